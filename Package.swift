@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+// Detent — a headless simulator of iOS container interactions, driven by Lua 5.4.
+//
+// Layers (arrows point one way, STYLE.md habit 1):
+//   CLua / CLuaShim  →  DetentLua (bridge, no engine knowledge)
+//   DetentTime, DetentMotion  →  DetentWorld (engines, no Lua knowledge)
+//   DetentLua + DetentWorld  →  DetentScripting (bindings, one file per engine, Lua prelude)
+//   DetentScripting  →  DetentRuntime (run loops, scenario runner, reporters)
+//   DetentRuntime  →  detent (the executable)
+import PackageDescription
+
+let package = Package(
+    name: "Detent",
+    products: [
+        .executable(name: "detent", targets: ["detent"]),
+        .library(name: "DetentRuntime", targets: ["DetentRuntime"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // Lua 5.4 from the system (Debian: liblua5.4-dev).
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        // Lua's function-like macros, the error-raising trampoline, the count hook and the capped allocator.
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "DetentLua", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "DetentMotion"),
+        .target(name: "DetentTime"),
+        .target(name: "DetentWorld", dependencies: ["DetentTime", "DetentMotion"]),
+        .target(
+            name: "DetentScripting",
+            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime"],
+            resources: [.copy("Lua")]
+        ),
+        .target(
+            name: "DetentRuntime",
+            dependencies: [
+                "DetentScripting", "DetentWorld", "DetentTime", "DetentLua",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        .executableTarget(
+            name: "detent",
+            dependencies: [
+                "DetentRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "DetentMotionTests", dependencies: ["DetentMotion"]),
+        .testTarget(name: "DetentLuaTests", dependencies: ["DetentLua", "CLua"]),
+        .testTarget(name: "DetentWorldTests", dependencies: ["DetentWorld", "DetentTime", "DetentMotion"]),
+        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentRuntime", "DetentScripting", "DetentWorld"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,83 @@
+// CLuaShim: the C side of Detent's Lua bridge.
+//
+// * Lua's function-like macros as functions Swift can call.
+// * The trampoline that lets a Swift closure act as a Lua C function without ever letting
+//   lua_error longjmp through Swift frames: Swift returns a status, C raises.
+// * Limits (SPEC §13): an instruction budget enforced by a count hook, and a memory cap
+//   enforced by a custom allocator. Both only bite while guest (script) code runs.
+#ifndef DETENT_CLUASHIM_H
+#define DETENT_CLUASHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+// ---- Macros as functions -------------------------------------------------------------
+void detent_lua_pop(lua_State *L, int n);
+void detent_lua_newtable(lua_State *L);
+const char *detent_lua_tostring(lua_State *L, int idx, size_t *len);
+int detent_lua_pcall(lua_State *L, int nargs, int nresults, int msgh);
+int detent_lua_upvalueindex(int i);
+int detent_lua_registryindex(void);
+void detent_lua_insert(lua_State *L, int idx);
+void detent_lua_remove(lua_State *L, int idx);
+void detent_lua_replace(lua_State *L, int idx);
+int detent_lua_isnoneornil(lua_State *L, int idx);
+lua_Number detent_lua_tonumber(lua_State *L, int idx, int *isnum);
+lua_Integer detent_lua_tointeger(lua_State *L, int idx, int *isnum);
+void *detent_lua_newuserdata(lua_State *L, size_t size);
+int detent_luaL_getmetatable(lua_State *L, const char *name);
+int detent_lua_loadtext(lua_State *L, const char *text, size_t len, const char *chunkname);
+void detent_lua_pushglobaltable(lua_State *L);
+void **detent_lua_extraspace(lua_State *L);
+void detent_lua_gc_collect(lua_State *L);
+
+// ---- Swift functions as Lua functions -------------------------------------------------
+/// Called by the trampoline. Returns the number of results (>= 0) or -1 after pushing an
+/// error value, which the trampoline raises with lua_error from C.
+typedef int (*detent_host_invoke)(lua_State *L, void *context);
+/// Called from the closure's __gc to release the Swift context.
+typedef void (*detent_host_release)(void *context);
+
+/// Pushes a Lua C closure that calls `invoke(L, context)`. `release(context)` runs when Lua
+/// collects the closure (or at lua_close).
+void detent_push_host_function(lua_State *L, detent_host_invoke invoke, detent_host_release release, void *context);
+
+// ---- Limits ------------------------------------------------------------------------------
+typedef enum {
+    DETENT_KILL_NONE = 0,
+    DETENT_KILL_INSTRUCTIONS = 1,
+    DETENT_KILL_MEMORY = 2,
+} detent_kill_reason;
+
+typedef struct detent_limits {
+    size_t used;                 // bytes currently allocated by this state
+    size_t peak;                 // high-water mark of `used`
+    size_t cap;                  // bytes guest code may hold; 0 = unlimited
+    int64_t budget;              // instructions a guest run may execute; 0 = unlimited
+    int64_t executed;            // instructions executed since the last reset (in hook steps)
+    int guest_depth;             // > 0 while guest code runs (and not inside a host callback)
+    detent_kill_reason killed;   // why the current guest run is being stopped
+} detent_limits;
+
+/// Creates a state whose allocator enforces `limits->cap` while guest code runs.
+lua_State *detent_newstate(detent_limits *limits);
+/// Installs the instruction-count hook on L (new threads inherit it).
+void detent_install_budget_hook(lua_State *L);
+/// Clears the executed count and kill reason and re-arms the hook on L at its normal step.
+void detent_reset_limits(lua_State *L);
+/// Instructions between two count-hook calls.
+int detent_hook_step(void);
+
+void detent_enter_guest(lua_State *L);
+void detent_leave_guest(lua_State *L);
+detent_limits *detent_limits_of(lua_State *L);
+
+/// A message handler for lua_pcall: stores luaL_traceback's text in the registry under
+/// DETENT_TRACEBACK_KEY and returns the error value untouched.
+#define DETENT_TRACEBACK_KEY "detent.traceback"
+int detent_traceback_handler(lua_State *L);
+
+#endif

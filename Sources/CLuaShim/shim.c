@@ -1,0 +1,161 @@
+// See CLuaShim.h. Everything that may call lua_error (and so longjmp) lives here, in C.
+#include "CLuaShim.h"
+#include <stdlib.h>
+#include <string.h>
+
+// ---- Macros as functions -------------------------------------------------------------
+
+void detent_lua_pop(lua_State *L, int n) { lua_pop(L, n); }
+void detent_lua_newtable(lua_State *L) { lua_newtable(L); }
+const char *detent_lua_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
+int detent_lua_pcall(lua_State *L, int nargs, int nresults, int msgh) { return lua_pcall(L, nargs, nresults, msgh); }
+int detent_lua_upvalueindex(int i) { return lua_upvalueindex(i); }
+int detent_lua_registryindex(void) { return LUA_REGISTRYINDEX; }
+void detent_lua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+void detent_lua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+void detent_lua_replace(lua_State *L, int idx) { lua_replace(L, idx); }
+int detent_lua_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
+lua_Number detent_lua_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
+lua_Integer detent_lua_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }
+void *detent_lua_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
+int detent_luaL_getmetatable(lua_State *L, const char *name) { return luaL_getmetatable(L, name); }
+void detent_lua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+void **detent_lua_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
+void detent_lua_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+
+// Text only: mode "t" refuses precompiled bytecode (SPEC §13).
+int detent_lua_loadtext(lua_State *L, const char *text, size_t len, const char *chunkname) {
+    return luaL_loadbufferx(L, text, len, chunkname, "t");
+}
+
+// ---- Swift functions as Lua functions -------------------------------------------------
+
+typedef struct {
+    detent_host_invoke invoke;
+    detent_host_release release;
+    void *context;
+} detent_host_function;
+
+static const char *const HOST_FUNCTION_META = "detent.host_function";
+
+static int host_function_gc(lua_State *L) {
+    detent_host_function *fn = (detent_host_function *)lua_touserdata(L, 1);
+    if (fn != NULL && fn->context != NULL) {
+        void *context = fn->context;
+        fn->context = NULL;
+        fn->release(context);
+    }
+    return 0;
+}
+
+static int host_trampoline(lua_State *L) {
+    detent_host_function *fn = (detent_host_function *)lua_touserdata(L, lua_upvalueindex(1));
+    if (fn == NULL || fn->context == NULL) {
+        return luaL_error(L, "host function called after it was released");
+    }
+    detent_limits *limits = detent_limits_of(L);
+    // Host code may allocate freely: a refused allocation would longjmp through Swift.
+    int saved_depth = limits->guest_depth;
+    limits->guest_depth = 0;
+    int results = fn->invoke(L, fn->context);
+    limits->guest_depth = saved_depth;
+    if (results < 0) {
+        return lua_error(L); // the error value is on top of the stack
+    }
+    // A memory cap passed while the host ran is enforced now that we are back in C.
+    if (saved_depth > 0 && limits->cap > 0 && limits->used > limits->cap && limits->killed == DETENT_KILL_NONE) {
+        limits->killed = DETENT_KILL_MEMORY;
+        return luaL_error(L, "memory limit of %d KiB exceeded", (int)(limits->cap / 1024));
+    }
+    return results;
+}
+
+void detent_push_host_function(lua_State *L, detent_host_invoke invoke, detent_host_release release, void *context) {
+    detent_host_function *fn = (detent_host_function *)lua_newuserdatauv(L, sizeof(detent_host_function), 0);
+    fn->invoke = invoke;
+    fn->release = release;
+    fn->context = context;
+    if (luaL_newmetatable(L, HOST_FUNCTION_META)) {
+        lua_pushcfunction(L, host_function_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushliteral(L, "host function");
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_setmetatable(L, -2);
+    lua_pushcclosure(L, host_trampoline, 1);
+}
+
+// ---- Limits ------------------------------------------------------------------------------
+
+enum { HOOK_STEP = 1000 };
+int detent_hook_step(void) { return HOOK_STEP; }
+
+detent_limits *detent_limits_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (detent_limits *)ud;
+}
+
+static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    detent_limits *limits = (detent_limits *)ud;
+    size_t old = ptr != NULL ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        limits->used -= old;
+        return NULL;
+    }
+    if (nsize > old && limits->cap > 0 && limits->guest_depth > 0 &&
+        (limits->killed == DETENT_KILL_MEMORY || limits->used - old + nsize > limits->cap)) {
+        limits->killed = DETENT_KILL_MEMORY;
+        return NULL; // Lua raises LUA_ERRMEM
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) return NULL;
+    limits->used = limits->used - old + nsize;
+    if (limits->used > limits->peak) limits->peak = limits->used;
+    return block;
+}
+
+lua_State *detent_newstate(detent_limits *limits) {
+    return lua_newstate(limited_alloc, limits);
+}
+
+static void budget_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    detent_limits *limits = detent_limits_of(L);
+    if (limits->guest_depth <= 0) return;
+    limits->executed += HOOK_STEP;
+    if (limits->killed == DETENT_KILL_NONE && limits->budget > 0 && limits->executed > limits->budget) {
+        limits->killed = DETENT_KILL_INSTRUCTIONS;
+    }
+    if (limits->killed != DETENT_KILL_NONE) {
+        // Fire on every instruction from now on, so no pcall loop can outlive the kill.
+        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        if (limits->killed == DETENT_KILL_INSTRUCTIONS) {
+            luaL_error(L, "instruction budget of %I instructions exceeded (runaway script?)", (LUA_INTEGER)limits->budget);
+        } else {
+            luaL_error(L, "memory limit of %I KiB exceeded", (LUA_INTEGER)(limits->cap / 1024));
+        }
+    }
+}
+
+void detent_install_budget_hook(lua_State *L) {
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
+}
+
+void detent_reset_limits(lua_State *L) {
+    detent_limits *limits = detent_limits_of(L);
+    limits->executed = 0;
+    limits->killed = DETENT_KILL_NONE;
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
+}
+
+void detent_enter_guest(lua_State *L) { detent_limits_of(L)->guest_depth += 1; }
+void detent_leave_guest(lua_State *L) { detent_limits_of(L)->guest_depth -= 1; }
+
+int detent_traceback_handler(lua_State *L) {
+    luaL_traceback(L, L, NULL, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, DETENT_TRACEBACK_KEY);
+    lua_settop(L, 1);
+    return 1;
+}

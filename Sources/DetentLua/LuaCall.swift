@@ -1,0 +1,241 @@
+import CLua
+import CLuaShim
+
+/// The arguments and results of one call from Lua into a Swift host function.
+///
+/// Argument accessors throw `LuaRaise` with Lua's own wording
+/// (`bad argument #2 to 'animate' (number expected, got string)`).
+public struct LuaCall {
+    /// The running thread (the main thread or a coroutine).
+    public let L: OpaquePointer
+    public let state: LuaState
+    public let functionName: String
+    /// 1 for methods called with `:`, so argument numbers in messages skip `self`.
+    public var selfOffset: Int32 = 0
+
+    init(L: OpaquePointer, state: LuaState, functionName: String) {
+        self.L = L
+        self.state = state
+        self.functionName = functionName
+    }
+
+    public var argumentCount: Int32 { lua_gettop(L) }
+    public var top: Int32 { lua_gettop(L) }
+
+    public func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
+    public func isNoneOrNil(_ index: Int32) -> Bool { detent_lua_isnoneornil(L, index) != 0 }
+
+    func badArgument(_ index: Int32, _ expected: String) -> LuaRaise {
+        LuaRaise("bad argument #\(index - selfOffset) to '\(functionName)' (\(expected) expected, got \(typeName(at: index)))")
+    }
+
+    public func typeName(at index: Int32) -> String {
+        index > argumentCount ? "no value" : type(at: index).description
+    }
+
+    // MARK: Arguments
+
+    public func number(_ index: Int32) throws -> Double {
+        guard type(at: index) == .number else { throw badArgument(index, "number") }
+        var ok: Int32 = 0
+        return detent_lua_tonumber(L, index, &ok)
+    }
+
+    public func optionalNumber(_ index: Int32) throws -> Double? {
+        isNoneOrNil(index) ? nil : try number(index)
+    }
+
+    public func integer(_ index: Int32) throws -> Int64 {
+        guard type(at: index) == .number else { throw badArgument(index, "integer") }
+        var ok: Int32 = 0
+        let value = detent_lua_tointeger(L, index, &ok)
+        guard ok != 0 else {
+            throw LuaRaise("bad argument #\(index - selfOffset) to '\(functionName)' (number has no integer representation)")
+        }
+        return Int64(value)
+    }
+
+    public func string(_ index: Int32) throws -> String {
+        guard type(at: index) == .string else { throw badArgument(index, "string") }
+        return LuaThreadView(L: L).string(at: index) ?? ""
+    }
+
+    public func optionalString(_ index: Int32) throws -> String? {
+        isNoneOrNil(index) ? nil : try string(index)
+    }
+
+    public func boolean(_ index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+
+    public func checkType(_ index: Int32, _ expected: LuaType) throws {
+        guard type(at: index) == expected else { throw badArgument(index, expected.description) }
+    }
+
+    /// A registry reference to the value at `index` (a function, table, ...).
+    public func ref(_ index: Int32) -> LuaRef {
+        lua_pushvalue(L, index)
+        return LuaRef(state: state, thread: L)
+    }
+
+    /// Reads fields of a table argument with messages that name the field.
+    public func table(_ index: Int32) throws -> LuaTableArgument {
+        guard type(at: index) == .table else { throw badArgument(index, "table") }
+        return LuaTableArgument(call: self, index: lua_absindex(L, index))
+    }
+
+    public func optionalTable(_ index: Int32) throws -> LuaTableArgument? {
+        isNoneOrNil(index) ? nil : try table(index)
+    }
+
+    /// The object behind a handle argument of class `name`.
+    public func handle<Object: AnyObject>(_ index: Int32, _ type: Object.Type) throws -> Object {
+        try state.handleObject(at: index, in: L, expected: type, call: self)
+    }
+
+    // MARK: Results
+
+    public func pushNil() { lua_pushnil(L) }
+    public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    public func push(_ value: Double) { lua_pushnumber(L, value) }
+    public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    public func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
+    public func push(_ value: String) {
+        var copy = value
+        copy.withUTF8 { bytes in
+            _ = bytes.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+    public func push(_ value: LuaValue) { value.push(onto: L) }
+    public func push(_ ref: LuaRef) { ref.push(onto: L) }
+    public func pushValue(at index: Int32) { lua_pushvalue(L, index) }
+
+    public func pop(_ count: Int32 = 1) { lua_settop(L, -count - 1) }
+
+    /// Pushes t[i] (raw) for the table at `table`; returns the value's type.
+    @discardableResult
+    public func rawGet(index i: Int, inTableAt table: Int32) -> LuaType {
+        LuaType(rawValue: lua_rawgeti(L, table, lua_Integer(i))) ?? .nil
+    }
+
+    /// The number at `index`, or nil if it is not a number.
+    public func numberValue(at index: Int32) -> Double? {
+        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        var ok: Int32 = 0
+        return detent_lua_tonumber(L, index, &ok)
+    }
+
+    /// Sets field `name` of the table on top of the stack to a Swift closure.
+    public func setFunction(_ name: String, _ body: @escaping (LuaCall) throws -> Int32) {
+        state.push(function: name, onto: L, body)
+        push(name)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, -3)
+    }
+
+    /// Pushes the traceback of the calling thread, headed by `message`.
+    public func pushTraceback(message: String?) {
+        luaL_traceback(L, L, message, 1)
+    }
+
+    /// Compiles text (never bytecode) onto this thread's stack.
+    public func load(_ text: String, chunkName: String) throws {
+        try state.load(text, chunkName: chunkName, onto: L)
+    }
+
+    /// Pushes a handle for `object`, registered as class `className`.
+    public func push<Object: AnyObject>(handle object: Object, className: String) {
+        state.pushHandle(object, className: className, onto: L)
+    }
+}
+
+/// Field access on a table passed as an argument (`world:animate{from = 0, to = 100}`).
+public struct LuaTableArgument {
+    let call: LuaCall
+    let index: Int32
+
+    private func fieldError(_ key: String, _ expected: String, _ got: LuaType) -> LuaRaise {
+        LuaRaise("bad argument #\(index - call.selfOffset) to '\(call.functionName)' (field '\(key)': \(expected) expected, got \(got))")
+    }
+
+    private func with<T>(_ key: String, _ body: (LuaType) throws -> T) rethrows -> T {
+        call.push(key)
+        let t = LuaType(rawValue: lua_rawget(call.L, index)) ?? .nil
+        defer { lua_settop(call.L, -2) }
+        return try body(t)
+    }
+
+    public func has(_ key: String) -> Bool { with(key) { $0 != .nil } }
+
+    public func number(_ key: String) throws -> Double? {
+        try with(key) { t in
+            if t == .nil { return nil }
+            guard t == .number else { throw fieldError(key, "number", t) }
+            var ok: Int32 = 0
+            return detent_lua_tonumber(call.L, -1, &ok)
+        }
+    }
+
+    public func requiredNumber(_ key: String) throws -> Double {
+        guard let value = try number(key) else { throw fieldError(key, "number", .nil) }
+        return value
+    }
+
+    public func string(_ key: String) throws -> String? {
+        try with(key) { t in
+            if t == .nil { return nil }
+            guard t == .string else { throw fieldError(key, "string", t) }
+            return LuaThreadView(L: call.L).string(at: -1)
+        }
+    }
+
+    public func boolean(_ key: String) throws -> Bool? {
+        try with(key) { t in
+            if t == .nil { return nil }
+            guard t == .boolean else { throw fieldError(key, "boolean", t) }
+            return lua_toboolean(call.L, -1) != 0
+        }
+    }
+
+    public func function(_ key: String) throws -> LuaRef? {
+        try with(key) { t in
+            if t == .nil { return nil }
+            guard t == .function else { throw fieldError(key, "function", t) }
+            lua_pushvalue(call.L, -1)
+            return LuaRef(state: call.state, thread: call.L)
+        }
+    }
+
+    /// The string keys present, sorted, for "unknown field" checks.
+    public func keys() -> [String] {
+        var result: [String] = []
+        lua_pushnil(call.L)
+        while lua_next(call.L, index) != 0 {
+            if lua_type(call.L, -2) == LUA_TSTRING, let key = LuaThreadView(L: call.L).string(at: -2) {
+                result.append(key)
+            }
+            lua_settop(call.L, -2)
+        }
+        return result.sorted()
+    }
+
+    /// Throws if the table has a string key outside `allowed` (catches typos like `durtion`).
+    public func rejectUnknownKeys(_ allowed: [String]) throws {
+        for key in keys() where !allowed.contains(key) {
+            throw LuaRaise("bad argument #\(index - call.selfOffset) to '\(call.functionName)' (unknown field '\(key)'; expected one of: \(allowed.joined(separator: ", ")))")
+        }
+    }
+
+    /// Array elements 1...n as strings.
+    public func stringArray() throws -> [String] {
+        let n = Int(lua_rawlen(call.L, index))
+        var result: [String] = []
+        for i in 1...max(n, 1) where n > 0 {
+            let t = LuaType(rawValue: lua_rawgeti(call.L, index, lua_Integer(i))) ?? .nil
+            defer { lua_settop(call.L, -2) }
+            guard t == .string, let s = LuaThreadView(L: call.L).string(at: -1) else {
+                throw LuaRaise("bad argument #\(index - call.selfOffset) to '\(call.functionName)' (element \(i): string expected, got \(t))")
+            }
+            result.append(s)
+        }
+        return result
+    }
+}

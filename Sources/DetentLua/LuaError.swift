@@ -1,0 +1,62 @@
+/// An error that came out of Lua: a chunk that would not compile, a runtime error with its
+/// traceback, or a script stopped by one of the limits of SPEC §13.
+public enum LuaError: Error, Equatable, CustomStringConvertible {
+    /// The chunk did not compile. `message` reads `chunkname:line: ...`.
+    case syntax(message: String)
+    /// A runtime error raised by a script or a host function.
+    case runtime(LuaRuntimeError)
+    /// The instruction budget ran out (a runaway script).
+    case instructionBudgetExceeded(budget: Int64, traceback: String)
+    /// The memory cap was reached (a memory bomb).
+    case memoryLimitExceeded(capBytes: Int, traceback: String)
+
+    public var message: String {
+        switch self {
+        case let .syntax(message): return message
+        case let .runtime(error): return error.message
+        case let .instructionBudgetExceeded(budget, _):
+            return "instruction budget of \(budget) instructions exceeded (runaway script?)"
+        case let .memoryLimitExceeded(cap, _):
+            return "memory limit of \(cap / 1024) KiB exceeded (memory bomb?)"
+        }
+    }
+
+    public var traceback: String {
+        switch self {
+        case .syntax: return ""
+        case let .runtime(error): return error.traceback
+        case let .instructionBudgetExceeded(_, traceback), let .memoryLimitExceeded(_, traceback): return traceback
+        }
+    }
+
+    public var description: String { message }
+}
+
+/// A Lua runtime error as the host sees it: the error value rendered as text without
+/// calling metamethods, the string fields of an error table (assertion failures carry
+/// `message`, `where`, `expected`, `actual`), and the traceback at the point of the error.
+public struct LuaRuntimeError: Equatable, Sendable {
+    public var message: String
+    public var traceback: String
+    /// String-, number- and boolean-valued fields when the error value was a table.
+    public var fields: [String: String]
+
+    public init(message: String, traceback: String = "", fields: [String: String] = [:]) {
+        self.message = message
+        self.traceback = traceback
+        self.fields = fields
+    }
+}
+
+/// A Swift error that a host function throws to raise a Lua error at the caller's line.
+/// The bridge turns it into `lua_error` from C; it never unwinds through Swift.
+public struct LuaRaise: Error, CustomStringConvertible {
+    public var message: String
+    /// Whether to prefix the message with the calling script's `chunk:line:`.
+    public var withLocation: Bool
+    public init(_ message: String, withLocation: Bool = true) {
+        self.message = message
+        self.withLocation = withLocation
+    }
+    public var description: String { message }
+}

@@ -1,0 +1,316 @@
+import CLua
+import CLuaShim
+
+/// One Lua 5.4 interpreter (`lua_State`) owned by Swift.
+///
+/// Not thread-safe: a state belongs to the serial queue that owns its world (SPEC §1).
+/// Guest code (chunks, calls, coroutine resumes) runs under the instruction budget and the
+/// memory cap of `limits`; host code (Swift callbacks) is never refused memory, so a refused
+/// allocation can never longjmp through a Swift frame.
+public final class LuaState {
+    /// The main thread of the interpreter.
+    public let L: OpaquePointer
+    let limits: UnsafeMutablePointer<detent_limits>
+    var classes: [String: AnyLuaClass] = [:]
+    /// The embedding's own object (the scenario host), reachable from host functions.
+    public weak var userInfo: AnyObject?
+    let handles = HandleRegistry()
+
+    /// Creates a state with the given libraries opened (see `LuaLibraries`).
+    public init(libraries: LuaLibraries = .safe) {
+        limits = .allocate(capacity: 1)
+        limits.initialize(to: detent_limits(used: 0, peak: 0, cap: 0, budget: 0, executed: 0,
+                                            guest_depth: 0, killed: DETENT_KILL_NONE))
+        guard let state = detent_newstate(limits) else {
+            fatalError("lua_newstate failed: the system is out of memory")
+        }
+        L = state
+        detent_lua_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
+        detent_install_budget_hook(L)
+        libraries.open(in: self)
+    }
+
+    deinit {
+        lua_close(L)
+        limits.deinitialize(count: 1)
+        limits.deallocate()
+    }
+
+    /// The Swift owner of a raw state (any of its threads).
+    static func owner(of L: OpaquePointer) -> LuaState {
+        Unmanaged<LuaState>.fromOpaque(detent_lua_extraspace(L).pointee!).takeUnretainedValue()
+    }
+
+    // MARK: Limits
+
+    /// Instructions one guest run may execute before it is stopped; 0 means unlimited.
+    /// Counted in steps of `instructionHookStep`.
+    public var instructionBudget: Int64 {
+        get { limits.pointee.budget }
+        set { limits.pointee.budget = newValue }
+    }
+
+    /// Bytes guest code may hold in this state; 0 means unlimited.
+    public var memoryCap: Int {
+        get { Int(limits.pointee.cap) }
+        set { limits.pointee.cap = newValue }
+    }
+
+    /// Bytes currently allocated by this state.
+    public var memoryInUse: Int { Int(limits.pointee.used) }
+    /// The most bytes this state ever held at once.
+    public var peakMemory: Int { Int(limits.pointee.peak) }
+    /// Instructions counted since the last `resetLimits()`.
+    public var instructionsExecuted: Int64 { limits.pointee.executed }
+    /// Granularity of the instruction count.
+    public static var instructionHookStep: Int { Int(detent_hook_step()) }
+
+    /// Starts a fresh budget (before each test) and re-arms the hook after a kill.
+    public func resetLimits() {
+        detent_reset_limits(L)
+    }
+
+    /// Why the last guest run was stopped, if a limit stopped it.
+    var killReason: detent_kill_reason { limits.pointee.killed }
+
+    // MARK: Stack
+
+    public var top: Int32 {
+        get { lua_gettop(L) }
+        set { lua_settop(L, newValue) }
+    }
+
+    public func pop(_ count: Int32 = 1) { detent_lua_pop(L, count) }
+    public func remove(at index: Int32) { detent_lua_remove(L, index) }
+    /// The raw length (`#` without metamethods) of the value at `index`.
+    public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+    public func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
+
+    public func pushNil() { lua_pushnil(L) }
+    public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    public func push(_ value: Double) { lua_pushnumber(L, value) }
+    public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    public func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
+    public func push(_ value: String) {
+        var copy = value
+        copy.withUTF8 { bytes in
+            _ = bytes.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Pushes a new empty table, with room for `arrayCount` and `recordCount` entries.
+    public func newTable(arrayCount: Int32 = 0, recordCount: Int32 = 0) {
+        lua_createtable(L, arrayCount, recordCount)
+    }
+
+    /// t[key] = value, without metamethods, where t is at `table` and the value on top (popped).
+    public func rawSet(field key: String, inTableAt table: Int32) {
+        let t = lua_absindex(L, table)
+        push(key)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, t)
+    }
+
+    /// t[i] = value for the value on top (popped).
+    public func rawSet(index i: Int, inTableAt table: Int32) {
+        lua_rawseti(L, table, lua_Integer(i))
+    }
+
+    /// Pushes t[key] without metamethods and returns its type.
+    @discardableResult
+    public func rawGet(field key: String, inTableAt table: Int32) -> LuaType {
+        let t = lua_absindex(L, table)
+        push(key)
+        return LuaType(rawValue: lua_rawget(L, t)) ?? .nil
+    }
+
+    /// Pushes t[i] without metamethods and returns its type.
+    @discardableResult
+    public func rawGet(index i: Int, inTableAt table: Int32) -> LuaType {
+        LuaType(rawValue: lua_rawgeti(L, table, lua_Integer(i))) ?? .nil
+    }
+
+    /// The string at `index` if it is a string or a number (converted as Lua does, without
+    /// calling metamethods); nil otherwise.
+    public func string(at index: Int32) -> String? {
+        let t = type(at: index)
+        guard t == .string || t == .number else { return nil }
+        if t == .number {
+            // Avoid lua_tolstring's in-place conversion of the stack slot.
+            lua_pushvalue(L, index)
+            defer { pop() }
+            return string(at: -1)
+        }
+        var length = 0
+        guard let chars = detent_lua_tostring(L, index, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
+    }
+
+    public func number(at index: Int32) -> Double? {
+        var isNumber: Int32 = 0
+        let value = detent_lua_tonumber(L, index, &isNumber)
+        return isNumber != 0 && type(at: index) == .number ? value : nil
+    }
+
+    public func integer(at index: Int32) -> Int64? {
+        var isInteger: Int32 = 0
+        let value = detent_lua_tointeger(L, index, &isInteger)
+        return isInteger != 0 && type(at: index) == .number ? Int64(value) : nil
+    }
+
+    public func boolean(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+
+    /// A description of any value for messages, never calling metamethods.
+    public func describe(at index: Int32) -> String {
+        switch type(at: index) {
+        case .nil, .none: return "nil"
+        case .boolean: return boolean(at: index) ? "true" : "false"
+        case .number, .string: return string(at: index) ?? "?"
+        case let other: return other.description
+        }
+    }
+
+    /// Runs a full garbage collection (between tests).
+    public func collectGarbage() {
+        detent_lua_gc_collect(L)
+    }
+
+    // MARK: Globals
+
+    /// Pops the top value into global `name`.
+    public func setGlobal(_ name: String) { lua_setglobal(L, name) }
+    /// Pushes global `name` and returns its type.
+    @discardableResult
+    public func getGlobal(_ name: String) -> LuaType { LuaType(rawValue: lua_getglobal(L, name)) ?? .nil }
+
+    // MARK: Loading and calling
+
+    /// Compiles `text` (text only: bytecode is refused) and pushes the chunk as a function.
+    /// The chunk name is the script's path, so messages read `path:line: ...`.
+    public func load(_ text: String, chunkName: String) throws {
+        try load(text, chunkName: chunkName, onto: L)
+    }
+
+    func load(_ text: String, chunkName: String, onto L: OpaquePointer) throws {
+        var copy = text
+        let status: Int32 = copy.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                detent_lua_loadtext(L, $0.baseAddress, $0.count, "@" + chunkName)
+            }
+        }
+        if status != LUA_OK {
+            let message = LuaThreadView(L: L).string(at: -1) ?? "unknown error while loading \(chunkName)"
+            lua_settop(L, -2)
+            throw LuaError.syntax(message: message)
+        }
+    }
+
+    /// Calls the function below `argumentCount` arguments on top of the stack, in protected
+    /// mode with a traceback, as guest code. Leaves `resultCount` results (LUA_MULTRET = -1
+    /// for all) on success; on failure leaves nothing and throws.
+    public func call(argumentCount: Int32 = 0, resultCount: Int32 = 0) throws {
+        let base = top - argumentCount
+        lua_pushcclosure(L, detent_traceback_handler, 0)
+        detent_lua_insert(L, base)
+        detent_enter_guest(L)
+        let status = detent_lua_pcall(L, argumentCount, resultCount, base)
+        detent_leave_guest(L)
+        detent_lua_remove(L, base)
+        if status != LUA_OK {
+            let error = takeError(status: status, traceback: registryTraceback())
+            throw error
+        }
+    }
+
+    /// Loads and runs a chunk, discarding its results.
+    public func run(_ text: String, chunkName: String) throws {
+        try load(text, chunkName: chunkName)
+        try call()
+    }
+
+    func registryTraceback() -> String {
+        lua_getfield(L, detent_lua_registryindex(), "detent.traceback")
+        defer {
+            pop()
+            lua_pushnil(L)
+            lua_setfield(L, detent_lua_registryindex(), "detent.traceback")
+        }
+        return string(at: -1) ?? ""
+    }
+
+    /// Pops the error value on top of `thread` and turns it into a LuaError, mapping kills.
+    func takeError(status: Int32, traceback: String, thread: OpaquePointer? = nil) -> LuaError {
+        let T = thread ?? L
+        defer { lua_settop(T, -2) }
+        switch killReason {
+        case DETENT_KILL_INSTRUCTIONS: return .instructionBudgetExceeded(budget: instructionBudget, traceback: traceback)
+        case DETENT_KILL_MEMORY: return .memoryLimitExceeded(capBytes: memoryCap, traceback: traceback)
+        default: break
+        }
+        let state = thread.map { LuaThreadView(L: $0) } ?? LuaThreadView(L: L)
+        var fields: [String: String] = [:]
+        var message: String
+        if lua_type(T, -1) == LUA_TTABLE {
+            lua_pushnil(T)
+            while lua_next(T, -2) != 0 {
+                if lua_type(T, -2) == LUA_TSTRING, let key = state.string(at: -2) {
+                    switch lua_type(T, -1) {
+                    case LUA_TSTRING, LUA_TNUMBER: fields[key] = state.string(at: -1)
+                    case LUA_TBOOLEAN: fields[key] = lua_toboolean(T, -1) != 0 ? "true" : "false"
+                    default: break
+                    }
+                }
+                lua_settop(T, -2)
+            }
+            message = fields["message"] ?? "(error object is a table value)"
+        } else if status == LUA_ERRMEM {
+            message = "not enough memory"
+        } else {
+            message = state.string(at: -1) ?? "(error object is a \(LuaType(rawValue: lua_type(T, -1)) ?? .none) value)"
+        }
+        return .runtime(LuaRuntimeError(message: message, traceback: traceback, fields: fields))
+    }
+
+    // MARK: Host functions
+
+    /// Pushes a Swift closure as a Lua function. `name` is used in argument errors.
+    /// The closure returns how many results it pushed, or throws (`LuaRaise` for a message
+    /// at the caller's line); a throw becomes a Lua error raised from C.
+    public func push(function name: String, _ body: @escaping (LuaCall) throws -> Int32) {
+        push(function: name, onto: L, body)
+    }
+
+    func push(function name: String, onto thread: OpaquePointer, _ body: @escaping (LuaCall) throws -> Int32) {
+        let box = HostFunctionBox(name: name, body: body)
+        detent_push_host_function(thread, hostInvoke, hostRelease, Unmanaged.passRetained(box).toOpaque())
+    }
+
+    /// Sets global `name` to a Swift closure.
+    public func register(_ name: String, _ body: @escaping (LuaCall) throws -> Int32) {
+        push(function: name, body)
+        setGlobal(name)
+    }
+
+    /// Sets `t[name]` for the table on top of the stack to a Swift closure.
+    public func setFunction(_ name: String, _ body: @escaping (LuaCall) throws -> Int32) {
+        push(function: name, body)
+        rawSet(field: name, inTableAt: -2)
+    }
+
+    /// Pops the value on top into a registry reference that lives as long as the `LuaRef`.
+    public func ref() -> LuaRef { LuaRef(state: self) }
+}
+
+/// Read-only helpers over any thread of a state (the main one or a coroutine).
+struct LuaThreadView {
+    let L: OpaquePointer
+    func string(at index: Int32) -> String? {
+        let t = lua_type(L, index)
+        guard t == LUA_TSTRING || t == LUA_TNUMBER else { return nil }
+        lua_pushvalue(L, index)
+        defer { lua_settop(L, -2) }
+        var length = 0
+        guard let chars = detent_lua_tostring(L, -1, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
+    }
+}

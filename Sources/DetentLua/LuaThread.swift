@@ -1,0 +1,126 @@
+import CLua
+import CLuaShim
+
+/// A Lua coroutine resumed from Swift. The scenario runner runs each test body in one, and
+/// the body yields when it waits (`wait`, `wait_until`, ...), handing control back to the
+/// run loop until the awaited condition holds.
+public final class LuaThread {
+    public let state: LuaState
+    /// The coroutine's own stack.
+    public let co: OpaquePointer
+    private let anchor: LuaRef
+
+    /// The outcome of one `resume`.
+    public enum Outcome {
+        /// The body yielded `count` values, now on top of the coroutine's stack.
+        case yielded(count: Int32)
+        /// The body returned `count` values, now on top of the coroutine's stack.
+        case finished(count: Int32)
+        /// The body raised; the coroutine is dead.
+        case failed(LuaError)
+    }
+
+    /// Pops the function on top of the main stack and makes it the body of a new coroutine.
+    public init(state: LuaState) {
+        self.state = state
+        co = lua_newthread(state.L)!
+        anchor = state.ref()              // keeps the thread alive
+        lua_xmove(state.L, co, 1)         // the body moves onto the new thread
+    }
+
+    public var isDead: Bool {
+        let status = lua_status(co)
+        return status != LUA_OK && status != LUA_YIELD || (status == LUA_OK && lua_gettop(co) == 0)
+    }
+
+    /// Resumes with the `argumentCount` values on top of the coroutine's stack.
+    public func resume(argumentCount: Int32 = 0) -> Outcome {
+        var resultCount: Int32 = 0
+        detent_enter_guest(state.L)
+        let status = lua_resume(co, state.L, argumentCount, &resultCount)
+        detent_leave_guest(state.L)
+        switch status {
+        case LUA_OK: return .finished(count: resultCount)
+        case LUA_YIELD: return .yielded(count: resultCount)
+        default:
+            luaL_traceback(state.L, co, nil, 0)
+            let traceback = state.string(at: -1) ?? ""
+            state.pop()
+            return .failed(state.takeError(status: status, traceback: traceback, thread: co))
+        }
+    }
+
+    /// Reads the values a yield or return left on the coroutine's stack.
+    public func withResults<T>(_ count: Int32, _ body: (LuaCoroutineValues) throws -> T) rethrows -> T {
+        defer { lua_settop(co, -count - 1) }
+        return try body(LuaCoroutineValues(L: co, base: lua_gettop(co) - count, count: count))
+    }
+
+    /// Pushes a value onto the coroutine's stack (an argument for the next resume).
+    public func push(_ value: LuaValue) { value.push(onto: co) }
+}
+
+/// Values left on a coroutine's stack by a yield or a return, indexed from 1.
+public struct LuaCoroutineValues {
+    let L: OpaquePointer
+    let base: Int32
+    public let count: Int32
+
+    public func type(_ i: Int32) -> LuaType { i > count ? .none : LuaType(rawValue: lua_type(L, base + i)) ?? .none }
+    public func string(_ i: Int32) -> String? { i > count ? nil : LuaThreadView(L: L).string(at: base + i) }
+    public func number(_ i: Int32) -> Double? {
+        guard i <= count, lua_type(L, base + i) == LUA_TNUMBER else { return nil }
+        var ok: Int32 = 0
+        return detent_lua_tonumber(L, base + i, &ok)
+    }
+    public func boolean(_ i: Int32) -> Bool { i <= count && lua_toboolean(L, base + i) != 0 }
+
+    /// A registry reference to value `i`.
+    public func ref(_ i: Int32, state: LuaState) -> LuaRef {
+        lua_pushvalue(L, base + i)
+        return LuaRef(state: state, thread: L)
+    }
+
+    /// Reads field `key` of table value `i` as a number.
+    public func number(_ i: Int32, field key: String) -> Double? {
+        guard i <= count, lua_type(L, base + i) == LUA_TTABLE else { return nil }
+        lua_getfield(L, base + i, key)
+        defer { lua_settop(L, -2) }
+        guard lua_type(L, -1) == LUA_TNUMBER else { return nil }
+        var ok: Int32 = 0
+        return detent_lua_tonumber(L, -1, &ok)
+    }
+
+    public func string(_ i: Int32, field key: String) -> String? {
+        guard i <= count, lua_type(L, base + i) == LUA_TTABLE else { return nil }
+        lua_getfield(L, base + i, key)
+        defer { lua_settop(L, -2) }
+        return LuaThreadView(L: L).string(at: -1)
+    }
+
+    public func ref(_ i: Int32, field key: String, state: LuaState) -> LuaRef? {
+        guard i <= count, lua_type(L, base + i) == LUA_TTABLE else { return nil }
+        lua_getfield(L, base + i, key)
+        if lua_type(L, -1) == LUA_TNIL { lua_settop(L, -2); return nil }
+        return LuaRef(state: state, thread: L)
+    }
+}
+
+extension LuaState {
+    /// Calls the function referenced by `ref` with `arguments` in protected mode (guest code)
+    /// and returns the truthiness of its first result.
+    public func callPredicate(_ ref: LuaRef, arguments: [LuaValue] = []) throws -> Bool {
+        ref.push(onto: L)
+        for argument in arguments { argument.push(onto: L) }
+        try call(argumentCount: Int32(arguments.count), resultCount: 1)
+        defer { pop() }
+        return boolean(at: -1)
+    }
+
+    /// Calls the function referenced by `ref`, discarding results.
+    public func call(_ ref: LuaRef, arguments: [LuaValue] = []) throws {
+        ref.push(onto: L)
+        for argument in arguments { argument.push(onto: L) }
+        try call(argumentCount: Int32(arguments.count), resultCount: 0)
+    }
+}

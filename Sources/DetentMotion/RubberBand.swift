@@ -1,0 +1,23 @@
+/// UIScrollView's rubber-band resistance: how far content actually moves, in points, when it
+/// is dragged `x` points past its edge.
+///
+/// b(x) = (1 − 1 / (x·c / d + 1))·d, with d the viewport dimension along the axis (points)
+/// and c = 0.55 — the formula and constant posted by Grant Paul (@chpwn) and analysed in
+/// "Analysis of Apple's rubber band scrolling" (squareb.wordpress.com, 6 January 2013).
+/// The result starts with slope c and approaches d but never reaches it.
+public enum RubberBand {
+    /// UIScrollView's coefficient c.
+    public static let defaultCoefficient = 0.55
+
+    /// The visible overshoot in points for a drag of `x` points past the edge.
+    ///
+    /// Symmetric: a negative `x` (a drag past the opposite edge) gives the negated result.
+    /// When `dimension` is 0 or less, or `coefficient` is 0 or less, there is nothing to
+    /// stretch into and the result is 0.
+    public static func offset(_ x: Double, dimension d: Double, coefficient c: Double = defaultCoefficient) -> Double {
+        guard d > 0, c > 0 else { return 0 }
+        let distance = abs(x)
+        let stretched = (1 - 1 / (distance * c / d + 1)) * d
+        return x < 0 ? -stretched : stretched
+    }
+}

@@ -1,0 +1,66 @@
+/// Animates a value (points) from `from` to `to` over `duration` seconds along a cubic-bezier
+/// timing curve, starting at `startTime` seconds.
+///
+/// value(t) = from + (to − from)·curve(progress), progress = (t − startTime) / duration,
+/// clamped to [0, 1]. The velocity (pt/s) is (to − from)·curve′(progress) / duration. At
+/// progress 1 the value is written exactly as `to`, the velocity becomes 0 and the animation
+/// finishes. A duration of 0 finishes immediately at `to`.
+public struct TimingAnimator: Animator, Equatable {
+    public let from: Double
+    public let to: Double
+    /// Seconds.
+    public let duration: Double
+    public let curve: CubicBezier
+    /// Seconds, in the same clock as the times passed to `advance(to:)`.
+    public let startTime: Double
+
+    public private(set) var value: Double
+    public private(set) var velocity: Double
+    public private(set) var isFinished: Bool
+
+    /// Starts an animation whose state is, until advanced, its state at `startTime`.
+    ///
+    /// - Precondition: `from`, `to` and `startTime` are finite and `duration` is finite and ≥ 0.
+    public init(from: Double, to: Double, duration: Double, curve: CubicBezier = .default, startTime: Double) {
+        precondition(from.isFinite && to.isFinite && startTime.isFinite,
+                     "timing animation needs finite from, to and startTime, got from \(from), to \(to), startTime \(startTime)")
+        precondition(duration.isFinite && duration >= 0,
+                     "timing animation duration must be a finite number of seconds ≥ 0, got \(duration)")
+        self.from = from
+        self.to = to
+        self.duration = duration
+        self.curve = curve
+        self.startTime = startTime
+        value = from
+        velocity = 0
+        isFinished = false
+        advance(to: startTime)
+    }
+
+    /// Fraction of the duration elapsed at `time`, clamped to [0, 1].
+    public func progress(at time: Double) -> Double {
+        guard duration > 0 else { return 1 }
+        return min(max((time - startTime) / duration, 0), 1)
+    }
+
+    public mutating func advance(to time: Double) {
+        guard !isFinished else { return }
+        let progress = progress(at: time)
+        if progress >= 1 {
+            value = to
+            velocity = 0
+            isFinished = true
+        } else {
+            value = from + (to - from) * curve.value(at: progress)
+            velocity = (to - from) * curve.slope(at: progress) / duration
+        }
+    }
+
+    @discardableResult
+    public mutating func stop() -> Double {
+        let velocityAtStop = velocity
+        velocity = 0
+        isFinished = true
+        return velocityAtStop
+    }
+}

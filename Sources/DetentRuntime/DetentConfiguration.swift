@@ -1,0 +1,107 @@
+import Foundation
+import DetentTime
+import DetentWorld
+
+/// Everything `config/` holds: device profiles, engine defaults and runner defaults.
+public struct DetentConfiguration: Equatable, Sendable {
+    public var devices: [DeviceProfile]
+    public var motion: MotionDefaults
+    public var run: RunDefaults
+
+    /// `[run]` and `[limits]` of `config/runner.toml`.
+    public struct RunDefaults: Equatable, Sendable {
+        public var defaultDevice: String
+        public var scenarios: String
+        public var seed: UInt64
+        public var instructionBudget: Int64
+        public var memoryCapBytes: Int
+        /// Seconds of virtual time.
+        public var defaultWaitTimeout: Double
+        /// Seconds of virtual time.
+        public var maxTestVirtualSeconds: Double
+    }
+
+    public func device(named name: String) throws -> DeviceProfile {
+        if let device = devices.first(where: { $0.name == name }) { return device }
+        if let device = devices.first(where: { $0.name.lowercased() == name.lowercased() }) { return device }
+        throw ConfigError(file: "config/devices.toml", "no device named '\(name)' (expected one of: \(devices.map(\.name).joined(separator: ", ")))")
+    }
+
+    /// Loads `devices.toml`, `engine.toml` and `runner.toml` from `directory`.
+    public static func load(from directory: URL) throws -> DetentConfiguration {
+        func reader(_ name: String) throws -> TOMLReader {
+            let url = directory.appendingPathComponent(name)
+            let display = "config/" + name
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                throw ConfigError(file: display, "cannot read \(url.path) (pass --config DIR pointing at Detent's config folder)")
+            }
+            return try TOMLReader(file: display, text: text)
+        }
+        let devices = try loadDevices(try reader("devices.toml"))
+        let motion = try loadMotion(try reader("engine.toml"))
+        let run = try loadRun(try reader("runner.toml"))
+        let configuration = DetentConfiguration(devices: devices, motion: motion, run: run)
+        _ = try configuration.device(named: run.defaultDevice)
+        return configuration
+    }
+
+    /// Finds the config folder: an explicit path, `$DETENT_CONFIG`, or `./config`.
+    public static func locate(explicit: String?) -> URL {
+        if let explicit { return URL(fileURLWithPath: explicit) }
+        if let env = ProcessInfo.processInfo.environment["DETENT_CONFIG"], !env.isEmpty { return URL(fileURLWithPath: env) }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("config")
+    }
+
+    static func loadDevices(_ toml: TOMLReader) throws -> [DeviceProfile] {
+        try toml.rejectUnknownKeys(["device"])
+        return try toml.tables("device").map { d in
+            try d.rejectUnknownKeys(["name", "width", "height", "scale", "idiom", "refresh", "touch_rate", "insets"])
+            let idiomName = try d.string("idiom")
+            guard let idiom = DeviceProfile.Idiom(rawValue: idiomName) else {
+                throw ConfigError(file: toml.file, "key '\(d.key("idiom"))' must be one of: phone, pad (found \"\(idiomName)\")")
+            }
+            let (rate, maximum) = try d.numberOrPair("refresh")
+            let refresh: RefreshRate = maximum.map { .variable(minimumHz: Int(rate), maximumHz: Int($0)) } ?? .fixed(hz: Int(rate))
+            guard refresh.gridHz > 0, rate > 0 else { throw ConfigError(file: toml.file, "key '\(d.key("refresh"))' must be positive") }
+            let insets = try d.table("insets")
+            func readInsets(_ name: String) throws -> DeviceProfile.Insets {
+                let t = try insets.table(name)
+                try t.rejectUnknownKeys(["top", "left", "bottom", "right"])
+                return .init(top: try t.double("top"), left: try t.double("left"), bottom: try t.double("bottom"), right: try t.double("right"))
+            }
+            return DeviceProfile(name: try d.string("name"), width: try d.double("width"), height: try d.double("height"),
+                                 scale: try d.double("scale"), idiom: idiom,
+                                 portraitInsets: try readInsets("portrait"), landscapeInsets: try readInsets("landscape"),
+                                 refreshRate: refresh, touchRateHz: try d.int("touch_rate"))
+        }
+    }
+
+    static func loadMotion(_ toml: TOMLReader) throws -> MotionDefaults {
+        var motion = MotionDefaults()
+        guard let m = try toml.optionalTable("motion") else { return motion }
+        try m.rejectUnknownKeys(["duration", "curve", "spring_mass", "spring_stiffness", "spring_damping_ratio",
+                                 "deceleration_rate", "velocity_tracker"])
+        motion.duration = try m.optionalDouble("duration") ?? motion.duration
+        motion.curve = try m.optionalString("curve") ?? motion.curve
+        motion.springMass = try m.optionalDouble("spring_mass") ?? motion.springMass
+        motion.springStiffness = try m.optionalDouble("spring_stiffness") ?? motion.springStiffness
+        motion.springDampingRatio = try m.optionalDouble("spring_damping_ratio") ?? motion.springDampingRatio
+        motion.decelerationRate = try m.optionalString("deceleration_rate") ?? motion.decelerationRate
+        motion.velocityTracker = try m.optionalString("velocity_tracker") ?? motion.velocityTracker
+        return motion
+    }
+
+    static func loadRun(_ toml: TOMLReader) throws -> RunDefaults {
+        try toml.rejectUnknownKeys(["run", "limits"])
+        let r = try toml.table("run")
+        try r.rejectUnknownKeys(["default_device", "scenarios", "seed"])
+        let l = try toml.table("limits")
+        try l.rejectUnknownKeys(["instruction_budget", "memory_cap_mib", "default_wait_timeout", "max_test_virtual_seconds"])
+        return RunDefaults(defaultDevice: try r.string("default_device"), scenarios: try r.string("scenarios"),
+                           seed: UInt64(max(0, try r.int("seed"))),
+                           instructionBudget: Int64(try l.int("instruction_budget")),
+                           memoryCapBytes: try l.int("memory_cap_mib") * 1024 * 1024,
+                           defaultWaitTimeout: try l.double("default_wait_timeout"),
+                           maxTestVirtualSeconds: try l.double("max_test_virtual_seconds"))
+    }
+}

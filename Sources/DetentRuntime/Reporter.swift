@@ -1,0 +1,33 @@
+/// Receives a run's progress and writes it somewhere (console text, TAP, ...). Everything a
+/// reporter prints is derived from virtual time and results only, so two runs of the same
+/// specs with the same seed print the same bytes.
+public protocol Reporter: AnyObject {
+    func runStarted(seed: UInt64, shuffled: Bool)
+    func fileStarted(_ file: String)
+    /// Something a script printed.
+    func output(_ text: String)
+    func testFinished(_ result: TestResult)
+    /// A file that could not be loaded at all.
+    func loadFailed(file: String, message: String)
+    func runFinished(_ summary: RunSummary)
+}
+
+/// Where reporters write: standard output by default, a buffer in tests.
+public final class TextSink {
+    private let write: (String) -> Void
+    public init(_ write: @escaping (String) -> Void) { self.write = write }
+    public static func standardOutput() -> TextSink {
+        TextSink { text in
+            var copy = text
+            copy.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
+            fflush(stdout)
+        }
+    }
+    public func line(_ text: String) { write(text + "\n") }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,22 @@
+/// What `detent run` was asked to do (SPEC §10). Flags override `config/runner.toml`.
+public struct RunOptions: Equatable, Sendable {
+    /// Files or folders; folders are searched for `*_spec.lua`.
+    public var paths: [String] = []
+    /// Lua patterns a test's full name must match (any of them).
+    public var filters: [String] = []
+    /// Lua patterns that exclude a test when its full name matches.
+    public var filtersOut: [String] = []
+    /// Run only tests carrying one of these `#tags`.
+    public var tags: [String] = []
+    /// Skip tests carrying one of these `#tags`.
+    public var excludeTags: [String] = []
+    /// Print the selected tests instead of running them.
+    public var list = false
+    public var seed: UInt64? = nil
+    public var shuffle = false
+    /// Device for each test's default world (overrides config).
+    public var device: String? = nil
+    public var verbose = false
+
+    public init() {}
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Finds spec files: explicit files as given, folders searched recursively for
+/// `*_spec.lua`, sorted by path so discovery order never depends on the file system.
+enum SpecDiscovery {
+    struct Missing: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "no such file or folder: \(path)" }
+    }
+
+    static func files(in paths: [String]) throws -> [String] {
+        var result: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Missing(path: path) }
+            if !isDirectory.boolValue {
+                result.append(path)
+                continue
+            }
+            var found: [String] = []
+            if let enumerator = fm.enumerator(atPath: path) {
+                while let relative = enumerator.nextObject() as? String {
+                    if relative.hasSuffix("_spec.lua") {
+                        found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+                    }
+                }
+            }
+            result.append(contentsOf: found.sorted())
+        }
+        var seen = Set<String>()
+        return result.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,58 @@
+/// The outcome of one test (an `it`, or a whole plain script).
+public struct TestResult: Equatable, Sendable {
+    public enum Status: String, Sendable {
+        case passed, failed, error, pending
+    }
+
+    public var file: String
+    public var name: String
+    public var fullName: String
+    /// `file:line` of the `it` (or the file for a script).
+    public var location: String
+    public var tags: [String]
+    public var status: Status
+    /// For failures and errors: the message, with `where` (file:line) first when known.
+    public var message: String?
+    public var expected: String?
+    public var actual: String?
+    public var traceback: String?
+    /// Virtual time (seconds) and frame when the test ended.
+    public var virtualTime: Double
+    public var frame: Int64
+}
+
+/// Totals of a run.
+public struct RunSummary: Equatable, Sendable {
+    public var passed = 0
+    public var failed = 0
+    public var errors = 0
+    public var pending = 0
+    /// Files that could not be loaded (syntax errors, unreadable): exit code 2.
+    public var loadErrors = 0
+    public var results: [TestResult] = []
+
+    public init() {}
+
+    mutating func add(_ result: TestResult) {
+        results.append(result)
+        switch result.status {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .error: errors += 1
+        case .pending: pending += 1
+        }
+    }
+
+    /// `N passed, N failed` (+ `, N skipped`) — errors count as failed.
+    public var line: String {
+        var text = "\(passed) passed, \(failed + errors) failed"
+        if pending > 0 { text += ", \(pending) skipped" }
+        return text
+    }
+
+    /// 0 all passed, 1 failures, 2 load errors (SPEC §10).
+    public var exitCode: Int32 {
+        if loadErrors > 0 { return 2 }
+        return failed + errors > 0 ? 1 : 0
+    }
+}

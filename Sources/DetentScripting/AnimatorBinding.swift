@@ -1,0 +1,39 @@
+import DetentLua
+import DetentWorld
+
+/// `animator` handles returned by `world:animate` and `world:spring`.
+enum AnimatorBinding {
+    static let className = "animator"
+
+    static func make() -> LuaClass<AnimatorEngine.Slot> {
+        let cls = LuaClass<AnimatorEngine.Slot>(name: className)
+        cls.describe = { "animator \($0.name) (\($0.state.rawValue), value \($0.value))" }
+        cls.getters = [
+            "name": { slot, call in call.push(slot.name) },
+            "value": { slot, call in call.push(slot.value) },
+            "velocity": { slot, call in call.push(slot.velocity) },
+            "target": { slot, call in call.push(slot.target) },
+            "state": { slot, call in call.push(slot.state.rawValue) },
+            "finished": { slot, call in call.push(slot.state == .finished) },
+            "running": { slot, call in call.push(slot.state == .running) },
+        ]
+        cls.methods = [
+            // Stops where it is and returns the velocity at the stop (pt/s).
+            "stop": { slot, call in
+                let world = try ScriptHost.of(call).requireWorld()
+                call.push(world.animators.stop(slot, in: world))
+                return 1
+            },
+            // Moves a spring's target, keeping position and velocity continuous.
+            "retarget": { slot, call in
+                let target = try call.number(2)
+                let world = try ScriptHost.of(call).requireWorld()
+                guard world.animators.retarget(slot, to: target, in: world) else {
+                    throw LuaRaise("retarget: only spring animators can be retargeted (\(slot.name) is a timing animation)")
+                }
+                return 0
+            },
+        ]
+        return cls
+    }
+}

@@ -1,0 +1,130 @@
+import DetentLua
+import DetentMotion
+import DetentWorld
+
+/// `detent.motion`: the motion math of SPEC §2 for scripts — timing curves, springs,
+/// projection, rubber band and velocity trackers.
+enum MotionBinding {
+    static let springKeys = ["mass", "stiffness", "damping", "damping_ratio", "response", "bounciness", "speed"]
+
+    static func curve(named name: String) throws -> CubicBezier {
+        guard let curve = CubicBezier.named(name) else {
+            let names = CubicBezier.namedCurves.map(\.name).joined(separator: ", ")
+            throw LuaRaise("unknown curve '\(name)' (expected one of: \(names))")
+        }
+        return curve
+    }
+
+    /// Reads one of the three parameterisations; with none given, the configured default.
+    /// Invalid constants are refused with the motion module's own sentence.
+    static func springParameters(_ options: LuaTableArgument, defaults: MotionDefaults) throws -> SpringParameters {
+        let parameters = try readSpringParameters(options, defaults: defaults)
+        if let problem = parameters.validationError { throw LuaRaise("spring: \(problem)") }
+        return parameters
+    }
+
+    private static func readSpringParameters(_ options: LuaTableArgument, defaults: MotionDefaults) throws -> SpringParameters {
+        if let stiffness = try options.number("stiffness") {
+            let mass = try options.number("mass") ?? 1
+            if let damping = try options.number("damping") {
+                return SpringParameters(mass: mass, stiffness: stiffness, damping: damping)
+            }
+            let ratio = try options.number("damping_ratio") ?? defaults.springDampingRatio
+            return SpringParameters(mass: mass, stiffness: stiffness, damping: 2 * ratio * (stiffness * mass).squareRoot())
+        }
+        if let response = try options.number("response") {
+            guard response > 0 else { throw LuaRaise("spring: response must be > 0 seconds") }
+            return SpringParameters(dampingRatio: try options.number("damping_ratio") ?? 1, response: response)
+        }
+        if let bounciness = try options.number("bounciness") {
+            return SpringParameters(bounciness: bounciness, speed: try options.number("speed") ?? 12)
+        }
+        let mass = defaults.springMass, stiffness = defaults.springStiffness
+        return SpringParameters(mass: mass, stiffness: stiffness,
+                                damping: 2 * defaults.springDampingRatio * (stiffness * mass).squareRoot())
+    }
+
+    /// Pushes the `detent.motion` table onto the main stack of `lua`.
+    static func push(into lua: LuaState, defaults: MotionDefaults) {
+        lua.newTable()
+        // curve(name, progress) or curve(x1, y1, x2, y2, progress) → eased progress.
+        lua.setFunction("curve") { call in
+            if call.type(at: 1) == .string {
+                call.push(try curve(named: try call.string(1)).value(at: try call.number(2)))
+            } else {
+                let (x1, y1, x2, y2) = (try call.number(1), try call.number(2), try call.number(3), try call.number(4))
+                if let problem = CubicBezier.validationError(x1, y1, x2, y2) { throw LuaRaise("curve: \(problem)") }
+                let bezier = CubicBezier(x1, y1, x2, y2)
+                call.push(bezier.value(at: try call.number(5)))
+            }
+            return 1
+        }
+        LuaValue.array(CubicBezier.namedCurves.map { .string($0.name) }).push(onto: lua)
+        lua.rawSet(field: "curves", inTableAt: -2)
+        // spring{...} → { mass, stiffness, damping, damping_ratio, displacement(t, x0, v0), velocity(t, x0, v0) }
+        lua.setFunction("spring") { call in
+            let options = try call.table(1)
+            try options.rejectUnknownKeys(springKeys)
+            let parameters = try springParameters(options, defaults: defaults)
+            let solve = { (c: LuaCall) throws -> Spring in
+                Spring(parameters: parameters, displacement: try c.number(2), velocity: try c.optionalNumber(3) ?? 0)
+            }
+            call.push(.record([
+                ("mass", .number(parameters.mass)), ("stiffness", .number(parameters.stiffness)),
+                ("damping", .number(parameters.damping)), ("damping_ratio", .number(parameters.dampingRatio)),
+            ]))
+            call.setFunction("displacement") { c in
+                c.push(try solve(c).displacement(at: try c.number(1))); return 1
+            }
+            call.setFunction("velocity") { c in
+                c.push(try solve(c).velocity(at: try c.number(1))); return 1
+            }
+            return 1
+        }
+        // project(velocity, rate?) → travel in points; rate is "normal", "fast" or a number.
+        lua.setFunction("project") { call in
+            let velocity = try call.number(1)
+            let rate: DecelerationRate
+            switch call.type(at: 2) {
+            case .none, .nil: rate = DecelerationRate.named(defaults.decelerationRate) ?? .fast
+            case .number: rate = DecelerationRate(perMillisecond: try call.number(2))
+            default:
+                let name = try call.string(2)
+                guard let named = DecelerationRate.named(name) else {
+                    throw LuaRaise("unknown deceleration rate '\(name)' (expected one of: normal, fast, or a number per millisecond)")
+                }
+                rate = named
+            }
+            call.push(rate.projectedTravel(velocity: velocity))
+            return 1
+        }
+        // rubber_band(offset, dimension, coefficient?) → points.
+        lua.setFunction("rubber_band") { call in
+            call.push(RubberBand.offset(try call.number(1), dimension: try call.number(2),
+                                        coefficient: try call.optionalNumber(3) ?? 0.55))
+            return 1
+        }
+        // velocity(strategy?, samples) → pt/s, samples = {{t, x}, ...} in seconds and points.
+        lua.setFunction("velocity") { call in
+            let strategyName = try call.optionalString(1) ?? defaults.velocityTracker
+            guard let strategy = VelocityTrackingStrategy(name: strategyName) else {
+                throw LuaRaise("unknown velocity tracker '\(strategyName)' (expected one of: lsq2, ios)")
+            }
+            try call.checkType(2, .table)
+            var tracker = strategy.makeTracker()
+            var i = 1
+            while call.rawGet(index: i, inTableAt: 2) == .table {
+                call.rawGet(index: 1, inTableAt: -1)
+                call.rawGet(index: 2, inTableAt: -2)
+                guard let t = call.numberValue(at: -2), let x = call.numberValue(at: -1) else {
+                    throw LuaRaise("velocity: sample \(i) must be {time_seconds, position_points}")
+                }
+                call.pop(3)
+                tracker.addSample(time: t, position: x)
+                i += 1
+            }
+            call.push(tracker.velocity())
+            return 1
+        }
+    }
+}

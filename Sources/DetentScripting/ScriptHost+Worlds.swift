@@ -1,0 +1,88 @@
+import DetentLua
+import DetentWorld
+
+extension ScriptHost {
+    /// The host that owns the state a call came from.
+    static func of(_ call: LuaCall) -> ScriptHost {
+        call.state.userInfo as! ScriptHost
+    }
+
+    func registerClasses() {
+        lua.userInfo = self
+        lua.register(class: WorldBinding.make())
+        lua.register(class: AnimatorBinding.make())
+        lua.register(class: TraceBinding.make())
+    }
+
+    /// The current test's world, or an error naming what needs one.
+    func requireWorld() throws -> World {
+        guard let world else { throw LuaRaise("no world: this runs only inside a test or script") }
+        return world
+    }
+
+    /// Keeps a Lua-visible object alive until the current test ends.
+    func retain(_ object: AnyObject) { retained.append(object) }
+
+    /// Makes `world` the one scripts see as `world` and the run loop steps.
+    public func setWorld(_ newWorld: World?) {
+        if let old = world, old !== newWorld {
+            lua.invalidateHandles(to: old)
+        }
+        world = newWorld
+        if let newWorld {
+            lua.pushHandle(newWorld, className: WorldBinding.className)
+        } else {
+            lua.pushNil()
+        }
+        lua.setGlobal("world")
+    }
+
+    /// Ends the current test: its world and everything handed out for it become unreachable;
+    /// handles scripts kept now raise "used after its world was destroyed".
+    public func endTest() {
+        setWorld(nil)
+        retained.removeAll()
+        handlerErrors.removeAll()
+        lua.collectGarbage()
+    }
+
+    /// Global verbs and the `detent` table.
+    func installDetentTable() {
+        lua.newTable()
+        lua.setFunction("world") { [unowned self] call in
+            var request = WorldRequest()
+            if let options = try call.optionalTable(1) {
+                try options.rejectUnknownKeys(["device", "orientation"])
+                request.device = try options.string("device")
+                request.orientation = try options.string("orientation")
+            }
+            let created: World
+            do { created = try worldFactory(request) } catch let error as LuaRaise { throw error } catch {
+                throw LuaRaise(String(describing: error))
+            }
+            setWorld(created)
+            call.push(handle: created, className: WorldBinding.className)
+            return 1
+        }
+        MotionBinding.push(into: lua, defaults: MotionDefaults())
+        lua.rawSet(field: "motion", inTableAt: -2)
+        lua.push(DetentVersion.string)
+        lua.rawSet(field: "version", inTableAt: -2)
+        lua.setGlobal("detent")
+
+        lua.register("trace") { [unowned self] call in
+            try TraceBinding.start(world: try requireWorld(), namesAt: 1, call: call)
+        }
+        lua.register("drop_frames") { [unowned self] call in
+            let count = try call.integer(1)
+            guard count >= 0 else { throw LuaRaise("drop_frames expects a count >= 0, got \(count)") }
+            try requireWorld().dropFrames(Int(count))
+            return 0
+        }
+    }
+}
+
+/// The version scripts see as `detent.version` and `detent --version` prints.
+public enum DetentVersion {
+    public static let string = "0.1.0"
+}

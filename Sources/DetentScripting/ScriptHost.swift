@@ -1,0 +1,276 @@
+import Foundation
+import DetentLua
+import DetentWorld
+
+/// One Lua state prepared for scenario code (SPEC §9, §13): the safe libraries, the prelude
+/// (assertions, structure, waiting), the engine bindings, a virtual `os.clock`/`os.time`,
+/// a seeded `math.random`, `print` routed to the reporter, and `require` confined to
+/// `scripts/`. Each spec file gets its own host.
+public final class ScriptHost {
+    public let lua: LuaState
+    /// Where `require("a.b")` looks: `<scriptsRoot>/a/b.lua`.
+    public let scriptsRoot: URL?
+    /// Receives what scripts `print`.
+    public var output: (String) -> Void
+    /// Builds the world for `detent.world{...}` (and the default world of each test).
+    public let worldFactory: (WorldRequest) throws -> World
+    /// The world the run loop steps for the current test.
+    public internal(set) var world: World?
+    /// Errors raised by event handlers during a tick, for the run loop to report.
+    public var handlerErrors: [LuaError] = []
+    /// The `spec` module of the prelude (collect and run tests).
+    private(set) var spec: LuaRef!
+    var retained: [AnyObject] = []
+    var patternMatcher: LuaRef?
+
+    public init(limits: ScriptLimits, scriptsRoot: URL?, output: @escaping (String) -> Void,
+                worldFactory: @escaping (WorldRequest) throws -> World) throws {
+        lua = LuaState(libraries: .safe)
+        lua.instructionBudget = limits.instructionBudget
+        lua.memoryCap = limits.memoryCapBytes
+        self.scriptsRoot = scriptsRoot
+        self.output = output
+        self.worldFactory = worldFactory
+        registerClasses()
+        try installPrelude()
+    }
+
+    // MARK: Prelude and sandbox extras
+
+    private func installPrelude() throws {
+        // The private host table handed to prelude chunks.
+        lua.newTable()
+        lua.setFunction("traceback") { call in
+            call.pushTraceback(message: call.isNoneOrNil(1) ? nil : try call.string(1))
+            return 1
+        }
+        lua.setFunction("output") { [unowned self] call in
+            output(try call.string(1))
+            return 0
+        }
+        lua.setFunction("load_module") { [unowned self] call in
+            try loadModule(call)
+        }
+        let hostTable = lua.ref()
+
+        var modules: [String: LuaRef] = [:]
+        for name in Prelude.files {
+            try lua.load(Prelude.sources[name]!, chunkName: "detent/\(name).lua")
+            switch name {
+            case "series": lua.getGlobal("assert")
+            default: hostTable.push()
+            }
+            try lua.call(argumentCount: 1, resultCount: 1)
+            if name == "assert" {
+                lua.setGlobal("assert")
+                lua.getGlobal("assert")
+            }
+            modules[name] = lua.ref()
+        }
+        spec = modules["spec"]
+        try installSandboxExtras(hostTable: hostTable)
+        installDetentTable()
+    }
+
+    private func installSandboxExtras(hostTable: LuaRef) throws {
+        // os: only the virtual clock (SPEC §13).
+        lua.newTable()
+        lua.setFunction("clock") { [unowned self] call in
+            call.push(world?.seconds ?? 0)
+            return 1
+        }
+        lua.setFunction("time") { [unowned self] call in
+            guard call.isNoneOrNil(1) else {
+                throw LuaRaise("os.time(table) is not available in Detent scenarios (virtual time has no calendar)")
+            }
+            call.push(Int64((world?.seconds ?? 0).rounded(.down)))
+            return 1
+        }
+        lua.setFunction("difftime") { call in
+            call.push(try call.number(1) - (try call.optionalNumber(2) ?? 0))
+            return 1
+        }
+        lua.setGlobal("os")
+        try lua.load("""
+            local host = ...
+            local format = assert.format
+            local raw_tostring, concat, pack = tostring, table.concat, table.pack
+            -- Deterministic print: tables are formatted, never shown by address.
+            function print(...)
+              local values = pack(...)
+              local parts = {}
+              for i = 1, values.n do
+                local v = values[i]
+                local mt = type(v) == "table" and getmetatable(v)
+                if type(v) == "table" and not (mt and mt.__tostring) then parts[i] = format(v)
+                elseif type(v) == "function" then parts[i] = "function"
+                else parts[i] = raw_tostring(v) end
+              end
+              host.output(concat(parts, "\\t"))
+            end
+            -- require resolves only inside scripts/, loads text only, and caches per state.
+            local loaded = {}
+            function require(name)
+              if type(name) ~= "string" then error("require expects a module name", 2) end
+              if loaded[name] ~= nil then return loaded[name] end
+              local chunk, message = host.load_module(name)
+              if not chunk then error(message, 2) end
+              local result = chunk(name)
+              if result == nil then result = true end
+              loaded[name] = result
+              return result
+            end
+            -- math.randomseed() without arguments reseeds from the run's seed, never the clock.
+            local raw_randomseed = math.randomseed
+            local run_seed = 0
+            function math.randomseed(seed, ...)
+              if seed == nil then return raw_randomseed(run_seed) end
+              return raw_randomseed(seed, ...)
+            end
+            return function(seed) run_seed = seed; raw_randomseed(seed) end
+            """, chunkName: "=(detent sandbox)")
+        hostTable.push()
+        try lua.call(argumentCount: 1, resultCount: 1)
+        reseed = lua.ref()
+    }
+
+    private var reseed: LuaRef!
+
+    /// Seeds `math.random` (before each test, from the run seed and the test's name).
+    public func seedRandom(_ seed: Int64) {
+        try? lua.call(reseed, arguments: [.integer(seed)])
+    }
+
+    /// `host.load_module(name)`: the chunk for `scripts/<name with dots as slashes>.lua`.
+    private func loadModule(_ call: LuaCall) throws -> Int32 {
+        let name = try call.string(1)
+        guard let scriptsRoot else {
+            call.pushNil(); call.push("module '\(name)' not found: require is not available here"); return 2
+        }
+        let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+            && !name.contains("..") && !name.hasPrefix(".")
+        guard valid else {
+            call.pushNil(); call.push("module name '\(name)' is not allowed (letters, digits, _ and - separated by dots, resolved inside scripts/)"); return 2
+        }
+        let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+        let url = scriptsRoot.appendingPathComponent(relative)
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            call.pushNil(); call.push("module '\(name)' not found: no file scripts/\(relative)"); return 2
+        }
+        do {
+            try call.load(text, chunkName: "scripts/" + relative)
+            return 1
+        } catch let error as LuaError {
+            call.pushNil(); call.push(error.message); return 2
+        }
+    }
+
+    // MARK: Files and tests
+
+    /// Loads a spec or script file as a function on top of the main stack.
+    public func loadFile(text: String, chunkName: String) throws {
+        try lua.load(text, chunkName: chunkName)
+    }
+
+    /// The tests a loaded file declared.
+    public func collectedTests() throws -> [CollectedTest] {
+        spec.push()
+        lua.rawGet(field: "tests", inTableAt: -1)
+        try lua.call(argumentCount: 0, resultCount: 1)
+        defer { lua.pop(2) }
+        var result: [CollectedTest] = []
+        let count = Int(lua.rawLength(at: -1))
+        for i in 1...max(count, 1) where count > 0 {
+            lua.rawGet(index: i, inTableAt: -1)
+            func field(_ key: String) -> String {
+                lua.rawGet(field: key, inTableAt: -1)
+                defer { lua.pop() }
+                return lua.string(at: -1) ?? ""
+            }
+            var tags: [String] = []
+            lua.rawGet(field: "tags", inTableAt: -1)
+            let tagCount = Int(lua.rawLength(at: -1))
+            for k in 1...max(tagCount, 1) where tagCount > 0 {
+                lua.rawGet(index: k, inTableAt: -1)
+                if let tag = lua.string(at: -1) { tags.append(tag) }
+                lua.pop()
+            }
+            lua.pop()
+            lua.rawGet(field: "pending", inTableAt: -1)
+            let isPending = lua.boolean(at: -1)
+            lua.pop()
+            result.append(CollectedTest(index: i, name: field("name"), fullName: field("full_name"),
+                                        location: field("where"), tags: tags, isPending: isPending))
+            lua.pop()
+        }
+        return result
+    }
+
+    /// Tells the prelude which tests will run, in order (for setup/teardown placement).
+    public func plan(_ order: [Int]) throws {
+        spec.push()
+        lua.rawGet(field: "plan", inTableAt: -1)
+        LuaValue.array(order.map { .integer(Int64($0)) }).push(onto: lua)
+        try lua.call(argumentCount: 1, resultCount: 0)
+        lua.pop()
+    }
+
+    /// A coroutine that runs test `index` (setups, hooks, body) when resumed with one
+    /// argument, already pushed.
+    public func makeTestThread(index: Int) -> LuaThread {
+        spec.push()
+        lua.rawGet(field: "run_test", inTableAt: -1)
+        lua.remove(at: -2)
+        let thread = LuaThread(state: lua)
+        thread.push(.integer(Int64(index)))
+        return thread
+    }
+}
+
+/// One test a spec file declared.
+public struct CollectedTest: Equatable, Sendable {
+    public var index: Int
+    public var name: String
+    public var fullName: String
+    /// `file:line` of the `it`.
+    public var location: String
+    public var tags: [String]
+    public var isPending: Bool
+}
+
+/// Limits a host enforces on guest code (SPEC §13).
+public struct ScriptLimits: Equatable, Sendable {
+    public var instructionBudget: Int64
+    public var memoryCapBytes: Int
+    public init(instructionBudget: Int64, memoryCapBytes: Int) {
+        self.instructionBudget = instructionBudget
+        self.memoryCapBytes = memoryCapBytes
+    }
+}
+
+/// What a script asked for with `detent.world{device=, orientation=}`.
+public struct WorldRequest: Equatable, Sendable {
+    public var device: String?
+    public var orientation: String?
+    public init(device: String? = nil, orientation: String? = nil) {
+        self.device = device
+        self.orientation = orientation
+    }
+}
+
+extension ScriptHost {
+    /// Whether `text` matches the Lua pattern `pattern` (as busted's --filter does).
+    /// Throws for a malformed pattern.
+    public func matches(_ text: String, pattern: String) throws -> Bool {
+        if patternMatcher == nil {
+            try lua.load("return function(s, p) return string.find(s, p) ~= nil end", chunkName: "=(detent filter)")
+            try lua.call(argumentCount: 0, resultCount: 1)
+            patternMatcher = lua.ref()
+        }
+        do {
+            return try lua.callPredicate(patternMatcher!, arguments: [.string(text), .string(pattern)])
+        } catch let error as LuaError {
+            throw LuaRaise(error.message.replacingOccurrences(of: "(detent filter):1: ", with: ""), withLocation: false)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import DetentLua
+import DetentTime
+import DetentWorld
+
+/// `trace{...}` recorders and the series they hand to `assert.series` (SPEC §9).
+enum TraceBinding {
+    static let className = "trace"
+
+    static func make() -> LuaClass<TraceRecorder> {
+        let cls = LuaClass<TraceRecorder>(name: className)
+        cls.describe = { "trace of \($0.names.joined(separator: ", ")) (\($0.frames.count) samples)" }
+        cls.getters = [
+            "names": { trace, call in call.push(.array(trace.names.map { .string($0) })) },
+            "count": { trace, call in call.push(trace.frames.count) },
+        ]
+        cls.methods = [
+            "series": { trace, call in
+                let name = try call.string(2)
+                guard try pushSeries(trace, name: name, call: call) else {
+                    throw LuaRaise("trace has no series '\(name)' (traced: \(trace.names.joined(separator: ", ")))")
+                }
+                return 1
+            },
+            "stop": { trace, call in trace.stop(); return 0 },
+        ]
+        // `tr["drawer.origin"]` reads a series too.
+        cls.fallback = { trace, key, call in try pushSeries(trace, name: key, call: call) }
+        return cls
+    }
+
+    /// Pushes `{ name=, times={...}, frames={...}, values={...} }`; false if not traced.
+    /// Frames where the property did not exist are left out of all three arrays, so the
+    /// arrays stay dense and aligned.
+    static func pushSeries(_ trace: TraceRecorder, name: String, call: LuaCall) throws -> Bool {
+        guard let series = trace.series(name) else { return false }
+        var times: [LuaValue] = [], frames: [LuaValue] = [], values: [LuaValue] = []
+        for (k, value) in series.values.enumerated() {
+            guard let value else { continue }
+            times.append(.number(VirtualTime.seconds(series.times[k])))
+            frames.append(.integer(series.frames[k]))
+            values.append(.number(value))
+        }
+        call.push(.record([("name", .string(name)), ("times", .array(times)), ("frames", .array(frames)), ("values", .array(values))]))
+        return true
+    }
+
+    /// `trace{"a", "b"}`: starts recording the named properties of `world` every frame.
+    static func start(world: World, namesAt index: Int32, call: LuaCall) throws -> Int32 {
+        let names = try call.table(index).stringArray()
+        guard !names.isEmpty else { throw LuaRaise("trace expects a list of property names like {\"drawer.origin\"}") }
+        let recorder = TraceRecorder(names: names)
+        world.addTrace(recorder)
+        ScriptHost.of(call).retain(recorder)
+        call.push(handle: recorder, className: className)
+        return 1
+    }
+}

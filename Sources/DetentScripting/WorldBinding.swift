@@ -1,0 +1,154 @@
+import DetentLua
+import DetentMotion
+import DetentTime
+import DetentWorld
+
+/// `world` handles: time, frame, device facts, the generic animators, events, dropped
+/// frames and traces (SPEC §1, §9). Thin: checks arguments, calls the world, pushes results.
+enum WorldBinding {
+    static let className = "world"
+
+    static func make() -> LuaClass<World> {
+        let cls = LuaClass<World>(name: className)
+        cls.describe = { "world(\($0.configuration.device.name), \($0.configuration.orientation.rawValue), t=\($0.seconds))" }
+        cls.getters = [
+            "time": { world, call in call.push(world.seconds) },
+            "frame": { world, call in call.push(world.frame) },
+            "device": { world, call in call.push(world.configuration.device.name) },
+            "orientation": { world, call in call.push(world.configuration.orientation.rawValue) },
+            "width": { world, call in call.push(world.configuration.screenWidth) },
+            "height": { world, call in call.push(world.configuration.screenHeight) },
+            "refresh_rate": { world, call in call.push(world.displayLink.rate.description) },
+            "busy": { world, call in call.push(world.isBusy) },
+            "events": { world, call in
+                call.push(.array(world.events.map(EventBinding.value)))
+            },
+        ]
+        cls.methods = [
+            "animate": animate,
+            "spring": spring,
+            "animator": { world, call in
+                let name = try call.string(2)
+                guard let slot = world.animators.slot(named: name) else { call.pushNil(); return 1 }
+                call.push(handle: slot, className: AnimatorBinding.className)
+                return 1
+            },
+            "property": { world, call in
+                let name = try call.string(2)
+                if let value = world.property(name) { call.push(value) } else { call.pushNil() }
+                return 1
+            },
+            "properties": { world, call in
+                call.push(.array(world.propertyNames.map { .string($0) }))
+                return 1
+            },
+            "drop_frames": { world, call in
+                let count = try call.integer(2)
+                guard count >= 0 else { throw LuaRaise("drop_frames expects a count >= 0, got \(count)") }
+                world.dropFrames(Int(count))
+                return 0
+            },
+            "jank": { world, call in
+                guard let options = try call.optionalTable(2) else { world.setJank(nil); return 0 }
+                try options.rejectUnknownKeys(["every", "drop"])
+                let every = Int(try options.requiredNumber("every"))
+                let drop = Int(try options.requiredNumber("drop"))
+                guard every > 0, drop >= 0 else { throw LuaRaise("jank expects every > 0 and drop >= 0") }
+                world.setJank(JankPattern(every: every, drop: drop))
+                return 0
+            },
+            "on": { world, call in
+                let name = try call.string(2)
+                try call.checkType(3, .function)
+                let handler = call.ref(3)
+                let host = ScriptHost.of(call)
+                let token = world.observe { [weak host] event in
+                    guard let host, name == "*" || event.name == name else { return }
+                    do {
+                        try host.lua.call(handler, arguments: [EventBinding.value(event)])
+                    } catch let error as LuaError {
+                        host.handlerErrors.append(error)
+                    } catch {}
+                }
+                call.push(Int64(token))
+                return 1
+            },
+            "off": { world, call in
+                world.removeObserver(Int(try call.integer(2)))
+                return 0
+            },
+            "emit": { world, call in
+                let name = try call.string(2)
+                var payload: [(String, EventValue)] = []
+                if let table = try call.optionalTable(3) {
+                    for key in table.keys() {
+                        if let number = try? table.number(key) { payload.append((key, .number(number))) }
+                        else if let text = try? table.string(key) { payload.append((key, .string(text))) }
+                        else if let flag = try? table.boolean(key) { payload.append((key, .boolean(flag))) }
+                    }
+                }
+                world.emit(name, payload)
+                return 0
+            },
+            "trace": { world, call in
+                try TraceBinding.start(world: world, namesAt: 2, call: call)
+            },
+        ]
+        return cls
+    }
+
+    /// `world:animate{from=, to=, duration=, curve=, name=}` → animator handle.
+    static func animate(_ world: World, _ call: LuaCall) throws -> Int32 {
+        let options = try call.table(2)
+        try options.rejectUnknownKeys(["name", "from", "to", "duration", "curve"])
+        let defaults = world.configuration.motion
+        let duration = try options.number("duration") ?? defaults.duration
+        guard duration >= 0, duration.isFinite else { throw LuaRaise("animate: duration must be a finite number of seconds >= 0, got \(duration)") }
+        let curve = try MotionBinding.curve(named: try options.string("curve") ?? defaults.curve)
+        let name = try options.string("name") ?? world.animators.makeName()
+        let from = try finite(options, "from", in: "animate"), to = try finite(options, "to", in: "animate")
+        let slot = world.animators.animate(name: name, from: from, to: to, duration: duration, curve: curve, in: world)
+        call.push(handle: slot, className: AnimatorBinding.className)
+        return 1
+    }
+
+    /// `world:spring{from=, to=, velocity=, ...parameters, name=}` → animator handle.
+    static func spring(_ world: World, _ call: LuaCall) throws -> Int32 {
+        let options = try call.table(2)
+        try options.rejectUnknownKeys(["name", "from", "to", "velocity"] + MotionBinding.springKeys)
+        let parameters = try MotionBinding.springParameters(options, defaults: world.configuration.motion)
+        let name = try options.string("name") ?? world.animators.makeName()
+        let velocity = options.has("velocity") ? try finite(options, "velocity", in: "spring") : 0
+        let slot = world.animators.spring(name: name, from: try finite(options, "from", in: "spring"),
+                                          to: try finite(options, "to", in: "spring"), velocity: velocity,
+                                          parameters: parameters, in: world)
+        call.push(handle: slot, className: AnimatorBinding.className)
+        return 1
+    }
+}
+
+/// A required field that must be a finite number (NaN and infinities are refused).
+private func finite(_ options: LuaTableArgument, _ key: String, in verb: String) throws -> Double {
+    let value = try options.requiredNumber(key)
+    guard value.isFinite else { throw LuaRaise("\(verb): \(key) must be a finite number, got \(value)") }
+    return value
+}
+
+/// Events as Lua tables: `{ name=, frame=, time=, <payload fields> }`.
+public enum EventBinding {
+    public static func value(_ event: WorldEvent) -> LuaValue {
+        var fields: [(String, LuaValue)] = [
+            ("name", .string(event.name)), ("frame", .integer(event.frame)),
+            ("time", .number(VirtualTime.seconds(event.time))),
+        ]
+        for (key, value) in event.payload {
+            switch value {
+            case let .number(d): fields.append((key, .number(d)))
+            case let .integer(i): fields.append((key, .integer(i)))
+            case let .string(s): fields.append((key, .string(s)))
+            case let .boolean(b): fields.append((key, .boolean(b)))
+            }
+        }
+        return .record(fields)
+    }
+}

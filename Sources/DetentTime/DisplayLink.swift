@@ -1,0 +1,115 @@
+/// The headless display link: produces the sequence of ticks for a refresh rate, with
+/// dropped-frame injection and idle fast-forward (SPEC §1). A plain value: it reads no clock;
+/// whoever owns it decides when the next tick happens.
+///
+/// Frame times sit on an exact grid: grid index g is shown at g·10⁹/gridHz ns (integer
+/// division), so 60 Hz never drifts however long a run lasts.
+public struct DisplayLink: Sendable {
+    public private(set) var rate: RefreshRate
+    /// The grid index of the last frame shown (its time is `timestamp`).
+    public private(set) var gridIndex: Int64 = 0
+    /// Ticks delivered, including ticks skipped by fast-forward.
+    public private(set) var frame: Int64 = 0
+    private var pendingDrops = 0
+    private var jank: JankPattern?
+
+    public init(rate: RefreshRate) {
+        self.rate = rate
+    }
+
+    /// Time of grid index g, in ns.
+    public func time(ofGridIndex g: Int64) -> Nanoseconds {
+        // g·10⁹ overflows Int64 only after ~292 years of virtual time at 1 Hz; fine.
+        g * VirtualTime.nanosecondsPerSecond / Int64(rate.gridHz)
+    }
+
+    /// When the last frame was shown.
+    public var timestamp: Nanoseconds { time(ofGridIndex: gridIndex) }
+
+    /// The nominal interval of one grid period, in ns (rounded down).
+    public var gridPeriod: Nanoseconds { VirtualTime.nanosecondsPerSecond / Int64(rate.gridHz) }
+
+    /// Changes the rate from the next tick on, keeping the current time on the new grid
+    /// (the next frame is the first grid point of the new rate after `timestamp`).
+    public mutating func setRate(_ newRate: RefreshRate) {
+        guard newRate != rate else { return }
+        let now = timestamp
+        rate = newRate
+        let hz = Int64(newRate.gridHz)
+        // Smallest g with time(g) >= now.
+        var g = now * hz / VirtualTime.nanosecondsPerSecond
+        while time(ofGridIndex: g) < now { g += 1 }
+        gridIndex = g
+    }
+
+    /// Drops the next `count` frames: the next tick's timestamp jumps by (count + 1) periods.
+    public mutating func dropFrames(_ count: Int) {
+        precondition(count >= 0, "dropFrames needs a count >= 0")
+        pendingDrops += count
+    }
+
+    /// Repeats a drop pattern until cleared (nil).
+    public mutating func setJank(_ pattern: JankPattern?) {
+        jank = pattern
+    }
+
+    /// Produces the next tick. `animating` picks the interval on variable-rate displays.
+    public mutating func nextTick(animating: Bool) -> Tick {
+        let periods = rate.periodsPerFrame(animating: animating)
+        var dropped = pendingDrops
+        pendingDrops = 0
+        if let jank, jank.every > 0, (frame + 1) % Int64(jank.every) == 0 { dropped += jank.drop }
+        gridIndex += periods * Int64(dropped)
+        frame += 1
+        let tick = Tick(
+            frame: frame,
+            timestamp: time(ofGridIndex: gridIndex),
+            targetTimestamp: time(ofGridIndex: gridIndex + periods),
+            duration: time(ofGridIndex: gridIndex + periods) - time(ofGridIndex: gridIndex),
+            droppedFrames: dropped
+        )
+        gridIndex += periods
+        return tick
+    }
+
+    /// The target time the next tick would have, without producing it.
+    public func nextTargetTimestamp(animating: Bool) -> Nanoseconds {
+        time(ofGridIndex: gridIndex + rate.periodsPerFrame(animating: animating) * Int64(1 + pendingDrops))
+    }
+
+    /// Skips `count` idle frames outright (counted in `frame`).
+    public mutating func skipIdleFrames(_ count: Int64) {
+        guard count > 0 else { return }
+        gridIndex += count * rate.periodsPerFrame(animating: false)
+        frame += count
+    }
+
+    /// Idle fast-forward: skips whole idle frames so that the next tick's target is the first
+    /// frame at or after `deadline`. The skipped frames are counted in `frame`. Returns how
+    /// many frames were skipped.
+    @discardableResult
+    public mutating func fastForward(toward deadline: Nanoseconds) -> Int64 {
+        let periods = rate.periodsPerFrame(animating: false)
+        // Frames k = 1, 2, ...: the k-th next tick targets grid index gridIndex + k·periods.
+        // Skip the frames whose target is still before the deadline, keeping the last one to deliver.
+        let hz = Int64(rate.gridHz)
+        var targetIndex = deadline * hz / VirtualTime.nanosecondsPerSecond
+        while time(ofGridIndex: targetIndex) < deadline { targetIndex += 1 }
+        let framesUntil = (targetIndex - gridIndex + periods - 1) / periods   // ticks needed to reach the deadline
+        let skip = max(0, framesUntil - 1 - Int64(pendingDrops))
+        guard skip > 0 else { return 0 }
+        gridIndex += skip * periods
+        frame += skip
+        return skip
+    }
+}
+
+/// A repeating drop pattern: on every `every`-th frame, `drop` frames are dropped first.
+public struct JankPattern: Equatable, Sendable {
+    public var every: Int
+    public var drop: Int
+    public init(every: Int, drop: Int) {
+        self.every = every
+        self.drop = drop
+    }
+}

@@ -1,0 +1,178 @@
+import Dispatch
+import DetentTime
+
+/// A simulated device screen and the engines on it, stepped one display-link tick at a time.
+///
+/// `step()` runs phases 1–6 of SPEC §1 in their fixed order (phase 7, resuming Lua waiters,
+/// belongs to the run loop, which knows Lua). Time only enters through `step()` and
+/// `fastForward(toward:)`: the world reads no clock.
+///
+/// A world belongs to one serial queue; when `owner` is set every entry point checks it.
+public final class World {
+    public let configuration: WorldConfiguration
+    public private(set) var displayLink: DisplayLink
+    /// The virtual time the world's state is computed for: the target timestamp of the last
+    /// tick (0 before the first), in ns.
+    public private(set) var time: Nanoseconds = 0
+    /// The last tick delivered.
+    public private(set) var lastTick: Tick?
+    public private(set) var engines: [WorldEngine] = []
+    /// Events of the current tick (cleared when the next tick starts).
+    public private(set) var events: [WorldEvent] = []
+    private var pending: [WorldEvent] = []
+    private var observers: [(id: Int, body: (WorldEvent) -> Void)] = []
+    private var nextObserverID = 0
+    private var traces: [TraceRecorder] = []
+    /// The serial queue that owns this world, if any.
+    public let owner: DispatchQueue?
+
+    public init(configuration: WorldConfiguration, owner: DispatchQueue? = nil) {
+        self.configuration = configuration
+        self.displayLink = DisplayLink(rate: configuration.device.refreshRate)
+        self.owner = owner
+        addEngine(AnimatorEngine())
+    }
+
+    private func checkOwner() {
+        if let owner { dispatchPrecondition(condition: .onQueue(owner)) }
+    }
+
+    /// Frames delivered so far (fast-forwarded frames included).
+    public var frame: Int64 { displayLink.frame }
+    public var seconds: Double { VirtualTime.seconds(time) }
+
+    // MARK: Engines
+
+    public func addEngine(_ engine: WorldEngine) {
+        checkOwner()
+        precondition(!engines.contains { $0.name == engine.name }, "engine '\(engine.name)' added twice")
+        engines.append(engine)
+    }
+
+    public func engine<E: WorldEngine>(_ type: E.Type) -> E? {
+        engines.lazy.compactMap { $0 as? E }.first
+    }
+
+    public var animators: AnimatorEngine { engine(AnimatorEngine.self)! }
+
+    /// True while any engine animates, tracks a gesture or has queued work.
+    public var isBusy: Bool { engines.contains { $0.isBusy } }
+
+    /// The earliest engine deadline after now, if any.
+    public var nextDeadline: Nanoseconds? { engines.compactMap(\.nextDeadline).min() }
+
+    // MARK: Properties
+
+    /// All readable property names, engine by engine, in a stable order.
+    public var propertyNames: [String] { engines.flatMap(\.propertyNames) }
+
+    /// Reads a property such as `drawer.origin`; nil when no engine has it.
+    public func property(_ name: String) -> Double? {
+        if let dot = name.firstIndex(of: ".") {
+            let prefix = name[..<dot]
+            for engine in engines where engine.name == prefix {
+                if let value = engine.property(name) { return value }
+            }
+        }
+        for engine in engines {
+            if let value = engine.property(name) { return value }
+        }
+        return nil
+    }
+
+    /// A hash of every property, to tell whether state changed between two frames.
+    public func stateFingerprint() -> [Double?] {
+        propertyNames.map { property($0) }
+    }
+
+    // MARK: Events
+
+    /// Buffers an event of the current tick; observers see it in phase 5.
+    public func emit(_ name: String, _ payload: [(String, EventValue)] = []) {
+        pending.append(WorldEvent(name: name, frame: lastTick?.frame ?? frame, time: time, payload: payload))
+    }
+
+    /// Calls `body` for every event from now on (in phase 5). Returns a token for `removeObserver`.
+    @discardableResult
+    public func observe(_ body: @escaping (WorldEvent) -> Void) -> Int {
+        nextObserverID += 1
+        observers.append((nextObserverID, body))
+        return nextObserverID
+    }
+
+    public func removeObserver(_ token: Int) {
+        observers.removeAll { $0.id == token }
+    }
+
+    /// Delivers events buffered outside a tick (by a script between frames) right away.
+    public func flushEvents() {
+        guard !pending.isEmpty else { return }
+        let delivering = pending
+        pending.removeAll()
+        events.append(contentsOf: delivering)
+        for event in delivering { for observer in observers { observer.body(event) } }
+    }
+
+    // MARK: Traces
+
+    public func addTrace(_ recorder: TraceRecorder) {
+        traces.append(recorder)
+    }
+
+    // MARK: Stepping
+
+    /// Delivers one tick: phases 1–6 of SPEC §1. Returns the tick.
+    @discardableResult
+    public func step() -> Tick {
+        checkOwner()
+        events.removeAll(keepingCapacity: true)
+        let tick = displayLink.nextTick(animating: isBusy)
+        lastTick = tick
+        time = tick.targetTimestamp
+        // 1) touch samples due by this tick and 2) gesture recognizers.
+        for engine in engines { engine.updateGestures(for: tick, in: self) }
+        // 3) animations advance to the target timestamp.
+        for engine in engines { engine.advance(to: tick, in: self) }
+        // 4) layout.
+        for engine in engines { engine.layout(for: tick, in: self) }
+        // 5) events of this tick.
+        flushEvents()
+        // 6) trace samples.
+        if !traces.isEmpty {
+            traces.removeAll { !$0.isRecording }
+            for trace in traces { trace.sample(frame: tick.frame, time: tick.targetTimestamp, read: property) }
+        }
+        return tick
+    }
+
+    /// Idle fast-forward: when nothing is busy, skips frames so the next `step()` lands on the
+    /// first frame at or after `deadline` (or the next engine deadline, if sooner). Skipped
+    /// frames are counted. Returns the number skipped (0 when busy).
+    @discardableResult
+    public func fastForward(toward deadline: Nanoseconds) -> Int64 {
+        checkOwner()
+        guard !isBusy else { return 0 }
+        let target = min(deadline, nextDeadline ?? deadline)
+        let skipped = displayLink.fastForward(toward: target)
+        if skipped > 0 {
+            time = displayLink.timestamp
+        }
+        return skipped
+    }
+
+    /// Skips `count` frames when nothing is busy (for `wait_frames`); returns false if busy.
+    @discardableResult
+    public func skipIdleFrames(_ count: Int64) -> Bool {
+        checkOwner()
+        guard !isBusy, nextDeadline == nil else { return false }
+        displayLink.skipIdleFrames(count)
+        time = displayLink.timestamp
+        return true
+    }
+
+    /// Drops the next `count` frames (SPEC §1 `drop_frames`).
+    public func dropFrames(_ count: Int) { displayLink.dropFrames(count) }
+
+    /// Sets (or clears) a repeating jank pattern.
+    public func setJank(_ pattern: JankPattern?) { displayLink.setJank(pattern) }
+}

@@ -1,0 +1,40 @@
+import DetentMotion
+import DetentTime
+
+/// Defaults for the generic animators and motion (SPEC §2). Loaded from
+/// `config/engine.toml`; the values here are the SPEC's and the file repeats them with sources.
+public struct MotionDefaults: Equatable, Sendable {
+    /// Duration of a timing animation when a script gives none, in seconds (SPEC §4: 0.35 s).
+    public var duration: Double = 0.35
+    /// Curve of a timing animation when a script gives none (SPEC §2: `sheet`).
+    public var curve: String = "sheet"
+    /// Spring used when a script gives no parameters (SPEC §6: mass 1, stiffness 200, ζ 1).
+    public var springMass: Double = 1
+    public var springStiffness: Double = 200
+    public var springDampingRatio: Double = 1
+    /// Deceleration rate for projection (SPEC §6: `fast` 0.99 by default).
+    public var decelerationRate: String = "fast"
+    /// Velocity tracker strategy: `lsq2` (default) or `ios` (SPEC §2).
+    public var velocityTracker: String = "lsq2"
+    public init() {}
+}
+
+/// Everything a world is made from: the device, its orientation and engine defaults.
+public struct WorldConfiguration: Equatable, Sendable {
+    public var device: DeviceProfile
+    public var orientation: Orientation
+    public var motion: MotionDefaults
+
+    public init(device: DeviceProfile, orientation: Orientation = .portrait, motion: MotionDefaults = MotionDefaults()) {
+        self.device = device
+        self.orientation = orientation
+        self.motion = motion
+    }
+
+    /// Screen size in points for the current orientation.
+    public var screenWidth: Double { orientation == .portrait ? device.width : device.height }
+    public var screenHeight: Double { orientation == .portrait ? device.height : device.width }
+    public var safeAreaInsets: DeviceProfile.Insets {
+        orientation == .portrait ? device.portraitInsets : device.landscapeInsets
+    }
+}

@@ -1,0 +1,32 @@
+import DetentTime
+
+/// An engine the world steps every tick: the generic animators now; the navigation, sheet,
+/// drawer and split engines plug in the same way. Engines know nothing of Lua.
+///
+/// The world calls the phases in SPEC §1's fixed order; each engine gets each phase once
+/// per tick, engines in the order they were added.
+public protocol WorldEngine: AnyObject {
+    /// Prefix of the engine's properties and events ("drawer" → "drawer.origin").
+    var name: String { get }
+    /// Phase 2: gesture recognizers update from the touch samples delivered this tick.
+    func updateGestures(for tick: Tick, in world: World)
+    /// Phase 3: advance animations to `tick.targetTimestamp`.
+    func advance(to tick: Tick, in world: World)
+    /// Phase 4: layout (stack layout, sheet height, safe areas).
+    func layout(for tick: Tick, in world: World)
+    /// True while something animates, a gesture is in flight or work is queued: the world
+    /// then ticks every frame instead of fast-forwarding.
+    var isBusy: Bool { get }
+    /// The earliest future time at which the engine needs a tick even when idle (a timer).
+    var nextDeadline: Nanoseconds? { get }
+    /// Names of the numeric properties readable per frame (for traces and `wait_idle`).
+    var propertyNames: [String] { get }
+    /// The value of a property named by `propertyNames`.
+    func property(_ name: String) -> Double?
+}
+
+extension WorldEngine {
+    public func updateGestures(for tick: Tick, in world: World) {}
+    public func layout(for tick: Tick, in world: World) {}
+    public var nextDeadline: Nanoseconds? { nil }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import DetentRuntime
+import Foundation
+
+/// `detent run [PATH…]`: headless scenario specs in virtual time.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run Lua scenario specs headlessly, in virtual time.",
+        discussion: "Exit status: 0 all passed, 1 failures, 2 usage or load errors."
+    )
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case console, tap
+    }
+
+    @Argument(help: "Spec files or folders (searched for *_spec.lua). Default: the scenarios folder of config/runner.toml.")
+    var paths: [String] = []
+
+    @Option(name: .long, help: "Run only tests whose full name matches this Lua pattern (repeatable).")
+    var filter: [String] = []
+
+    @Option(name: .customLong("filter-out"), help: "Skip tests whose full name matches this Lua pattern (repeatable).")
+    var filterOut: [String] = []
+
+    @Option(name: .long, help: "Run only tests tagged with one of these #tags (comma-separated).")
+    var tags: String?
+
+    @Option(name: .customLong("exclude-tags"), help: "Skip tests tagged with one of these #tags (comma-separated).")
+    var excludeTags: String?
+
+    @Flag(name: .long, help: "List the selected tests without running them.")
+    var list = false
+
+    @Option(name: .long, help: "Seed for math.random and --shuffle (default: config/runner.toml).")
+    var seed: UInt64?
+
+    @Flag(name: .long, help: "Run files and tests in a seeded random order.")
+    var shuffle = false
+
+    @Option(name: [.short, .customLong("output")], help: "Output format: console or tap.")
+    var output: OutputFormat = .console
+
+    @Option(name: .long, help: "Device profile for each test's world (a name from config/devices.toml).")
+    var device: String?
+
+    @Option(name: .long, help: "Folder holding devices.toml, engine.toml and runner.toml (default: $DETENT_CONFIG or ./config).")
+    var config: String?
+
+    @Flag(name: .shortAndLong, help: "Print tracebacks of errors.")
+    var verbose = false
+
+    func validate() throws {
+        if let tags, tags.split(separator: ",").isEmpty { throw ValidationError("--tags needs at least one tag, like --tags slow,drawer") }
+    }
+
+    func run() throws {
+        let configuration: DetentConfiguration
+        do {
+            configuration = try DetentConfiguration.load(from: DetentConfiguration.locate(explicit: config))
+        } catch let error as ConfigError {
+            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        var options = RunOptions()
+        options.paths = paths
+        options.filters = filter
+        options.filtersOut = filterOut
+        options.tags = splitTags(tags)
+        options.excludeTags = splitTags(excludeTags)
+        options.list = list
+        options.shuffle = shuffle
+        options.seed = seed
+        options.device = device
+        options.verbose = verbose
+        if shuffle && seed == nil {
+            // A shuffled run without a seed gets a fresh one, printed so it can be replayed.
+            options.seed = UInt64.random(in: 0...UInt64(UInt32.max))
+        }
+
+        let stdout = TextSink.standardOutput()
+        let reporter: Reporter
+        switch output {
+        case .console: reporter = ConsoleReporter(sink: stdout, verbose: verbose)
+        case .tap: reporter = TAPReporter(sink: stdout, summarySink: TextSink { FileHandle.standardError.write(Data($0.utf8)) })
+        }
+        let scriptsRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts")
+        do {
+            let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter, scriptsRoot: scriptsRoot)
+            runner.listSink = { stdout.line($0) }
+            let summary = try runner.run()
+            if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+        } catch let error as SpecRunner.UsageError {
+            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    private func splitTags(_ text: String?) -> [String] {
+        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
+    }
+}
