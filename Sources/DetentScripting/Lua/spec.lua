@@ -23,7 +23,8 @@ local root = new_block("", nil, 0)
 local current = root
 local tests = {}
 
--- The calling line of describe/it, as "chunk:line", without the debug library.
+-- "chunk:line" of a caller, without the debug library: `level` 1 is the function that
+-- calls caller_where, 2 its caller, and so on (error's own level counts pcall as 1).
 local function caller_where(level)
   local _, message = pcall(error, "", level + 2)
   return (message:gsub(":%s*$", ""))
@@ -53,7 +54,7 @@ end
 function describe(name, body)
   check_name("describe", name)
   if type(body) ~= "function" then error("describe '" .. name .. "' expects a function", 2) end
-  local block = new_block(name, current, caller_where(1))
+  local block = new_block(name, current, caller_where(2))
   current.children[#current.children + 1] = block
   local outer = current
   current = block
@@ -66,7 +67,7 @@ context = describe
 local function add_test(name, body, is_pending)
   local test = {
     index = #tests + 1, name = name, block = current,
-    full_name = full_name(current, name), where = caller_where(2),
+    full_name = full_name(current, name), where = caller_where(3),
     body = body, pending = is_pending,
   }
   local tags = {}

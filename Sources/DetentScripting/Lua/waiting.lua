@@ -1,13 +1,7 @@
 -- Waiting by yielding (SPEC §9). Every wait yields a request table to the run loop, which
 -- steps the world until the request holds (or its virtual-time timeout passes) and resumes
 -- the test with (true, value) or (false, message).
-local function where(level)
-  local _, message = pcall(error, "", level + 2)
-  return (message:gsub(":%s*$", ""))
-end
-
 local function await(request)
-  request.where = where(2)
   local ok, value = coroutine.yield(request)
   if not ok then error(value, 3) end
   return value
@@ -27,7 +21,8 @@ function wait(seconds)
   if type(seconds) ~= "number" or seconds < 0 or seconds ~= seconds then
     error("wait expects a number of virtual seconds >= 0, got " .. tostring(seconds), 2)
   end
-  return await({ kind = "time", seconds = seconds })
+  local value = await({ kind = "time", seconds = seconds })
+  return value -- not a tail call: the error level in await counts this frame
 end
 
 --- Waits `n` display-link frames.
@@ -35,26 +30,30 @@ function wait_frames(n)
   if math.type(n) ~= "integer" or n < 0 then
     error("wait_frames expects a whole number of frames >= 0, got " .. tostring(n), 2)
   end
-  return await({ kind = "frames", frames = n })
+  local value = await({ kind = "frames", frames = n })
+  return value -- not a tail call: the error level in await counts this frame
 end
 
 --- Waits until `condition()` returns a truthy value (checked after every frame).
 function wait_until(condition, opts)
   if type(condition) ~= "function" then error("wait_until expects a function", 2) end
   opts = options(opts, "wait_until")
-  return await({ kind = "until", condition = condition, timeout = opts.timeout, what = opts.what })
+  local value = await({ kind = "until", condition = condition, timeout = opts.timeout, what = opts.what })
+  return value -- not a tail call: the error level in await counts this frame
 end
 
 --- Waits until nothing animates, no gesture is in flight, nothing is queued and the
 --- world's state is unchanged across two frames.
 function wait_idle(opts)
   opts = options(opts, "wait_idle")
-  return await({ kind = "idle", timeout = opts.timeout })
+  local value = await({ kind = "idle", timeout = opts.timeout })
+  return value -- not a tail call: the error level in await counts this frame
 end
 
 --- Waits for the next event called `name`; returns its payload table.
 function wait_event(name, opts)
   if type(name) ~= "string" then error("wait_event expects an event name", 2) end
   opts = options(opts, "wait_event")
-  return await({ kind = "event", name = name, timeout = opts.timeout })
+  local value = await({ kind = "event", name = name, timeout = opts.timeout })
+  return value -- not a tail call: the error level in await counts this frame
 end

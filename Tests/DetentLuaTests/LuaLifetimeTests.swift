@@ -1,0 +1,134 @@
+import Testing
+@testable import DetentLua
+
+@Suite("Lifetimes: closures, handles, coroutines")
+struct LuaLifetimeTests {
+    @Test func closingTheStateReleasesEverySwiftClosure() throws {
+        let tracker = LifetimeTracker()
+        do {
+            let lua = LuaState()
+            for i in 0..<10 {
+                let captured = tracker.instance()
+                lua.register("f\(i)") { call in
+                    _ = captured
+                    call.push(i)
+                    return 1
+                }
+            }
+            try lua.run("assert(f3() == 3)", chunkName: "c.lua")
+            #expect(tracker.live == 10)
+        }
+        #expect(tracker.created == 10)
+        #expect(tracker.live == 0)
+    }
+
+    @Test func garbageCollectedClosuresAreReleasedBeforeClose() throws {
+        let tracker = LifetimeTracker()
+        let lua = LuaState()
+        do {
+            let captured = tracker.instance()
+            lua.push(function: "temporary") { _ in _ = captured; return 0 }
+            lua.pop()
+        }
+        #expect(tracker.live == 1)
+        lua.collectGarbage()
+        #expect(tracker.live == 0)
+    }
+
+    final class Thing {
+        var size = 3.5
+    }
+
+    @Test func handlesReadFieldsAndFailClearlyOnceTheObjectIsGone() throws {
+        let lua = LuaState()
+        let cls = LuaClass<Thing>(name: "thing")
+        cls.getters["size"] = { thing, call in call.push(thing.size) }
+        cls.setters["size"] = { thing, call in thing.size = try call.number(3) }
+        cls.methods["grow"] = { thing, call in thing.size += try call.number(2); return 0 }
+        lua.register(class: cls)
+        var thing: Thing? = Thing()
+        lua.pushHandle(thing!, className: "thing")
+        lua.setGlobal("t")
+        try lua.run("t:grow(1); t.size = t.size * 2; result = t.size", chunkName: "h.lua")
+        lua.getGlobal("result")
+        #expect(lua.number(at: -1) == 9)
+        lua.pop()
+        #expect(thing?.size == 9)
+
+        thing = nil
+        do {
+            try lua.run("local x = t.size", chunkName: "gone.lua")
+            Issue.record("expected an error")
+        } catch {
+            #expect((error as? LuaError)?.message == "gone.lua:1: thing handle used after its world was destroyed (accessing 'size')")
+        }
+        do {
+            try lua.run("local x = t.colour", chunkName: "gone.lua")
+        } catch {
+            #expect((error as? LuaError)?.message.contains("used after its world was destroyed") == true)
+        }
+    }
+
+    @Test func unknownFieldsListTheValidOnes() throws {
+        let lua = LuaState()
+        let cls = LuaClass<Thing>(name: "thing")
+        cls.getters["size"] = { thing, call in call.push(thing.size) }
+        cls.methods["grow"] = { _, _ in 0 }
+        lua.register(class: cls)
+        let thing = Thing()
+        lua.pushHandle(thing, className: "thing")
+        lua.setGlobal("t")
+        do {
+            try lua.run("local x = t.colour", chunkName: "u.lua")
+            Issue.record("expected an error")
+        } catch {
+            #expect((error as? LuaError)?.message == "u.lua:1: thing has no field 'colour' (fields: grow, size)")
+        }
+        withExtendedLifetime(thing) {}
+    }
+
+    @Test func luaHoldsNoStrongReferenceThroughHandles() throws {
+        let tracker = LifetimeTracker()
+        let lua = LuaState()
+        let cls = LuaClass<LifetimeTracker.Instance>(name: "instance")
+        lua.register(class: cls)
+        do {
+            let instance = tracker.instance()
+            lua.pushHandle(instance, className: "instance")
+            lua.setGlobal("kept")
+        }
+        #expect(tracker.live == 0)
+    }
+
+    @Test func coroutineYieldsToSwiftAndIsResumedWithValues() throws {
+        let lua = LuaState()
+        try lua.load("""
+            local got = coroutine.yield("first", 1)
+            local again = coroutine.yield(got * 2)
+            return again .. "!"
+            """, chunkName: "co.lua")
+        let thread = LuaThread(state: lua)
+        guard case let .yielded(count) = thread.resume() else { Issue.record("no yield"); return }
+        thread.withResults(count) { values in
+            #expect(values.count == 2)
+            #expect(values.string(1) == "first")
+            #expect(values.number(2) == 1)
+        }
+        thread.push(.integer(21))
+        guard case let .yielded(count2) = thread.resume(argumentCount: 1) else { Issue.record("no second yield"); return }
+        thread.withResults(count2) { #expect($0.number(1) == 42) }
+        thread.push(.string("done"))
+        guard case let .finished(count3) = thread.resume(argumentCount: 1) else { Issue.record("not finished"); return }
+        thread.withResults(count3) { #expect($0.string(1) == "done!") }
+    }
+
+    @Test func coroutineErrorsCarryTheCoroutinesTraceback() throws {
+        let lua = LuaState()
+        try lua.load("coroutine.yield()\nlocal x = nil\nreturn x.field", chunkName: "bad.lua")
+        let thread = LuaThread(state: lua)
+        _ = thread.resume()
+        guard case let .failed(error) = thread.resume() else { Issue.record("expected failure"); return }
+        #expect(error.message.hasPrefix("bad.lua:3: attempt to index a nil value"))
+        #expect(error.traceback.contains("bad.lua:3"))
+    }
+}
