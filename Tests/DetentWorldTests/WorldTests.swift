@@ -1,0 +1,148 @@
+import Testing
+import DetentMotion
+import DetentTime
+@testable import DetentWorld
+
+/// An engine that records the phases it sees, to check SPEC §1's order.
+final class RecordingEngine: WorldEngine {
+    let name: String
+    var log: [String]
+    var busy = false
+    var deadline: Nanoseconds?
+    init(name: String, log: [String] = []) {
+        self.name = name
+        self.log = log
+    }
+    func updateGestures(for tick: Tick, in world: World) { log.append("\(name).gestures@\(tick.frame)") }
+    func advance(to tick: Tick, in world: World) {
+        log.append("\(name).advance@\(tick.frame)")
+        world.emit("\(name).advanced", [("frame", .integer(tick.frame))])
+    }
+    func layout(for tick: Tick, in world: World) { log.append("\(name).layout@\(tick.frame)") }
+    var isBusy: Bool { busy }
+    var nextDeadline: Nanoseconds? { deadline }
+    var propertyNames: [String] { ["\(name).frames"] }
+    func property(_ name: String) -> Double? { name == "\(self.name).frames" ? Double(log.count) : nil }
+}
+
+func testDevice(refresh: RefreshRate = .fixed(hz: 60)) -> DeviceProfile {
+    DeviceProfile(name: "Test Phone", width: 393, height: 852, scale: 3, idiom: .phone,
+                  portraitInsets: .init(top: 59, left: 0, bottom: 34, right: 0),
+                  landscapeInsets: .init(top: 0, left: 59, bottom: 21, right: 59),
+                  refreshRate: refresh, touchRateHz: 60)
+}
+
+@Suite("The world steps engines in SPEC §1's fixed order")
+struct WorldTests {
+    @Test func phasesRunInOrderEngineByEngine() {
+        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        let a = RecordingEngine(name: "a"), b = RecordingEngine(name: "b")
+        world.addEngine(a)
+        world.addEngine(b)
+        var seen: [String] = []
+        world.observe { event in seen.append("event \(event.name) (a has \(a.log.count), b has \(b.log.count))") }
+        world.step()
+        #expect(a.log == ["a.gestures@1", "a.advance@1", "a.layout@1"])
+        #expect(b.log == ["b.gestures@1", "b.advance@1", "b.layout@1"])
+        // Events are delivered after every engine's layout (phase 5 after phase 4).
+        #expect(seen == ["event a.advanced (a has 3, b has 3)", "event b.advanced (a has 3, b has 3)"])
+    }
+
+    @Test func eventsAreBufferedPerTickAndClearedAtTheNext() {
+        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        world.addEngine(RecordingEngine(name: "a"))
+        world.step()
+        #expect(world.events.map(\.name) == ["a.advanced"])
+        #expect(world.events.first?["frame"] == .integer(1))
+        world.step()
+        #expect(world.events.count == 1)
+        #expect(world.events.first?.frame == 2)
+    }
+
+    @Test func timeIsTheTargetTimestampOfTheLastTick() {
+        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        #expect(world.time == 0)
+        let tick = world.step()
+        #expect(world.time == tick.targetTimestamp)
+        #expect(world.frame == 1)
+    }
+
+    @Test func fastForwardOnlyWhenIdleAndNeverPastAnEngineDeadline() {
+        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        let engine = RecordingEngine(name: "a")
+        world.addEngine(engine)
+        engine.busy = true
+        #expect(world.fastForward(toward: VirtualTime.nanosecondsPerSecond) == 0)
+        engine.busy = false
+        engine.deadline = 500_000_000
+        let skipped = world.fastForward(toward: VirtualTime.nanosecondsPerSecond)
+        #expect(skipped == 29)
+        world.step()
+        #expect(world.time == 500_000_000)
+        #expect(world.frame == 30)
+    }
+
+    @Test func tracesSampleEveryFrameAfterEvents() {
+        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        let slot = world.animators.animate(name: "x", from: 0, to: 60, duration: 1, curve: .linear, in: world)
+        let trace = TraceRecorder(names: ["x.value", "missing.value"])
+        world.addTrace(trace)
+        for _ in 0..<3 { world.step() }
+        #expect(trace.frames == [1, 2, 3])
+        #expect(trace.series("x.value")!.values.map { ($0! * 1e6).rounded() / 1e6 } == [1, 2, 3])
+        #expect(trace.series("missing.value")!.values == [nil, nil, nil])
+        #expect(slot.state == .running)
+    }
+
+    @Test func animatorsAreFunctionsOfTimeAcrossDroppedFrames() {
+        let smooth = World(configuration: WorldConfiguration(device: testDevice()))
+        let janky = World(configuration: WorldConfiguration(device: testDevice()))
+        let a = smooth.animators.animate(name: "x", from: 0, to: 100, duration: 0.5, curve: .sheet, in: smooth)
+        let b = janky.animators.animate(name: "x", from: 0, to: 100, duration: 0.5, curve: .sheet, in: janky)
+        for _ in 0..<12 { smooth.step() }
+        janky.dropFrames(5)
+        for _ in 0..<7 { janky.step() }   // 5 dropped + 7 delivered = 12 frame periods
+        #expect(smooth.time == janky.time)
+        #expect(a.value == b.value)
+    }
+
+    @Test func animatorFinishesExactlyAndEmitsAnEvent() {
+        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        world.animators.animate(name: "fade", from: 1, to: 0, duration: 0.25, curve: .easeInEaseOut, in: world)
+        var finished: [WorldEvent] = []
+        world.observe { if $0.name == "animator.finished" { finished.append($0) } }
+        while world.isBusy { world.step() }
+        #expect(world.property("fade.value") == 0)
+        #expect(finished.count == 1)
+        #expect(finished.first?["name"] == .string("fade"))
+        // 0.25 s at 60 Hz: frame 15 is the first whose target reaches it.
+        #expect(finished.first?.frame == 15)
+    }
+
+    @Test func springRetargetKeepsPositionAndVelocityContinuous() {
+        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        let slot = world.animators.spring(name: "s", from: 0, to: 300, velocity: 0,
+                                          parameters: SpringParameters(mass: 1, stiffness: 200, damping: 2 * 200.0.squareRoot()), in: world)
+        for _ in 0..<10 { world.step() }
+        let (value, velocity) = (slot.value, slot.velocity)
+        #expect(world.animators.retarget(slot, to: 100, in: world))
+        #expect(slot.value == value)
+        #expect(abs(slot.velocity - velocity) < 1e-9)
+        while world.isBusy { world.step() }
+        #expect(slot.value == 100)
+    }
+
+    @Test func sameInputsGiveTheSameWorldBitForBit() {
+        func run() -> [Double?] {
+            let world = World(configuration: WorldConfiguration(device: testDevice(refresh: .variable(minimumHz: 10, maximumHz: 120))))
+            world.animators.spring(name: "s", from: 0, to: 500, velocity: 2400,
+                                   parameters: SpringParameters(dampingRatio: 0.6, response: 0.4), in: world)
+            world.animators.animate(name: "t", from: 10, to: -10, duration: 0.3, curve: .default, in: world)
+            world.setJank(JankPattern(every: 7, drop: 2))
+            var samples: [Double?] = []
+            for _ in 0..<200 { world.step(); samples += world.stateFingerprint() + [Double(world.time)] }
+            return samples
+        }
+        #expect(run() == run())
+    }
+}
