@@ -48,6 +48,10 @@ public struct DisplayLink: Sendable {
         pendingDrops += count
     }
 
+    /// Whether dropped frames are pending or a jank pattern is set: frames then cannot be
+    /// skipped wholesale, because each one may change the timeline.
+    public var hasJank: Bool { jank != nil || pendingDrops > 0 }
+
     /// Repeats a drop pattern until cleared (nil).
     public mutating func setJank(_ pattern: JankPattern?) {
         jank = pattern

@@ -6,7 +6,7 @@ import DetentTime
 /// real; later engines use the same motion types). Values in points, velocities in pt/s.
 ///
 /// Properties: `<name>.value`, `<name>.velocity`. Events: `animator.started`,
-/// `animator.finished`, `animator.stopped` with `name` and `value`.
+/// `animator.finished`, `animator.stopped` with `animator` (its name) and `value`.
 public final class AnimatorEngine: WorldEngine {
     public let name = "animators"
 
@@ -138,7 +138,7 @@ public final class AnimatorEngine: WorldEngine {
             slots.remove(at: index)
         }
         slots.append(slot)
-        world.emit("animator.started", [("name", .string(slot.name)), ("value", .number(slot.value))])
+        world.emit("animator.started", [("animator", .string(slot.name)), ("value", .number(slot.value))])
         return slot
     }
 
@@ -146,7 +146,7 @@ public final class AnimatorEngine: WorldEngine {
         let wasRunning = slot.state == .running
         let velocity = slot.stop()
         if wasRunning {
-            world.emit("animator.stopped", [("name", .string(slot.name)), ("value", .number(slot.value)), ("velocity", .number(velocity))])
+            world.emit("animator.stopped", [("animator", .string(slot.name)), ("value", .number(slot.value)), ("velocity", .number(velocity))])
         }
         return velocity
     }
@@ -158,7 +158,7 @@ public final class AnimatorEngine: WorldEngine {
     public func advance(to tick: Tick, in world: World) {
         let seconds = VirtualTime.seconds(tick.targetTimestamp)
         for slot in slots where slot.advance(to: seconds) {
-            world.emit("animator.finished", [("name", .string(slot.name)), ("value", .number(slot.value))])
+            world.emit("animator.finished", [("animator", .string(slot.name)), ("value", .number(slot.value))])
         }
     }
 }

@@ -151,7 +151,7 @@ public final class World {
     @discardableResult
     public func fastForward(toward deadline: Nanoseconds) -> Int64 {
         checkOwner()
-        guard !isBusy else { return 0 }
+        guard !isBusy, !displayLink.hasJank else { return 0 }
         let target = min(deadline, nextDeadline ?? deadline)
         let skipped = displayLink.fastForward(toward: target)
         if skipped > 0 {
@@ -164,7 +164,7 @@ public final class World {
     @discardableResult
     public func skipIdleFrames(_ count: Int64) -> Bool {
         checkOwner()
-        guard !isBusy, nextDeadline == nil else { return false }
+        guard !isBusy, nextDeadline == nil, !displayLink.hasJank else { return false }
         displayLink.skipIdleFrames(count)
         time = displayLink.timestamp
         return true

@@ -114,7 +114,7 @@ struct WorldTests {
         while world.isBusy { world.step() }
         #expect(world.property("fade.value") == 0)
         #expect(finished.count == 1)
-        #expect(finished.first?["name"] == .string("fade"))
+        #expect(finished.first?["animator"] == .string("fade"))
         // 0.25 s at 60 Hz: frame 15 is the first whose target reaches it.
         #expect(finished.first?.frame == 15)
     }

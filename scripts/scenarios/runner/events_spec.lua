@@ -1,0 +1,33 @@
+-- Events (SPEC §1, §9): engines emit events during a tick; they are delivered once per
+-- tick, after layout, to handlers registered with world:on, and can be awaited.
+describe("events", function()
+  it("handlers see every event of a tick, in order", function()
+    local seen = {}
+    world:on("animator.finished", function(e) seen[#seen + 1] = e.animator .. "@" .. e.frame end)
+    world:animate{ name = "a", from = 0, to = 1, duration = 0.1 }
+    world:animate{ name = "b", from = 0, to = 1, duration = 0.1 }
+    wait(0.2)
+    assert.are.same({ "a@6", "b@6" }, seen)
+  end)
+
+  it("'*' subscribes to everything, and off unsubscribes", function()
+    local names = {}
+    local token = world:on("*", function(e) names[#names + 1] = e.name end)
+    world:emit("custom.ping", { n = 1 })
+    world:animate{ name = "c", from = 0, to = 1, duration = 0.05 }
+    wait(0.1)
+    world:off(token)
+    world:emit("custom.ignored")
+    wait_frames(1)
+    assert.are.same({ "custom.ping", "animator.started", "animator.finished" }, names)
+  end)
+
+  it("world.events holds only the current tick's events", function()
+    world:animate{ name = "d", from = 0, to = 1, duration = 0.01 }
+    wait_frames(1)
+    assert.are.equal(2, #world.events)       -- started (emitted by the script) + finished
+    wait_frames(1)
+    assert.are.equal(0, #world.events)
+  end)
+
+end)
