@@ -17,6 +17,9 @@ public struct RunOptions: Equatable, Sendable {
     /// Device for each test's default world (overrides config).
     public var device: String? = nil
     public var verbose = false
+    /// Relative paths are resolved against this folder and shown relative to it (the
+    /// process's current directory when nil).
+    public var workingDirectory: String? = nil
 
     public init() {}
 }

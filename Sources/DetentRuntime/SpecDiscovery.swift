@@ -8,18 +8,20 @@ enum SpecDiscovery {
         var description: String { "no such file or folder: \(path)" }
     }
 
-    static func files(in paths: [String]) throws -> [String] {
+    /// Paths come back as given (relative ones stay relative to `base`).
+    static func files(in paths: [String], base: String) throws -> [String] {
         var result: [String] = []
         let fm = FileManager.default
         for path in paths {
+            let absolute = resolve(path, base: base)
             var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Missing(path: path) }
+            guard fm.fileExists(atPath: absolute, isDirectory: &isDirectory) else { throw Missing(path: path) }
             if !isDirectory.boolValue {
                 result.append(path)
                 continue
             }
             var found: [String] = []
-            if let enumerator = fm.enumerator(atPath: path) {
+            if let enumerator = fm.enumerator(atPath: absolute) {
                 while let relative = enumerator.nextObject() as? String {
                     if relative.hasSuffix("_spec.lua") {
                         found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
@@ -30,5 +32,9 @@ enum SpecDiscovery {
         }
         var seen = Set<String>()
         return result.filter { seen.insert($0).inserted }
+    }
+
+    static func resolve(_ path: String, base: String) -> String {
+        path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base + path : base + "/" + path)
     }
 }

@@ -19,6 +19,8 @@ public final class SpecRunner {
 
     let seed: UInt64
     let defaultDevice: DeviceProfile
+    /// The folder relative paths are resolved against.
+    let base: String
 
     /// A usage problem (unknown device, missing path, bad pattern): exit code 2.
     public struct UsageError: Error, CustomStringConvertible {
@@ -31,6 +33,7 @@ public final class SpecRunner {
         self.reporter = reporter
         self.scriptsRoot = scriptsRoot
         self.seed = options.seed ?? configuration.run.seed
+        self.base = options.workingDirectory ?? FileManager.default.currentDirectoryPath
         do {
             defaultDevice = try configuration.device(named: options.device ?? configuration.run.defaultDevice)
         } catch let error as ConfigError {
@@ -63,7 +66,7 @@ public final class SpecRunner {
     public func run() throws -> RunSummary {
         let paths = options.paths.isEmpty ? [configuration.run.scenarios] : options.paths
         var files: [String]
-        do { files = try SpecDiscovery.files(in: paths) } catch let error as SpecDiscovery.Missing {
+        do { files = try SpecDiscovery.files(in: paths, base: base) } catch let error as SpecDiscovery.Missing {
             throw UsageError(description: error.description)
         }
         if options.shuffle { files = files.seededShuffle(seed: seed) }
@@ -79,7 +82,7 @@ public final class SpecRunner {
     // MARK: Files
 
     private func runFile(_ path: String, into summary: inout RunSummary) throws {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard let text = try? String(contentsOfFile: SpecDiscovery.resolve(path, base: base), encoding: .utf8) else {
             summary.loadErrors += 1
             reporter.loadFailed(file: path, message: "cannot read \(path) as UTF-8 text")
             return

@@ -30,7 +30,7 @@ describe("structure", function()
     assert.are.equal(0, world.frame)
   end)
 
-  it("tags tests with #hashtags in their names #slow #example", function()
+  it("tags tests with hashtags in their names #slow #example", function()
     assert.is_true(true)
   end)
 

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import DetentRuntime
+import DetentTime
+import DetentWorld
+
+@Suite("config/: device profiles, engine and runner defaults")
+struct ConfigurationTests {
+    @Test func bundledConfigLoadsWithTheSpecsDevices() throws {
+        let configuration = try RunHarness.configuration()
+        let names = configuration.devices.map(\.name)
+        for name in ["iPhone SE (3rd generation)", "iPhone 15", "iPhone 15 Pro", "iPhone 15 Pro Max", "iPad Pro 11-inch", "iPad Pro 12.9-inch"] {
+            #expect(names.contains(name))
+        }
+        let se = try configuration.device(named: "iPhone SE (3rd generation)")
+        #expect(se.width == 375 && se.height == 667 && se.portraitInsets.top == 20 && se.refreshRate == .fixed(hz: 60))
+        let pro = try configuration.device(named: "iPhone 15 Pro")
+        #expect(pro.refreshRate == .fixed(hz: 120) && pro.touchRateHz == 120)
+        #expect(pro.landscapeInsets == .init(top: 0, left: 59, bottom: 21, right: 59))
+        let pad = try configuration.device(named: "iPad Pro 12.9-inch")
+        #expect(pad.refreshRate == .variable(minimumHz: 24, maximumHz: 120) && pad.idiom == .pad)
+    }
+
+    @Test func engineTomlRepeatsTheSpecDefaults() throws {
+        // MotionDefaults() holds the SPEC's values; config/engine.toml must not drift from them.
+        #expect(try RunHarness.configuration().motion == MotionDefaults())
+    }
+
+    @Test func syntaxErrorsNameTheFileLineAndColumn() {
+        #expect(throws: ConfigError(file: "config/runner.toml", "line 2, column 7: Error while parsing key-value pair: expected value, saw '\\n'")) {
+            _ = try TOMLReader(file: "config/runner.toml", text: "[run]\nseed =\n")
+        }
+    }
+
+    @Test func wrongTypesNameTheKeyAndTheExpectedType() throws {
+        let toml = try TOMLReader(file: "config/runner.toml", text: "[run]\ndefault_device = 15\nscenarios = \"x\"\nseed = 0\n[limits]\n")
+        #expect(throws: ConfigError(file: "config/runner.toml", "key 'run.default_device' must be a string, found a integer")) {
+            _ = try DetentConfiguration.loadRun(toml)
+        }
+    }
+
+    @Test func unknownKeysAreRefusedWithTheValidOnes() throws {
+        let toml = try TOMLReader(file: "config/engine.toml", text: "[motion]\ndurration = 1\n")
+        do {
+            _ = try DetentConfiguration.loadMotion(toml)
+            Issue.record("expected an error")
+        } catch let error as ConfigError {
+            #expect(error.description.hasPrefix("config/engine.toml: unknown key 'motion.durration' (expected one of: duration, curve,"))
+        }
+    }
+}

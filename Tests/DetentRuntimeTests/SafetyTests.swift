@@ -1,0 +1,34 @@
+import Testing
+import DetentRuntime
+
+/// SPEC §13: a runaway or memory-hungry test fails alone and the run goes on.
+@Suite("Safety: runaway scripts and memory bombs fail alone")
+struct SafetyTests {
+    @Test func runawayLoopsAreStoppedAndTheNextTestRuns() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/safety/runaway_spec.lua"])
+        let statuses = outcome.summary.results.map { "\($0.name): \($0.status.rawValue)" }
+        #expect(statuses == [
+            "a runaway loop is stopped: error",
+            "a runaway loop hiding behind pcall is stopped too: error",
+            "runs after the runaway ones: passed",
+        ])
+        #expect(outcome.summary.results[0].message == "Tests/Fixtures/safety/runaway_spec.lua:3: test stopped: instruction budget of 200000000 instructions exceeded (runaway script?)")
+        #expect(outcome.summary.exitCode == 1)
+    }
+
+    @Test func memoryBombsAreStoppedAndTheNextTestRuns() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/safety/memory_bomb_spec.lua"])
+        let statuses = outcome.summary.results.map(\.status)
+        #expect(statuses == [.error, .error, .passed])
+        #expect(outcome.summary.results[0].message?.hasSuffix("test stopped: memory limit of 65536 KiB exceeded (memory bomb?)") == true)
+        #expect(outcome.summary.results[1].message?.contains("memory limit of 65536 KiB exceeded") == true)
+    }
+
+    @Test func endlessWaitingIsBoundedByTimeoutsAndTheVirtualTimeLimit() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/safety/waits_forever_spec.lua"])
+        let results = outcome.summary.results
+        #expect(results.map(\.status) == [.error, .error, .passed])
+        #expect(results[0].message == "Tests/Fixtures/safety/waits_forever_spec.lua:4: wait_until timed out after 10 s of virtual time (the condition never held)")
+        #expect(results[1].message?.contains("the test used more than 3600 s of virtual time") == true)
+    }
+}

@@ -1,0 +1,20 @@
+describe("failures", function()
+  it("reports expected and actual with the line, time and frame", function()
+    wait(0.5)
+    assert.are.equal(4, 2 + 1)
+  end)
+  it("reports a raised error with its line", function()
+    wait_frames(3)
+    local t = nil
+    return t.field
+  end)
+  it("reports an error thrown by an event handler", function()
+    world:on("animator.finished", function() error("handler blew up") end)
+    world:animate{ from = 0, to = 1, duration = 0.05 }
+    wait(1)
+  end)
+  it("reports a bare coroutine.yield as a misuse", function()
+    coroutine.yield("not a wait")
+  end)
+  it("passes", function() end)
+end)

@@ -1,0 +1,8 @@
+describe("randomness #random", function()
+  it("draws numbers", function()
+    print(math.random(1, 1000000), math.random(1, 1000000))
+  end)
+  it("draws more numbers #second", function()
+    print(math.random(1, 1000000))
+  end)
+end)
