@@ -81,6 +81,20 @@ public struct DisplayLink: Sendable {
         time(ofGridIndex: gridIndex + rate.periodsPerFrame(animating: animating) * Int64(1 + pendingDrops))
     }
 
+    /// The last grid index shown at or before `time`.
+    public func gridIndex(atOrBefore time: Nanoseconds) -> Int64 {
+        var g = time * Int64(rate.gridHz) / VirtualTime.nanosecondsPerSecond
+        while self.time(ofGridIndex: g + 1) <= time { g += 1 }
+        while g > 0 && self.time(ofGridIndex: g) > time { g -= 1 }
+        return g
+    }
+
+    /// Whole frames (at the animating pace) that were due between the last prepared frame and
+    /// `time` and were not delivered: what a late display-link callback drops.
+    public func framesBehind(at time: Nanoseconds) -> Int64 {
+        max(0, (gridIndex(atOrBefore: time) - gridIndex) / rate.periodsPerFrame(animating: true))
+    }
+
     /// Skips `count` idle frames outright (counted in `frame`).
     public mutating func skipIdleFrames(_ count: Int64) {
         guard count > 0 else { return }

@@ -1,0 +1,157 @@
+import Dispatch
+import DetentTime
+import DetentWorld
+
+/// Steps a world on the wall clock at its display rate (SPEC §1, real-time mode), for the
+/// console and the daemon.
+///
+/// Virtual time follows wall time scaled by `speed` (0.25 = slow motion). The driver keeps
+/// one timer for the next frame; when the world is idle and nobody needs frames it schedules
+/// nothing at all — an idle daemon uses no CPU — and `wake()` (new input, a new waiter)
+/// catches virtual time up with the wall clock, counting the frames that passed. A frame
+/// that fires late shows up as dropped frames, as on a real display link.
+public final class RealTimeDriver {
+    public let world: World
+    let clock: WallClock
+    let scheduler: TickScheduler
+    /// Wall time and virtual time at the last (re)anchoring.
+    private var anchorWall: UInt64 = 0
+    private var anchorVirtual: Nanoseconds = 0
+    public private(set) var isRunning = false
+    public private(set) var isPaused = false
+    private var isScheduled = false
+
+    /// Virtual seconds per wall second (> 0).
+    public var speed: Double = 1 {
+        didSet {
+            precondition(speed > 0 && speed.isFinite, "speed must be a positive finite factor")
+            reanchor()
+            if isScheduled { scheduleNextFrame() }
+        }
+    }
+
+    /// Called after every delivered tick (phase 7: resume waiters, stream samples).
+    public var onTick: (Tick) -> Void = { _ in }
+    /// Whether something outside the world needs a frame every tick (a per-frame waiter).
+    public var needsFrames: () -> Bool = { false }
+
+    public init(world: World, clock: WallClock, scheduler: TickScheduler) {
+        self.world = world
+        self.clock = clock
+        self.scheduler = scheduler
+    }
+
+    /// Virtual time that corresponds to the wall clock now.
+    public var virtualNow: Nanoseconds {
+        anchorVirtual + Nanoseconds((Double(clock.now() &- anchorWall) * speed).rounded(.down))
+    }
+
+    private func reanchor() {
+        anchorVirtual = virtualNowIfRunning ?? world.time
+        anchorWall = clock.now()
+    }
+
+    private var virtualNowIfRunning: Nanoseconds? {
+        isRunning && !isPaused ? max(world.time, virtualNow) : nil
+    }
+
+    private var wantsFrames: Bool { world.isBusy || needsFrames() }
+
+    /// Starts following the wall clock from the world's current time.
+    public func start() {
+        guard !isRunning else { return }
+        anchorVirtual = world.time
+        anchorWall = clock.now()
+        isRunning = true
+        wake()
+    }
+
+    /// Stops the timer; virtual time stands still until `resume()`.
+    public func pause() {
+        guard isRunning, !isPaused else { return }
+        reanchor()
+        isPaused = true
+        scheduler.cancel()
+        isScheduled = false
+    }
+
+    public func resume() {
+        guard isRunning, isPaused else { return }
+        isPaused = false
+        anchorVirtual = world.time
+        anchorWall = clock.now()
+        wake()
+    }
+
+    /// Delivers `count` frames at once (while paused: frame-by-frame inspection).
+    public func step(_ count: Int = 1) {
+        for _ in 0..<max(0, count) { onTick(world.step()) }
+        if !isPaused { reanchor() }
+    }
+
+    /// Applies a change from outside (console input, a daemon request): first brings an idle
+    /// world's virtual time up to the wall clock, so the change starts *now* rather than at
+    /// the last frame drawn, then schedules frames if the change needs them.
+    @discardableResult
+    public func perform<T>(_ change: () throws -> T) rethrows -> T {
+        catchUp()
+        let result = try change()
+        wake()
+        return result
+    }
+
+    /// Idle time passed in wall time; account for it without stepping each frame.
+    private func catchUp() {
+        guard isRunning, !isPaused, !world.isBusy else { return }
+        let now = virtualNow
+        if now > world.time { world.fastForward(toward: now) }
+    }
+
+    /// Something changed (a new waiter, new input already applied): catch up if idle and
+    /// schedule the next frame if one is needed.
+    public func wake() {
+        guard isRunning, !isPaused else { return }
+        catchUp()
+        if wantsFrames || world.nextDeadline != nil {
+            scheduleNextFrame()
+        } else {
+            scheduler.cancel()
+            isScheduled = false
+        }
+    }
+
+    private func wallTime(ofVirtual time: Nanoseconds) -> UInt64 {
+        let delta = Double(time - anchorVirtual) / speed
+        return anchorWall &+ UInt64(max(0, delta.rounded(.up)))
+    }
+
+    /// As CADisplayLink: the callback that prepares the next frame runs when the frame
+    /// prepared last (its target, `world.time`) reaches the screen. While idle with an engine
+    /// deadline, the callback runs at that deadline instead.
+    private func scheduleNextFrame() {
+        let fireAt: Nanoseconds
+        if wantsFrames {
+            fireAt = world.time
+        } else if let deadline = world.nextDeadline {
+            fireAt = deadline
+        } else { return }
+        isScheduled = true
+        scheduler.schedule(at: wallTime(ofVirtual: fireAt)) { [weak self] in self?.fire() }
+    }
+
+    private func fire() {
+        isScheduled = false
+        guard isRunning, !isPaused else { return }
+        let now = virtualNow
+        if world.isBusy {
+            // Whole frames that went by before this callback were missed: they are dropped,
+            // as a late display-link callback drops them, and the timeline stays true.
+            let missed = world.displayLink.framesBehind(at: now)
+            if missed > 0 { world.dropFrames(Int(missed)) }
+        } else if now > world.time {
+            world.fastForward(toward: now)
+        }
+        onTick(world.step())
+        if wantsFrames || world.nextDeadline != nil { scheduleNextFrame() }
+    }
+}
