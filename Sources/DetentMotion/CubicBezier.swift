@@ -108,7 +108,20 @@ public struct CubicBezier: Sendable {
     public func slope(at progress: Double) -> Double {
         if progress < 0 { return startGradient }
         if progress > 1 { return endGradient }
+        return slope(atParameter: solveT(forX: progress))
+    }
+
+    /// `value(at:)` and `slope(at:)` together, solving for the curve parameter once
+    /// (animators need both every frame).
+    public func valueAndSlope(at progress: Double) -> (value: Double, slope: Double) {
+        if progress < 0 || progress > 1 || progress == 0 || progress == 1 {
+            return (value(at: progress), slope(at: progress))
+        }
         let t = solveT(forX: progress)
+        return (sampleY(t), slope(atParameter: t))
+    }
+
+    private func slope(atParameter t: Double) -> Double {
         let dx = sampleDerivativeX(t)
         let dy = sampleDerivativeY(t)
         if dx == 0 && dy == 0 {

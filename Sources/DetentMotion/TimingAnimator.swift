@@ -51,8 +51,9 @@ public struct TimingAnimator: Animator, Equatable {
             velocity = 0
             isFinished = true
         } else {
-            value = from + (to - from) * curve.value(at: progress)
-            velocity = (to - from) * curve.slope(at: progress) / duration
+            let eased = curve.valueAndSlope(at: progress)
+            value = from + (to - from) * eased.value
+            velocity = (to - from) * eased.slope / duration
         }
     }
 

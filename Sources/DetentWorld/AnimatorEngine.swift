@@ -10,86 +10,74 @@ import DetentTime
 public final class AnimatorEngine: WorldEngine {
     public let name = "animators"
 
-    /// One running or finished animator.
+    /// A handle to one animator (what scripts hold). The motion itself lives in the
+    /// engine's contiguous storage, so that the per-frame update touches plain arrays
+    /// through one buffer access per tick instead of one checked access per animator.
     public final class Slot {
-        public enum Motion {
-            case timing(TimingAnimator)
-            case spring(SpringAnimator)
-        }
-        public let name: String
-        public private(set) var motion: Motion
-        public private(set) var state: State
         public enum State: String { case running, finished, stopped }
+        public let name: String
+        unowned let engine: AnimatorEngine
+        fileprivate let kind: Kind
+        fileprivate let index: Int
+        fileprivate enum Kind { case timing, spring }
 
-        init(name: String, motion: Motion) {
+        fileprivate init(name: String, engine: AnimatorEngine, kind: Kind, index: Int) {
             self.name = name
-            self.motion = motion
-            self.state = .running
+            self.engine = engine
+            self.kind = kind
+            self.index = index
         }
 
+        public var state: State {
+            kind == .timing ? engine.timings[index].state : engine.springs[index].state
+        }
         public var value: Double {
-            switch motion {
-            case let .timing(a): return a.value
-            case let .spring(a): return a.value
-            }
+            kind == .timing ? engine.timings[index].animator.value : engine.springs[index].animator.value
         }
-
+        /// pt/s
         public var velocity: Double {
-            switch motion {
-            case let .timing(a): return a.velocity
-            case let .spring(a): return a.velocity
-            }
+            kind == .timing ? engine.timings[index].animator.velocity : engine.springs[index].animator.velocity
         }
-
         /// The value it is heading for.
         public var target: Double {
-            switch motion {
-            case let .timing(a): return a.to
-            case let .spring(a): return a.target
-            }
+            kind == .timing ? engine.timings[index].animator.to : engine.springs[index].animator.target
         }
+        public var isSpring: Bool { kind == .spring }
+    }
 
-        func advance(to seconds: Double) -> Bool {
+    fileprivate struct Stored<Motion: Animator> {
+        var animator: Motion
+        var state: Slot.State = .running
+
+        /// Advances a running animator; true when this call finished it.
+        mutating func advance(to seconds: Double) -> Bool {
             guard state == .running else { return false }
-            let finished: Bool
-            switch motion {
-            case var .timing(a):
-                a.advance(to: seconds); finished = a.isFinished; motion = .timing(a)
-            case var .spring(a):
-                a.advance(to: seconds); finished = a.isFinished; motion = .spring(a)
-            }
-            if finished { state = .finished }
-            return finished
+            animator.advance(to: seconds)
+            guard animator.isFinished else { return false }
+            state = .finished
+            return true
         }
 
-        /// Stops where it is; returns the velocity at the stop (pt/s).
-        func stop() -> Double {
+        mutating func stop() -> Double {
             guard state == .running else { return 0 }
             state = .stopped
-            switch motion {
-            case var .timing(a):
-                let v = a.stop(); motion = .timing(a); return v
-            case var .spring(a):
-                let v = a.stop(); motion = .spring(a); return v
-            }
-        }
-
-        /// Moves a running spring's target keeping position and velocity continuous.
-        func retarget(to target: Double, at seconds: Double) -> Bool {
-            guard case var .spring(a) = motion else { return false }
-            a.retarget(to: target, at: seconds)
-            motion = .spring(a)
-            state = .running
-            return true
+            return animator.stop()
         }
     }
 
+    fileprivate var timings: ContiguousArray<Stored<TimingAnimator>> = []
+    fileprivate var springs: ContiguousArray<Stored<SpringAnimator>> = []
+    /// Every animator ever started, in start order (events keep this order).
     public private(set) var slots: [Slot] = []
+    /// The animators still running, in start order: where their handle is in `slots` and
+    /// where their motion is stored.
+    private struct Running { var position: Int; var isSpring: Bool; var index: Int }
+    private var running: [Running] = []
     private var counter = 0
 
     public init() {}
 
-    public var isBusy: Bool { slots.contains { $0.state == .running } }
+    public var isBusy: Bool { !running.isEmpty }
 
     public var propertyNames: [String] {
         slots.flatMap { ["\($0.name).value", "\($0.name).velocity"] }
@@ -120,44 +108,83 @@ public final class AnimatorEngine: WorldEngine {
     @discardableResult
     public func animate(name: String, from: Double, to: Double, duration: Double, curve: CubicBezier, in world: World) -> Slot {
         let start = VirtualTime.seconds(world.time)
-        let animator = TimingAnimator(from: from, to: to, duration: duration, curve: curve, startTime: start)
-        return add(Slot(name: name, motion: .timing(animator)), in: world)
+        replace(name, in: world)
+        timings.append(Stored(animator: TimingAnimator(from: from, to: to, duration: duration, curve: curve, startTime: start)))
+        return add(Slot(name: name, engine: self, kind: .timing, index: timings.count - 1), in: world)
     }
 
     /// Starts a spring now from `from` with `velocity` (pt/s) towards `to`.
     @discardableResult
     public func spring(name: String, from: Double, to: Double, velocity: Double, parameters: SpringParameters, in world: World) -> Slot {
         let start = VirtualTime.seconds(world.time)
-        let animator = SpringAnimator(from: from, to: to, parameters: parameters, initialVelocity: velocity, startTime: start)
-        return add(Slot(name: name, motion: .spring(animator)), in: world)
+        replace(name, in: world)
+        springs.append(Stored(animator: SpringAnimator(from: from, to: to, parameters: parameters, initialVelocity: velocity, startTime: start)))
+        return add(Slot(name: name, engine: self, kind: .spring, index: springs.count - 1), in: world)
+    }
+
+    /// Stops a running animator of that name and forgets the name (its handle keeps reading
+    /// the stopped values).
+    private func replace(_ name: String, in world: World) {
+        guard let index = slots.firstIndex(where: { $0.name == name }) else { return }
+        _ = stopStored(slots[index])
+        slots.remove(at: index)
+        running = running.compactMap { r in
+            r.position == index ? nil : Running(position: r.position > index ? r.position - 1 : r.position, isSpring: r.isSpring, index: r.index)
+        }
     }
 
     private func add(_ slot: Slot, in world: World) -> Slot {
-        if let index = slots.firstIndex(where: { $0.name == slot.name }) {
-            _ = slots[index].stop()
-            slots.remove(at: index)
-        }
         slots.append(slot)
+        if slot.state == .running { running.append(Running(position: slots.count - 1, isSpring: slot.kind == .spring, index: slot.index)) }
         world.emit("animator.started", [("animator", .string(slot.name)), ("value", .number(slot.value))])
         return slot
     }
 
-    public func stop(_ slot: Slot, in world: World) -> Double {
-        let wasRunning = slot.state == .running
-        let velocity = slot.stop()
-        if wasRunning {
-            world.emit("animator.stopped", [("animator", .string(slot.name)), ("value", .number(slot.value)), ("velocity", .number(velocity))])
+    private func stopStored(_ slot: Slot) -> Double {
+        switch slot.kind {
+        case .timing: return timings[slot.index].stop()
+        case .spring: return springs[slot.index].stop()
         }
+    }
+
+    /// Stops where it is and returns the velocity at the stop (pt/s).
+    public func stop(_ slot: Slot, in world: World) -> Double {
+        guard slot.state == .running else { return 0 }
+        let velocity = stopStored(slot)
+        running.removeAll { slots[$0.position] === slot }
+        world.emit("animator.stopped", [("animator", .string(slot.name)), ("value", .number(slot.value)), ("velocity", .number(velocity))])
         return velocity
     }
 
+    /// Moves a spring's target, keeping position and velocity continuous. False for timing animators.
     public func retarget(_ slot: Slot, to target: Double, in world: World) -> Bool {
-        slot.retarget(to: target, at: VirtualTime.seconds(world.time))
+        guard slot.kind == .spring else { return false }
+        springs[slot.index].animator.retarget(to: target, at: VirtualTime.seconds(world.time))
+        if springs[slot.index].state != .running, let position = slots.firstIndex(where: { $0 === slot }) {
+            springs[slot.index].state = .running
+            running.append(Running(position: position, isSpring: true, index: slot.index))
+            running.sort { $0.position < $1.position }
+        }
+        return true
     }
 
     public func advance(to tick: Tick, in world: World) {
+        guard !running.isEmpty else { return }
         let seconds = VirtualTime.seconds(tick.targetTimestamp)
-        for slot in slots where slot.advance(to: seconds) {
+        var finished: [Int] = []
+        let active = running
+        timings.withUnsafeMutableBufferPointer { timings in
+            springs.withUnsafeMutableBufferPointer { springs in
+                for r in active {
+                    let done = r.isSpring ? springs[r.index].advance(to: seconds) : timings[r.index].advance(to: seconds)
+                    if done { finished.append(r.position) }
+                }
+            }
+        }
+        guard !finished.isEmpty else { return }
+        running.removeAll { finished.contains($0.position) }
+        for position in finished {
+            let slot = slots[position]
             world.emit("animator.finished", [("animator", .string(slot.name)), ("value", .number(slot.value))])
         }
     }

@@ -1,9 +1,58 @@
 import ArgumentParser
+import DetentRuntime
+import Foundation
 
-/// `detent bench`: release-mode benchmarks (filled in below).
+/// `detent bench`: the release-mode benchmarks behind BENCHMARKS.md.
 struct Bench: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run Detent's benchmarks (build with -c release).")
+    static let configuration = CommandConfiguration(
+        abstract: "Run Detent's benchmarks and print a Markdown table (build with -c release).",
+        discussion: "Each figure is the median of several samples on this machine. The 1,000-spec comparison needs busted (apt-get install lua-busted)."
+    )
+
+    @Option(name: .long, help: "Folder holding Detent's config (default: $DETENT_CONFIG or ./config).")
+    var config: String?
+
+    @Flag(name: .long, help: "Skip the subprocess comparison with busted.")
+    var skipSuite = false
+
     func run() throws {
-        throw ValidationError("benchmarks are not built yet")
+        #if DEBUG
+        FileHandle.standardError.write(Data("detent bench: this is a debug build; figures are meaningless. Use swift run -c release detent bench\n".utf8))
+        #endif
+        let configDirectory = DetentConfiguration.locate(explicit: config)
+        let configuration = try DetentConfiguration.load(from: configDirectory)
+        let device = try configuration.device(named: configuration.run.defaultDevice)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("detent-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        var figures: [BenchmarkFigure] = []
+        func add(_ figure: BenchmarkFigure) {
+            figures.append(figure)
+            FileHandle.standardError.write(Data("  \(figure.name): \(figure.value) \(figure.unit)\n".utf8))
+        }
+        for count in [1, 10, 100] { add(Benchmarks.tickThroughput(animators: count, device: device)) }
+        add(try Benchmarks.idleMinute(configuration: configuration))
+        add(try Benchmarks.freshState())
+        add(try Benchmarks.perTest(configuration: configuration, scratch: scratch))
+        for figure in try Benchmarks.bridgeCosts(configuration: configuration) { add(figure) }
+        if !skipSuite {
+            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+            for figure in try Benchmarks.thousandSpecs(detentExecutable: executable, configDirectory: configDirectory.path, scratch: scratch) {
+                add(figure)
+            }
+        }
+        print("| workload | median | unit | samples (min–max) | note |")
+        print("|---|---:|---|---|---|")
+        for f in figures {
+            let value = f.value.isNaN ? "—" : formatted(f.value)
+            print("| \(f.name) | \(value) | \(f.unit) | \(f.spread) | \(f.note) |")
+        }
+    }
+
+    private func formatted(_ value: Double) -> String {
+        if value >= 1000 { return String(Int(value.rounded())).reversed().enumerated().map { $0 > 0 && $0 % 3 == 0 ? "\($1)," : "\($1)" }.reversed().joined() }
+        if value >= 100 { return String(Int(value.rounded())) }
+        return String(format: "%.3g", value)
     }
 }

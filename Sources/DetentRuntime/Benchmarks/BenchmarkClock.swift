@@ -1,0 +1,37 @@
+import Dispatch
+
+/// Measurement for `detent bench` (never used by engines or tests): wall-clock samples of a
+/// workload, reported as the median of several samples.
+public struct BenchmarkFigure: Sendable {
+    public var name: String
+    /// The median value.
+    public var value: Double
+    public var unit: String
+    /// Spread of the samples, for the record ("min–max").
+    public var spread: String
+    public var note: String = ""
+}
+
+enum BenchmarkClock {
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Runs `body` (which performs `operations` operations) `samples` times and returns the
+    /// median, minimum and maximum seconds per operation.
+    static func perOperation(samples: Int = 5, operations: Int, _ body: () throws -> Void) rethrows -> (median: Double, min: Double, max: Double) {
+        var values: [Double] = []
+        try body()   // warm-up
+        for _ in 0..<samples {
+            let start = now()
+            try body()
+            values.append(Double(now() - start) / 1e9 / Double(operations))
+        }
+        values.sort()
+        return (values[values.count / 2], values.first!, values.last!)
+    }
+}
+
+func formatNumber(_ value: Double) -> String {
+    if value >= 100 { return String(Int(value.rounded())) }
+    if value >= 10 { return String(format: "%.1f", value) }
+    return String(format: "%.3g", value)
+}

@@ -1,0 +1,82 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a command to completion and reports its wall time and peak resident memory
+/// (from wait4's rusage), with its output discarded.
+enum ProcessMeasurement {
+    struct Sample {
+        var seconds: Double
+        var peakMiB: Double
+        var status: Int32
+    }
+
+    static func run(_ arguments: [String]) throws -> Sample {
+        var fileActions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        let start = BenchmarkClock.now()
+        let spawned = posix_spawnp(&pid, arguments[0], &fileActions, nil, &argv, environ)
+        guard spawned == 0 else {
+            throw NSError(domain: "detent.bench", code: Int(spawned), userInfo: [NSLocalizedDescriptionKey: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))"])
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let seconds = Double(BenchmarkClock.now() - start) / 1e9
+        // Linux reports ru_maxrss in KiB.
+        return Sample(seconds: seconds, peakMiB: Double(usage.ru_maxrss) / 1024, status: (status >> 8) & 0xff)
+    }
+
+    /// Whether `name` is on PATH.
+    static func isInstalled(_ name: String) -> Bool {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+    }
+}
+
+extension Benchmarks {
+    /// 1,000 trivial specs (100 files × 10 tests, busted-compatible) run by `detent run` and
+    /// by busted in the same session: median wall time of `samples` runs and peak memory.
+    public static func thousandSpecs(detentExecutable: String, configDirectory: String, scratch: URL, samples: Int = 5) throws -> [BenchmarkFigure] {
+        let folder = scratch.appendingPathComponent("thousand")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for f in 1...100 {
+            var text = "describe(\"group \(f)\", function()\n"
+            for t in 1...10 { text += "  it(\"case \(t)\", function() assert.are.equal(\(t + 1), \(t) + 1) end)\n" }
+            text += "end)\n"
+            try text.write(to: folder.appendingPathComponent(String(format: "group%03d_spec.lua", f)), atomically: true, encoding: .utf8)
+        }
+        func measure(_ arguments: [String]) throws -> (seconds: Double, peak: Double) {
+            var runs: [ProcessMeasurement.Sample] = []
+            for _ in 0..<samples {
+                let sample = try ProcessMeasurement.run(arguments)
+                guard sample.status == 0 else { throw NSError(domain: "detent.bench", code: Int(sample.status), userInfo: [NSLocalizedDescriptionKey: "\(arguments[0]) failed on the 1,000 specs (exit \(sample.status))"]) }
+                runs.append(sample)
+            }
+            runs.sort { $0.seconds < $1.seconds }
+            return (runs[runs.count / 2].seconds, runs.map(\.peakMiB).max()!)
+        }
+        let detent = try measure([detentExecutable, "run", "--config", configDirectory, folder.path])
+        var figures = [
+            BenchmarkFigure(name: "1,000 trivial specs: detent run", value: detent.seconds * 1e3, unit: "ms", spread: "",
+                            note: String(format: "peak RSS %.1f MiB", detent.peak)),
+        ]
+        if ProcessMeasurement.isInstalled("busted") {
+            let busted = try measure(["busted", folder.path])
+            figures.append(BenchmarkFigure(name: "1,000 trivial specs: busted", value: busted.seconds * 1e3, unit: "ms", spread: "",
+                                           note: String(format: "peak RSS %.1f MiB; detent takes %.2f× busted's time", busted.peak, detent.seconds / busted.seconds)))
+        } else {
+            figures.append(BenchmarkFigure(name: "1,000 trivial specs: busted", value: .nan, unit: "ms", spread: "",
+                                           note: "busted is not installed (apt-get install lua-busted)"))
+        }
+        return figures
+    }
+}
