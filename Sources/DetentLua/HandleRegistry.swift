@@ -2,9 +2,14 @@
 /// strong reference, so a script cannot keep a world alive, and a handle whose object is gone
 /// (its world was destroyed) is detected and reported instead of crashing.
 final class HandleRegistry {
-    private struct Entry {
+    /// A class, so that a lookup retains the entry instead of copying a weak reference.
+    private final class Entry {
         weak var object: AnyObject?
         let className: String
+        init(object: AnyObject, className: String) {
+            self.object = object
+            self.className = className
+        }
     }
     private var entries: [Int64: Entry] = [:]
     private var ids: [ObjectIdentifier: Int64] = [:]

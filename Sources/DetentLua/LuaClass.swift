@@ -1,4 +1,7 @@
 import CLua
+#if canImport(Glibc)
+import Glibc
+#endif
 import CLuaShim
 
 /// How one kind of Swift object looks from Lua: a handle whose fields are read as
@@ -24,15 +27,69 @@ public final class LuaClass<Object: AnyObject> {
 }
 
 /// The type-erased form the state keeps per class name.
-struct AnyLuaClass {
+final class AnyLuaClass {
+    enum Member {
+        case method(name: String)
+        case getter((AnyObject, LuaCall) throws -> Void)
+    }
+
     let name: String
     let fieldNames: [String]
-    let get: (AnyObject, String, LuaCall) throws -> Bool      // false: no such field
+    let members: [String: Member]
     let set: (AnyObject, String, LuaCall) throws -> Bool
-    let methodNames: Set<String>
+    let fallback: ((AnyObject, String, LuaCall) throws -> Bool)?
     let method: (String) -> ((AnyObject, LuaCall) throws -> Int32)?
     let describe: (AnyObject) -> String
     let matches: (AnyObject) -> Bool
+    /// Registry reference of the class's metatable (identity check of handles).
+    var metatableRef: Int32 = 0
+    /// Member lookups keyed by the address of Lua's interned key string, so that repeated
+    /// reads of `obj.name` skip building and hashing a Swift String. The key's bytes are
+    /// kept and compared, so a reused address can never return the wrong member.
+    private var cache: [UnsafeRawPointer: (bytes: [UInt8], member: Member?)] = [:]
+
+    init<Object: AnyObject>(_ cls: LuaClass<Object>) {
+        name = cls.name
+        fieldNames = (Array(cls.getters.keys) + Array(cls.methods.keys)).sorted()
+        var members: [String: Member] = [:]
+        for (key, getter) in cls.getters {
+            members[key] = .getter { object, call in try getter(unsafeDowncast(object, to: Object.self), call) }
+        }
+        for key in cls.methods.keys { members[key] = .method(name: key) }
+        self.members = members
+        set = { object, key, call in
+            guard let setter = cls.setters[key] else { return false }
+            try setter(unsafeDowncast(object, to: Object.self), call)
+            return true
+        }
+        fallback = cls.fallback.map { fallback in { object, key, call in try fallback(unsafeDowncast(object, to: Object.self), key, call) } }
+        method = { key in
+            guard let body = cls.methods[key] else { return nil }
+            return { object, call in try body(unsafeDowncast(object, to: Object.self), call) }
+        }
+        describe = { cls.describe(unsafeDowncast($0, to: Object.self)) }
+        matches = { $0 is Object }
+    }
+
+    /// The member named by the string at `index` (nil: no such member), and the key text.
+    func member(keyAt index: Int32, in L: OpaquePointer) -> (member: Member?, key: () -> String) {
+        var length = 0
+        guard lua_type(L, index) == LUA_TSTRING, let chars = detent_lua_tostring(L, index, &length) else {
+            return (nil, { "?" })
+        }
+        let address = UnsafeRawPointer(chars)
+        let bytes = UnsafeRawBufferPointer(start: address, count: length)
+        let key = { String(decoding: bytes, as: UTF8.self) }
+        if let hit = cache[address], hit.bytes.count == length,
+           hit.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, chars, length) == 0 }) {
+            return (hit.member, key)
+        }
+        let text = key()
+        let member = members[text]
+        if cache.count > 4096 { cache.removeAll() }
+        cache[address] = (Array(bytes), member)
+        return (member, { text })
+    }
 }
 
 /// The userdata block behind a handle.
@@ -43,29 +100,7 @@ struct HandleBlock {
 extension LuaState {
     /// Makes `cls` available; handles of it are pushed with `push(handle:className:)`.
     public func register<Object: AnyObject>(class cls: LuaClass<Object>) {
-        let erased = AnyLuaClass(
-            name: cls.name,
-            fieldNames: (Array(cls.getters.keys) + Array(cls.methods.keys)).sorted(),
-            get: { object, key, call in
-                if let getter = cls.getters[key] {
-                    try getter(object as! Object, call)
-                    return true
-                }
-                return try cls.fallback?(object as! Object, key, call) ?? false
-            },
-            set: { object, key, call in
-                guard let setter = cls.setters[key] else { return false }
-                try setter(object as! Object, call)
-                return true
-            },
-            methodNames: Set(cls.methods.keys),
-            method: { key in
-                guard let body = cls.methods[key] else { return nil }
-                return { object, call in try body(object as! Object, call) }
-            },
-            describe: { cls.describe($0 as! Object) },
-            matches: { $0 is Object }
-        )
+        let erased = AnyLuaClass(cls)
         classes[cls.name] = erased
         buildMetatable(for: erased)
     }
@@ -77,33 +112,41 @@ extension LuaState {
         let className = cls.name
         // Methods are shared closures that check `self` on each call.
         newTable()
-        for methodName in cls.methodNames.sorted() {
+        let methodNames = cls.members.compactMap { key, member -> String? in
+            if case .method = member { return key } else { return nil }
+        }
+        for methodName in methodNames.sorted() {
+            guard let body = cls.method(methodName) else { continue }
             setFunction(methodName) { call in
                 var call = call
                 call.selfOffset = 1
-                let object = try call.state.liveObject(at: 1, in: call.L, className: className, call: call, member: methodName)
-                guard let body = call.state.classes[className]?.method(methodName) else { return 0 }
+                let object = try call.state.liveObject(at: 1, in: call.L, cls: cls, call: call, member: { methodName })
                 return try body(object, call)
             }
         }
         let methodTable = ref()
+        // The closures hold the class itself (not the state), so no lookup by name per access.
         setFunction("__index") { call in
-            let key = try call.string(2)
-            let object = try call.state.liveObject(at: 1, in: call.L, className: className, call: call, member: key)
-            guard let cls = call.state.classes[className] else { return 0 }
-            if cls.methodNames.contains(key) {
+            let (member, key) = cls.member(keyAt: 2, in: call.L)
+            let object = try call.state.liveObject(at: 1, in: call.L, cls: cls, call: call, member: key)
+            switch member {
+            case let .method(name):
                 methodTable.push(onto: call.L)
-                call.push(key)
+                call.push(name)
                 lua_rawget(call.L, -2)
                 return 1
+            case let .getter(getter):
+                try getter(object, call)
+                return 1
+            case nil:
+                let text = key()
+                if let fallback = cls.fallback, try fallback(object, text, call) { return 1 }
+                throw LuaRaise("\(className) has no field '\(text)' (fields: \(cls.fieldNames.joined(separator: ", ")))")
             }
-            if try cls.get(object, key, call) { return 1 }
-            throw LuaRaise("\(className) has no field '\(key)' (fields: \(cls.fieldNames.joined(separator: ", ")))")
         }
         setFunction("__newindex") { call in
             let key = try call.string(2)
-            let object = try call.state.liveObject(at: 1, in: call.L, className: className, call: call, member: key)
-            guard let cls = call.state.classes[className] else { return 0 }
+            let object = try call.state.liveObject(at: 1, in: call.L, cls: cls, call: call, member: { key })
             if try cls.set(object, key, call) { return 0 }
             throw LuaRaise("\(className).\(key) cannot be assigned")
         }
@@ -126,6 +169,8 @@ extension LuaState {
         rawSet(field: "__name", inTableAt: -2)
         push(false)
         rawSet(field: "__metatable", inTableAt: -2)
+        lua_pushvalue(L, -1)
+        cls.metatableRef = luaL_ref(L, detent_lua_registryindex())
         pop()
     }
 
@@ -134,12 +179,20 @@ extension LuaState {
         return raw.load(as: HandleBlock.self)
     }
 
-    func liveObject(at index: Int32, in L: OpaquePointer, className: String, call: LuaCall, member: String) throws -> AnyObject {
-        guard let block = handleBlock(at: index, in: L, className: className) else {
-            throw LuaRaise("calling '\(member)' on bad self (\(className) expected, got \(call.typeName(at: index)))")
+    /// The object behind the handle at `index`, checking the handle's class by metatable
+    /// identity (no string lookups) and that the object still exists.
+    func liveObject(at index: Int32, in L: OpaquePointer, cls: AnyLuaClass, call: LuaCall, member: () -> String) throws -> AnyObject {
+        guard let raw = lua_touserdata(L, index), lua_getmetatable(L, index) != 0 else {
+            throw LuaRaise("calling '\(member())' on bad self (\(cls.name) expected, got \(call.typeName(at: index)))")
         }
-        guard let object = handles.object(for: block.id) else {
-            throw LuaRaise("\(className) handle used after its world was destroyed (accessing '\(member)')")
+        lua_rawgeti(L, detent_lua_registryindex(), lua_Integer(cls.metatableRef))
+        let sameClass = lua_rawequal(L, -1, -2) != 0
+        lua_settop(L, -3)
+        guard sameClass else {
+            throw LuaRaise("calling '\(member())' on bad self (\(cls.name) expected, got \(call.typeName(at: index)))")
+        }
+        guard let object = handles.object(for: raw.load(as: HandleBlock.self).id) else {
+            throw LuaRaise("\(cls.name) handle used after its world was destroyed (accessing '\(member())')")
         }
         return object
     }

@@ -205,6 +205,32 @@ public final class LuaState {
         }
     }
 
+    /// Compiles trusted source (the host's own Lua, never scenario code) to bytecode that
+    /// `load(trustedBytecode:chunkName:)` loads without parsing. Debug info is kept, so errors
+    /// still name `chunk:line`.
+    public static func compileTrusted(_ text: String, chunkName: String) throws -> [UInt8] {
+        let scratch = LuaState(libraries: .safe)
+        try scratch.load(text, chunkName: chunkName)
+        var buffer = detent_buffer(data: nil, size: 0, capacity: 0)
+        defer { detent_buffer_free(&buffer) }
+        guard detent_lua_dump(scratch.L, &buffer) == 0, let data = buffer.data else {
+            throw LuaError.syntax(message: "\(chunkName): could not precompile")
+        }
+        return Array(UnsafeRawBufferPointer(start: data, count: buffer.size))
+    }
+
+    /// Loads bytecode made by `compileTrusted` and pushes it as a function.
+    public func load(trustedBytecode bytes: [UInt8], chunkName: String) throws {
+        let status = bytes.withUnsafeBytes { raw in
+            detent_lua_loadbinary(L, raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count, "@" + chunkName)
+        }
+        if status != LUA_OK {
+            let message = string(at: -1) ?? "cannot load precompiled \(chunkName)"
+            pop()
+            throw LuaError.syntax(message: message)
+        }
+    }
+
     /// Calls the function below `argumentCount` arguments on top of the stack, in protected
     /// mode with a traceback, as guest code. Leaves `resultCount` results (LUA_MULTRET = -1
     /// for all) on success; on failure leaves nothing and throws.

@@ -55,7 +55,7 @@ public final class ScriptHost {
 
         var modules: [String: LuaRef] = [:]
         for name in Prelude.files {
-            try lua.load(Prelude.sources[name]!, chunkName: "detent/\(name).lua")
+            try lua.load(trustedBytecode: Prelude.bytecode[name]!, chunkName: Prelude.chunkName(name))
             switch name {
             case "series": lua.getGlobal("assert")
             default: hostTable.push()

@@ -34,6 +34,14 @@ void detent_lua_pushglobaltable(lua_State *L);
 void **detent_lua_extraspace(lua_State *L);
 void detent_lua_gc_collect(lua_State *L);
 
+// ---- Precompiled trusted chunks (Detent's own prelude; never scenario code) --------------
+typedef struct { char *data; size_t size; size_t capacity; } detent_buffer;
+/// Dumps the function on top of the stack (with debug info) into `out`; free with detent_buffer_free.
+int detent_lua_dump(lua_State *L, detent_buffer *out);
+void detent_buffer_free(detent_buffer *buffer);
+/// Loads a chunk produced by detent_lua_dump (binary mode only).
+int detent_lua_loadbinary(lua_State *L, const char *data, size_t len, const char *chunkname);
+
 // ---- Swift functions as Lua functions -------------------------------------------------
 /// Called by the trampoline. Returns the number of results (>= 0) or -1 after pushing an
 /// error value, which the trampoline raises with lua_error from C.

@@ -3,16 +3,27 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs a command to completion and reports its wall time and peak resident memory
-/// (from wait4's rusage), with its output discarded.
+/// Runs a command to completion and reports its wall time and peak resident memory, with
+/// its output discarded.
+///
+/// Peak memory comes from GNU time (`/usr/bin/time -f %M`), not from our own wait4: a child
+/// spawned by this (large) process inherits our RSS high-water mark at exec, so its
+/// ru_maxrss would report our peak, not its own. GNU time is small and forks the command.
 enum ProcessMeasurement {
     struct Sample {
         var seconds: Double
-        var peakMiB: Double
+        /// nil when GNU time is not installed.
+        var peakMiB: Double?
         var status: Int32
     }
 
-    static func run(_ arguments: [String]) throws -> Sample {
+    static let gnuTime = "/usr/bin/time"
+
+    static func run(_ command: [String]) throws -> Sample {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("detent-bench-rss-\(getpid())").path
+        let measured = FileManager.default.isExecutableFile(atPath: gnuTime)
+        let arguments = measured ? [gnuTime, "-f", "%M", "-o", report] + command : command
+        defer { try? FileManager.default.removeItem(atPath: report) }
         var fileActions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
@@ -27,11 +38,10 @@ enum ProcessMeasurement {
             throw NSError(domain: "detent.bench", code: Int(spawned), userInfo: [NSLocalizedDescriptionKey: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))"])
         }
         var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
+        waitpid(pid, &status, 0)
         let seconds = Double(BenchmarkClock.now() - start) / 1e9
-        // Linux reports ru_maxrss in KiB.
-        return Sample(seconds: seconds, peakMiB: Double(usage.ru_maxrss) / 1024, status: (status >> 8) & 0xff)
+        let kib = measured ? (try? String(contentsOfFile: report, encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) } : nil
+        return Sample(seconds: seconds, peakMiB: kib.map { $0 / 1024 }, status: (status >> 8) & 0xff)
     }
 
     /// Whether `name` is on PATH.
@@ -39,6 +49,10 @@ enum ProcessMeasurement {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
     }
+}
+
+private func peakNote(_ peak: Double?) -> String {
+    peak.map { String(format: "peak RSS %.1f MiB", $0) } ?? "peak RSS unknown (install GNU time: apt-get install time)"
 }
 
 extension Benchmarks {
@@ -54,7 +68,7 @@ extension Benchmarks {
             text += "end)\n"
             try text.write(to: folder.appendingPathComponent(String(format: "group%03d_spec.lua", f)), atomically: true, encoding: .utf8)
         }
-        func measure(_ arguments: [String]) throws -> (seconds: Double, peak: Double) {
+        func measure(_ arguments: [String]) throws -> (seconds: Double, peak: Double?) {
             var runs: [ProcessMeasurement.Sample] = []
             for _ in 0..<samples {
                 let sample = try ProcessMeasurement.run(arguments)
@@ -62,17 +76,17 @@ extension Benchmarks {
                 runs.append(sample)
             }
             runs.sort { $0.seconds < $1.seconds }
-            return (runs[runs.count / 2].seconds, runs.map(\.peakMiB).max()!)
+            return (runs[runs.count / 2].seconds, runs.compactMap(\.peakMiB).max())
         }
         let detent = try measure([detentExecutable, "run", "--config", configDirectory, folder.path])
         var figures = [
             BenchmarkFigure(name: "1,000 trivial specs: detent run", value: detent.seconds * 1e3, unit: "ms", spread: "",
-                            note: String(format: "peak RSS %.1f MiB", detent.peak)),
+                            note: peakNote(detent.peak)),
         ]
         if ProcessMeasurement.isInstalled("busted") {
             let busted = try measure(["busted", folder.path])
             figures.append(BenchmarkFigure(name: "1,000 trivial specs: busted", value: busted.seconds * 1e3, unit: "ms", spread: "",
-                                           note: String(format: "peak RSS %.1f MiB; detent takes %.2f× busted's time", busted.peak, detent.seconds / busted.seconds)))
+                                           note: peakNote(busted.peak) + String(format: "; detent takes %.2f× busted's time", detent.seconds / busted.seconds)))
         } else {
             figures.append(BenchmarkFigure(name: "1,000 trivial specs: busted", value: .nan, unit: "ms", spread: "",
                                            note: "busted is not installed (apt-get install lua-busted)"))
