@@ -51,6 +51,7 @@ let package = Package(
             dependencies: [
                 "DetentRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "DetentMotionTests", dependencies: ["DetentMotion"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import DetentLua
 import DetentScripting
 import DetentTime
@@ -16,6 +17,9 @@ public final class SpecRunner {
     public let scriptsRoot: URL?
     /// Called with each selected test when `options.list` is set.
     public var listSink: (String) -> Void = { print($0) }
+    /// Diagnostics for tuning limits (`detent run -v` shows them on standard error); never
+    /// part of the report, which stays deterministic.
+    public var logger = Logger(label: "detent.run")
 
     let seed: UInt64
     let defaultDevice: DeviceProfile
@@ -130,6 +134,8 @@ public final class SpecRunner {
             return
         }
         host.endTest()
+        logger.debug("loaded spec file", metadata: ["file": "\(path)", "tests": "\(tests.count)",
+                                                   "state_memory_kib": "\(host.lua.memoryInUse / 1024)"])
 
         var chosen: [CollectedTest] = []
         for test in tests where selected(fullName: test.fullName, tags: test.tags, host: host) { chosen.append(test) }
@@ -186,6 +192,12 @@ public final class SpecRunner {
         let ending = runLoop.run(thread, argumentCount: 1, testStart: world.time)
         let result = makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
                                 tags: test.tags, ending: ending, thread: thread, world: host.world ?? world, isScript: false)
+        logger.debug("test finished", metadata: [
+            "test": "\(test.fullName)", "status": "\(result.status.rawValue)",
+            "virtual_seconds": "\(result.virtualTime)", "frames": "\(result.frame)",
+            "instructions": "\(host.lua.instructionsExecuted)", "budget": "\(host.lua.instructionBudget)",
+            "lua_memory_kib": "\(host.lua.memoryInUse / 1024)", "lua_peak_kib": "\(host.lua.peakMemory / 1024)",
+        ])
         host.endTest()
         return result
     }

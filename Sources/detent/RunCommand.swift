@@ -1,6 +1,7 @@
 import ArgumentParser
 import DetentRuntime
 import Foundation
+import Logging
 
 /// `detent run [PATH…]`: headless scenario specs in virtual time.
 struct Run: ParsableCommand {
@@ -46,7 +47,7 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Folder holding devices.toml, engine.toml and runner.toml (default: $DETENT_CONFIG or ./config).")
     var config: String?
 
-    @Flag(name: .shortAndLong, help: "Print tracebacks of errors.")
+    @Flag(name: .shortAndLong, help: "Print tracebacks of errors, and per-test diagnostics (instructions, Lua memory) on standard error.")
     var verbose = false
 
     func validate() throws {
@@ -87,6 +88,8 @@ struct Run: ParsableCommand {
         do {
             let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter, scriptsRoot: scriptsRoot)
             runner.listSink = { stdout.line($0) }
+            runner.logger = Logger(label: "detent.run") { StreamLogHandler.standardError(label: $0) }
+            runner.logger.logLevel = verbose ? .debug : .warning
             let summary = try runner.run()
             if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
         } catch let error as SpecRunner.UsageError {
