@@ -98,12 +98,7 @@ public struct LuaCall {
     public func push(_ value: Double) { lua_pushnumber(L, value) }
     public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
     public func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
-    public func push(_ value: String) {
-        var copy = value
-        copy.withUTF8 { bytes in
-            _ = bytes.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
-    }
+    public func push(_ value: String) { LuaValue.string(value).push(onto: L) }
     public func push(_ value: LuaValue) { value.push(onto: L) }
     public func push(_ ref: LuaRef) { ref.push(onto: L) }
     public func pushValue(at index: Int32) { lua_pushvalue(L, index) }

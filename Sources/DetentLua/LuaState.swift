@@ -91,12 +91,7 @@ public final class LuaState {
     public func push(_ value: Double) { lua_pushnumber(L, value) }
     public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
     public func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
-    public func push(_ value: String) {
-        var copy = value
-        copy.withUTF8 { bytes in
-            _ = bytes.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
-    }
+    public func push(_ value: String) { LuaValue.string(value).push(onto: L) }
 
     /// Pushes a new empty table, with room for `arrayCount` and `recordCount` entries.
     public func newTable(arrayCount: Int32 = 0, recordCount: Int32 = 0) {
@@ -132,19 +127,7 @@ public final class LuaState {
 
     /// The string at `index` if it is a string or a number (converted as Lua does, without
     /// calling metamethods); nil otherwise.
-    public func string(at index: Int32) -> String? {
-        let t = type(at: index)
-        guard t == .string || t == .number else { return nil }
-        if t == .number {
-            // Avoid lua_tolstring's in-place conversion of the stack slot.
-            lua_pushvalue(L, index)
-            defer { pop() }
-            return string(at: -1)
-        }
-        var length = 0
-        guard let chars = detent_lua_tostring(L, index, &length) else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
-    }
+    public func string(at index: Int32) -> String? { LuaThreadView(L: L).string(at: index) }
 
     public func number(at index: Int32) -> Double? {
         var isNumber: Int32 = 0

@@ -28,6 +28,17 @@ public final class LuaThread {
         lua_xmove(state.L, co, 1)         // the body moves onto the new thread
     }
 
+    /// A new coroutine whose body is a copy of the function at `index` on thread `L` (a
+    /// host function's own stack, for `spawn(fn)`).
+    public init(state: LuaState, copying index: Int32, from L: OpaquePointer) {
+        self.state = state
+        let absolute = lua_absindex(L, index)
+        co = lua_newthread(L)!
+        anchor = LuaRef(state: state, thread: L)   // pops the thread, keeps it alive
+        lua_pushvalue(L, absolute)
+        lua_xmove(L, co, 1)
+    }
+
     public var isDead: Bool {
         let status = lua_status(co)
         return status != LUA_OK && status != LUA_YIELD || (status == LUA_OK && lua_gettop(co) == 0)

@@ -91,15 +91,24 @@ public final class SpecRunner {
             reporter.loadFailed(file: path, message: "cannot read \(path) as UTF-8 text")
             return
         }
-        let host = try ScriptHost(limits: limits, scriptsRoot: scriptsRoot, output: { [reporter] in reporter.output($0) },
+        // What the top level prints is held back until we know whether the file is a selected
+        // script or a spec file; an unselected script prints nothing.
+        var heldOutput: [String] = []
+        let host = try ScriptHost(limits: limits, scriptsRoot: scriptsRoot, output: { heldOutput.append($0) },
                                   worldFactory: { [unowned self] in try makeWorld($0) })
         let runLoop = ScenarioRunLoop(host: host,
                                       defaultTimeout: VirtualTime.nanoseconds(fromSeconds: configuration.run.defaultWaitTimeout),
                                       maxTestTime: VirtualTime.nanoseconds(fromSeconds: configuration.run.maxTestVirtualSeconds))
-        if !options.list { reporter.fileStarted(path) }
+        func startReporting() {
+            guard !options.list else { return }
+            reporter.fileStarted(path)
+            for text in heldOutput { reporter.output(text) }
+            host.output = { [reporter] in reporter.output($0) }
+        }
         do {
             try host.loadFile(text: text, chunkName: path)
         } catch let error as LuaError {
+            startReporting()
             summary.loadErrors += 1
             reporter.loadFailed(file: path, message: error.message)
             return
@@ -120,12 +129,14 @@ public final class SpecRunner {
             let result = makeResult(file: path, name: path, fullName: path, location: path, tags: [],
                                     ending: ending, thread: thread, world: host.world ?? world, isScript: true)
             host.endTest()
-            guard selected(fullName: path, tags: [], host: host) else { return }
+            guard try selected(fullName: path, tags: [], host: host) else { return }
             if options.list { listSink(path); return }
+            startReporting()
             summary.add(result)
             reporter.testFinished(result)
             return
         }
+        startReporting()
         if case .finished = ending {} else {
             let message = describe(ending)
             host.endTest()
@@ -138,8 +149,7 @@ public final class SpecRunner {
                                                    "state_memory_kib": "\(host.lua.memoryInUse / 1024)"])
 
         var chosen: [CollectedTest] = []
-        for test in tests where selected(fullName: test.fullName, tags: test.tags, host: host) { chosen.append(test) }
-        if try patternError(host) != nil { return }
+        for test in tests where try selected(fullName: test.fullName, tags: test.tags, host: host) { chosen.append(test) }
         if options.shuffle { chosen = chosen.seededShuffle(seed: seed ^ fnv1a(path)) }
         if options.list {
             for test in chosen {
@@ -155,23 +165,16 @@ public final class SpecRunner {
         }
     }
 
-    private var badPattern: String?
-
-    private func patternError(_ host: ScriptHost) throws -> String? {
-        if let badPattern { throw UsageError(description: badPattern) }
-        return nil
-    }
-
     /// Applies --filter, --filter-out (Lua patterns, as busted), --tags and --exclude-tags.
-    private func selected(fullName: String, tags: [String], host: ScriptHost) -> Bool {
-        func matches(_ pattern: String) -> Bool {
+    /// A malformed pattern is a usage error.
+    private func selected(fullName: String, tags: [String], host: ScriptHost) throws -> Bool {
+        func matches(_ pattern: String) throws -> Bool {
             do { return try host.matches(fullName, pattern: pattern) } catch {
-                badPattern = "invalid pattern '\(pattern)': \(error)"
-                return false
+                throw UsageError(description: "invalid pattern '\(pattern)': \(error)")
             }
         }
-        if !options.filters.isEmpty && !options.filters.contains(where: matches) { return false }
-        if options.filtersOut.contains(where: matches) { return false }
+        if !options.filters.isEmpty, try !options.filters.contains(where: matches) { return false }
+        if try options.filtersOut.contains(where: matches) { return false }
         if !options.tags.isEmpty && !tags.contains(where: options.tags.contains) { return false }
         if tags.contains(where: options.excludeTags.contains) { return false }
         return true

@@ -20,6 +20,12 @@ extension ScriptHost {
         return world
     }
 
+    /// Tasks started by `spawn` since the last call, for the run loop to schedule.
+    public func takeSpawnedThreads() -> [LuaThread] {
+        defer { spawned.removeAll() }
+        return spawned
+    }
+
     /// Keeps a Lua-visible object alive until the current test ends.
     func retain(_ object: AnyObject) { retained.append(object) }
 
@@ -44,6 +50,7 @@ extension ScriptHost {
     public func endTest() {
         setWorld(nil)
         retained.removeAll()
+        spawned.removeAll()
         handlerErrors.removeAll()
         if lua.memoryCap > 0 && lua.memoryInUse > lua.memoryCap / 2 { lua.collectGarbage() }
     }
@@ -74,6 +81,14 @@ extension ScriptHost {
 
         lua.register("trace") { [unowned self] call in
             try TraceBinding.start(world: try requireWorld(), namesAt: 1, call: call)
+        }
+        // spawn(fn): a task that runs alongside the test body and may wait too (SPEC §1
+        // phase 7: waiters resume in FIFO order of their wait).
+        lua.register("spawn") { [unowned self] call in
+            try call.checkType(1, .function)
+            _ = try requireWorld()
+            spawned.append(LuaThread(state: lua, copying: 1, from: call.L))
+            return 0
         }
         lua.register("drop_frames") { [unowned self] call in
             let count = try call.integer(1)

@@ -21,6 +21,7 @@ public final class ScriptHost {
     /// The `spec` module of the prelude (collect and run tests).
     private(set) var spec: LuaRef!
     var retained: [AnyObject] = []
+    var spawned: [LuaThread] = []
     var patternMatcher: LuaRef?
 
     public init(limits: ScriptLimits, scriptsRoot: URL?, output: @escaping (String) -> Void,

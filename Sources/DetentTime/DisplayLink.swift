@@ -95,11 +95,9 @@ public struct DisplayLink: Sendable {
         max(0, (gridIndex(atOrBefore: time) - gridIndex) / rate.periodsPerFrame(animating: true))
     }
 
-    /// Skips `count` idle frames outright (counted in `frame`).
-    public mutating func skipIdleFrames(_ count: Int64) {
-        guard count > 0 else { return }
-        gridIndex += count * rate.periodsPerFrame(animating: false)
-        frame += count
+    /// The target time of the `count`-th idle frame from now (for fast-forwarding to a frame count).
+    public func timeAfterIdleFrames(_ count: Int64) -> Nanoseconds {
+        time(ofGridIndex: gridIndex + max(0, count) * rate.periodsPerFrame(animating: false))
     }
 
     /// Idle fast-forward: skips whole idle frames so that the next tick's target is the first

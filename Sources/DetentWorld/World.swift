@@ -160,16 +160,6 @@ public final class World {
         return skipped
     }
 
-    /// Skips `count` frames when nothing is busy (for `wait_frames`); returns false if busy.
-    @discardableResult
-    public func skipIdleFrames(_ count: Int64) -> Bool {
-        checkOwner()
-        guard !isBusy, nextDeadline == nil, !displayLink.hasJank else { return false }
-        displayLink.skipIdleFrames(count)
-        time = displayLink.timestamp
-        return true
-    }
-
     /// Drops the next `count` frames (SPEC §1 `drop_frames`).
     public func dropFrames(_ count: Int) { displayLink.dropFrames(count) }
 

@@ -20,6 +20,14 @@ struct RunnerTests {
         #expect(outcome.summary.exitCode == 1)
     }
 
+    @Test func anErrorInASpawnedTaskFailsTheTestAtItsTime() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/runner/task_error_spec.lua"])
+        let result = try #require(outcome.summary.results.first)
+        #expect(result.status == .error)
+        #expect(result.message == "Tests/Fixtures/runner/task_error_spec.lua:5: the task broke")
+        #expect(result.frame == 6)
+    }
+
     @Test func aFileThatDoesNotCompileIsALoadErrorAndTheRunGoesOn() throws {
         let outcome = try RunHarness.run(["Tests/Fixtures/runner/syntax_error_spec.lua", "scripts/scenarios/runner/structure_spec.lua"])
         #expect(outcome.summary.loadErrors == 1)
@@ -78,6 +86,12 @@ struct RunnerTests {
         #expect(outcome.listed.first == "scripts/scenarios/runner/structure_spec.lua:11: structure runs setup once, then before_each around each test")
         #expect(outcome.listed.contains("scripts/scenarios/runner/structure_spec.lua:33: structure tags tests with hashtags in their names #slow #example [#slow #example]"))
         #expect(outcome.listed.count == 6)
+    }
+
+    @Test func aScriptLeftOutByAFilterPrintsNothing() throws {
+        let outcome = try RunHarness.run(["scripts/examples/hello_world.lua"]) { $0.filters = ["nothing matches this"] }
+        #expect(outcome.summary.results.isEmpty)
+        #expect(outcome.output == "\n0 passed, 0 failed\n")
     }
 
     @Test func badFilterPatternsAreUsageErrors() throws {
