@@ -33,7 +33,8 @@ public struct CubicBezier: Sendable {
     private let endGradient: Double
 
     /// x(t) at t = 0, 0.1, …, 1 — the seed table for Newton's method.
-    private let xSamples: [Double]
+    /// x(t) at t = 0, 0.1, …, 1, stored inline (no heap array to retain or bounds-check).
+    private let xSamples: InlineArray<11, Double>
 
     private static let sampleCount = 11
     /// Convergence tolerance on x. Tighter than Chromium's 1e-7 so that y is exact to 1e-7 or
@@ -66,13 +67,11 @@ public struct CubicBezier: Sendable {
         (startGradient, endGradient) = CubicBezier.endGradients(x1, y1, x2, y2)
 
         let step = 1.0 / Double(CubicBezier.sampleCount - 1)
-        var samples: [Double] = []
-        samples.reserveCapacity(CubicBezier.sampleCount)
-        for index in 0..<CubicBezier.sampleCount {
+        let (a, b, c) = (ax, bx, cx)
+        xSamples = InlineArray { index in
             let t = Double(index) * step
-            samples.append(((ax * t + bx) * t + cx) * t)
+            return ((a * t + b) * t + c) * t
         }
-        xSamples = samples
     }
 
     /// A sentence describing what is wrong with these control points, or `nil` if they make a

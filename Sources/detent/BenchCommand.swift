@@ -15,6 +15,16 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Skip the subprocess comparison with busted.")
     var skipSuite = false
 
+    @Option(name: .long, help: "Run only the workloads whose group is one of: ticks, idle, state, per-test, bridge, suite (comma-separated).")
+    var only: String?
+
+    func validate() throws {
+        let known: Set<String> = ["ticks", "idle", "state", "per-test", "bridge", "suite"]
+        for group in (only ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !known.contains(group) {
+            throw ValidationError("unknown benchmark group '\(group)' (expected one of: ticks, idle, state, per-test, bridge, suite)")
+        }
+    }
+
     func run() throws {
         #if DEBUG
         FileHandle.standardError.write(Data("detent bench: this is a debug build; figures are meaningless. Use swift run -c release detent bench\n".utf8))
@@ -31,12 +41,14 @@ struct Bench: ParsableCommand {
             figures.append(figure)
             FileHandle.standardError.write(Data("  \(figure.name): \(figure.value) \(figure.unit)\n".utf8))
         }
-        for count in [1, 10, 100] { add(Benchmarks.tickThroughput(animators: count, device: device)) }
-        add(try Benchmarks.idleMinute(configuration: configuration))
-        add(try Benchmarks.freshState())
-        add(try Benchmarks.perTest(configuration: configuration, scratch: scratch))
-        for figure in try Benchmarks.bridgeCosts(configuration: configuration) { add(figure) }
-        if !skipSuite {
+        let groups = only.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
+        func wanted(_ group: String) -> Bool { groups?.contains(group) ?? true }
+        if wanted("ticks") { for count in [1, 10, 100] { add(Benchmarks.tickThroughput(animators: count, device: device)) } }
+        if wanted("idle") { add(try Benchmarks.idleMinute(configuration: configuration)) }
+        if wanted("state") { add(try Benchmarks.freshState()) }
+        if wanted("per-test") { add(try Benchmarks.perTest(configuration: configuration, scratch: scratch)) }
+        if wanted("bridge") { for figure in try Benchmarks.bridgeCosts(configuration: configuration) { add(figure) } }
+        if wanted("suite") && !skipSuite {
             let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
             for figure in try Benchmarks.thousandSpecs(detentExecutable: executable, configDirectory: configDirectory.path, scratch: scratch) {
                 add(figure)
