@@ -49,6 +49,9 @@ public final class SpecRunner {
         ScriptLimits(instructionBudget: configuration.run.instructionBudget, memoryCapBytes: configuration.run.memoryCapBytes)
     }
 
+    /// The serial queue that owns every world and Lua state of this run (SPEC §1).
+    let queue = DispatchQueue(label: "detent.run")
+
     /// Builds the world a test asks for (or the default one).
     func makeWorld(_ request: WorldRequest) throws -> World {
         let device = try request.device.map { name -> DeviceProfile in
@@ -63,11 +66,16 @@ public final class SpecRunner {
             }
             orientation = parsed
         }
-        return World(configuration: WorldConfiguration(device: device, orientation: orientation, motion: configuration.motion))
+        return World(configuration: WorldConfiguration(device: device, orientation: orientation, motion: configuration.motion), owner: queue)
     }
 
-    /// Runs every selected test of every file and returns the totals.
+    /// Runs every selected test of every file and returns the totals. The run happens on the
+    /// runner's own serial queue, which owns its worlds and Lua states.
     public func run() throws -> RunSummary {
+        try queue.sync { try runOnQueue() }
+    }
+
+    private func runOnQueue() throws -> RunSummary {
         let paths = options.paths.isEmpty ? [configuration.run.scenarios] : options.paths
         var files: [String]
         do { files = try SpecDiscovery.files(in: paths, base: base) } catch let error as SpecDiscovery.Missing {
@@ -94,7 +102,7 @@ public final class SpecRunner {
         // What the top level prints is held back until we know whether the file is a selected
         // script or a spec file; an unselected script prints nothing.
         var heldOutput: [String] = []
-        let host = try ScriptHost(limits: limits, scriptsRoot: scriptsRoot, output: { heldOutput.append($0) },
+        let host = try ScriptHost(limits: limits, scriptsRoot: scriptsRoot, owner: queue, output: { heldOutput.append($0) },
                                   worldFactory: { [unowned self] in try makeWorld($0) })
         let runLoop = ScenarioRunLoop(host: host,
                                       defaultTimeout: VirtualTime.nanoseconds(fromSeconds: configuration.run.defaultWaitTimeout),

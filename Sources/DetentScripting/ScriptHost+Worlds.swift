@@ -31,6 +31,7 @@ extension ScriptHost {
 
     /// Makes `world` the one scripts see as `world` and the run loop steps.
     public func setWorld(_ newWorld: World?) {
+        checkOwner()
         if let old = world, old !== newWorld {
             lua.invalidateHandles(to: old)
         }

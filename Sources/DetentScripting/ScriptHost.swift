@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import DetentLua
 import DetentWorld
@@ -24,8 +25,14 @@ public final class ScriptHost {
     var spawned: [LuaThread] = []
     var patternMatcher: LuaRef?
 
-    public init(limits: ScriptLimits, scriptsRoot: URL?, output: @escaping (String) -> Void,
+    /// The serial queue that owns this host, its Lua state and its worlds (SPEC §1), if any;
+    /// entry points check it.
+    public let owner: DispatchQueue?
+
+    public init(limits: ScriptLimits, scriptsRoot: URL?, owner: DispatchQueue? = nil, output: @escaping (String) -> Void,
                 worldFactory: @escaping (WorldRequest) throws -> World) throws {
+        if let owner { dispatchPrecondition(condition: .onQueue(owner)) }
+        self.owner = owner
         lua = LuaState(libraries: .safe)
         lua.instructionBudget = limits.instructionBudget
         lua.memoryCap = limits.memoryCapBytes
@@ -168,8 +175,13 @@ public final class ScriptHost {
 
     // MARK: Files and tests
 
+    func checkOwner() {
+        if let owner { dispatchPrecondition(condition: .onQueue(owner)) }
+    }
+
     /// Loads a spec or script file as a function on top of the main stack.
     public func loadFile(text: String, chunkName: String) throws {
+        checkOwner()
         try lua.load(text, chunkName: chunkName)
     }
 
@@ -219,6 +231,7 @@ public final class ScriptHost {
     /// A coroutine that runs test `index` (setups, hooks, body) when resumed with one
     /// argument, already pushed.
     public func makeTestThread(index: Int) -> LuaThread {
+        checkOwner()
         spec.push()
         lua.rawGet(field: "run_test", inTableAt: -1)
         lua.remove(at: -2)

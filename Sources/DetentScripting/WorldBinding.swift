@@ -20,6 +20,17 @@ enum WorldBinding {
             "height": { world, call in call.push(world.configuration.screenHeight) },
             "refresh_rate": { world, call in call.push(world.displayLink.rate.description) },
             "busy": { world, call in call.push(world.isBusy) },
+            // The last display-link tick, as CADisplayLink reports it (seconds), or nil before the first.
+            "tick": { world, call in
+                guard let tick = world.lastTick else { call.pushNil(); return }
+                call.push(.record([
+                    ("frame", .integer(tick.frame)),
+                    ("timestamp", .number(VirtualTime.seconds(tick.timestamp))),
+                    ("target_timestamp", .number(VirtualTime.seconds(tick.targetTimestamp))),
+                    ("duration", .number(VirtualTime.seconds(tick.duration))),
+                    ("dropped", .integer(Int64(tick.droppedFrames))),
+                ]))
+            },
             "events": { world, call in
                 call.push(.array(world.events.map(EventBinding.value)))
             },

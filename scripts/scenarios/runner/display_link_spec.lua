@@ -9,6 +9,22 @@ describe("the display link", function()
     assert.are.equal(120, world.frame)
   end)
 
+  it("reports each tick as CADisplayLink does: timestamp, target_timestamp, duration", function()
+    assert.is_nil(world.tick)                 -- no frame yet
+    wait_frames(1)
+    local first = world.tick
+    assert.are.equal(1, first.frame)
+    assert.are.equal(0, first.timestamp)      -- when the last frame was shown
+    assert.near(1 / 60, first.target_timestamp, 1e-9)  -- when this frame will be shown
+    assert.near(1 / 60, first.duration, 1e-8)
+    assert.are.equal(world.time, first.target_timestamp)
+    drop_frames(2)
+    wait_frames(1)
+    -- A drop shows as a timestamp gap of (dropped + 1) frame durations.
+    assert.are.equal(2, world.tick.dropped)
+    assert.near(3 / 60, world.tick.timestamp - first.timestamp, 1e-8)
+  end)
+
   it("drops frames without changing where animations are at a given time", function()
     local a = world:animate{ from = 0, to = 600, duration = 1, curve = "linear" }
     wait_frames(10)
