@@ -12,6 +12,7 @@ extension ScriptHost {
         lua.register(class: WorldBinding.make())
         lua.register(class: AnimatorBinding.make())
         lua.register(class: TraceBinding.make())
+        lua.register(class: TouchBinding.make())
     }
 
     /// The current test's world, or an error naming what needs one.

@@ -59,6 +59,7 @@ public final class ScriptHost {
         lua.setFunction("load_module") { [unowned self] call in
             try loadModule(call)
         }
+        TouchBinding.install(into: lua, host: self)
         let hostTable = lua.ref()
 
         var modules: [String: LuaRef] = [:]

@@ -1,4 +1,5 @@
 import Dispatch
+import DetentMotion
 import DetentTime
 
 /// A simulated device screen and the engines on it, stepped one display-link tick at a time.
@@ -30,6 +31,8 @@ public final class World {
         self.configuration = configuration
         self.displayLink = DisplayLink(rate: configuration.device.refreshRate)
         self.owner = owner
+        // Touches first: their samples are phase 1 of every tick.
+        addEngine(TouchEngine(strategy: VelocityTrackingStrategy(name: configuration.motion.velocityTracker) ?? .lsq2))
         addEngine(AnimatorEngine())
     }
 
@@ -54,6 +57,21 @@ public final class World {
     }
 
     public var animators: AnimatorEngine { engine(AnimatorEngine.self)! }
+    public var touches: TouchEngine { engine(TouchEngine.self)! }
+
+    /// Where a named part is on screen (`"navigation.back_button"`, `"drawer.header"`), asking
+    /// each engine that knows its parts.
+    public func locate(_ part: String) -> Point? {
+        for engine in engines {
+            if let locator = engine as? PartLocating, let point = locator.location(ofPart: part, in: self) { return point }
+        }
+        return nil
+    }
+
+    /// Every part name some engine can locate now, for error messages.
+    public var partNames: [String] {
+        engines.compactMap { ($0 as? PartLocating)?.partNames(in: self) }.flatMap { $0 }
+    }
 
     /// True while any engine animates, tracks a gesture or has queued work.
     public var isBusy: Bool { engines.contains { $0.isBusy } }

@@ -1,0 +1,180 @@
+-- Gestures (SPEC §8). A finger is a sequence of samples at the device's touch rate (120 Hz
+-- on 120 Hz devices, 60 Hz otherwise). These verbs schedule samples and then wait until the
+-- world has delivered them, so a script reads like what a finger does. Release velocity is
+-- always what the velocity tracker measured from the samples: to flick fast, move fast.
+local host = ...
+
+local Touch = {}
+local TouchMeta = {
+  __index = function(t, key)
+    local method = Touch[key]
+    if method ~= nil then return method end
+    return t.handle[key]
+  end,
+  __tostring = function(t) return tostring(t.handle) end,
+}
+
+local function wrap(handle)
+  return setmetatable({ handle = handle }, TouchMeta)
+end
+
+-- Waits until every sample scheduled so far has been delivered.
+local function settle(t)
+  local remaining = t.handle.scheduled_end - host.now()
+  if remaining > 0 then wait(remaining) end
+end
+
+local function duration_and_curve(opts, default_duration, verb)
+  if opts == nil then return default_duration, nil end
+  if type(opts) == "number" then return opts, nil end
+  if type(opts) ~= "table" then error(verb .. " expects a duration in seconds or {duration =, curve =}", 3) end
+  local duration = opts.duration or default_duration
+  if type(duration) ~= "number" or duration < 0 then
+    error(verb .. ": duration must be a number of seconds >= 0", 3)
+  end
+  return duration, opts.curve
+end
+
+--- Moves the finger to (x, y) over `duration` seconds (default 0.3), eased by `curve`
+--- (default linear), sampling at the touch rate; returns when the last sample is delivered.
+function Touch:move_to(x, y, opts)
+  local duration, curve = duration_and_curve(opts, 0.3, "move_to")
+  local rate = host.touch_rate()
+  local start = math.max(host.now(), self.handle.scheduled_end)
+  local x0, y0 = self.handle.scheduled_x, self.handle.scheduled_y
+  local count = math.max(1, math.ceil(duration * rate - 1e-9))
+  for k = 1, count do
+    local progress = k / count
+    local eased = curve and detent.motion.curve(curve, progress) or progress
+    self.handle:_sample(x0 + (x - x0) * eased, y0 + (y - y0) * eased, start + k / rate)
+  end
+  settle(self)
+  return self
+end
+
+--- Moves the finger by (dx, dy); see move_to.
+function Touch:move_by(dx, dy, opts)
+  return self:move_to(self.handle.scheduled_x + dx, self.handle.scheduled_y + dy, opts)
+end
+
+--- Keeps the finger still for `seconds` (no samples: a rest over 40 ms zeroes the velocity).
+function Touch:hold(seconds)
+  settle(self)
+  wait(seconds)
+  return self
+end
+
+--- Lifts the finger one sample after its last one; returns the measured release velocity.
+function Touch:up()
+  local rate = host.touch_rate()
+  self.handle:_up(math.max(host.now(), self.handle.scheduled_end) + 1 / rate)
+  settle(self)
+  return self.handle.velocity
+end
+
+local function target_point(target, verb)
+  if type(target) == "string" then return host.locate(target) end
+  if type(target) == "table" then
+    if type(target.x) == "number" and type(target.y) == "number" then return target.x, target.y end
+    if type(target[1]) == "number" and type(target[2]) == "number" then return target[1], target[2] end
+  end
+  error(verb .. ": a target is a part name like \"navigation.back_button\" or a point {x =, y =}", 3)
+end
+
+--- touch(x, y) or touch(target): puts a finger down now and returns a touch with move_to,
+--- move_by, hold and up. It does not wait: the touch-down is delivered (and hit-tested) on
+--- the next frame, and a move that follows at once continues the stroke without a pause,
+--- as a real flick does.
+function touch(x, y)
+  if type(x) ~= "number" then x, y = target_point(x, "touch") end
+  if type(y) ~= "number" then error("touch expects x and y in points, or a target", 2) end
+  return wrap(host.touch_down(x, y))
+end
+
+local function vector(value, verb, name)
+  if type(value) == "number" then return 0, value end
+  if type(value) == "table" then
+    local x, y = value.x or value[1], value.y or value[2]
+    if type(x) == "number" and type(y) == "number" then return x, y end
+  end
+  error(verb .. ": " .. name .. " must be a number (vertical) or {x =, y =}", 3)
+end
+
+--- drag(target, {by = {dx, dy} | to = {x, y}, duration = 0.3, curve = "linear"}): touch,
+--- move, lift. Returns the release velocity the tracker measured ({x =, y =}, pt/s).
+function drag(target, opts)
+  if type(opts) ~= "table" then error("drag expects options like {by = {0, -200}, duration = 0.3}", 2) end
+  local x, y = target_point(target, "drag")
+  local tx, ty
+  if opts.to ~= nil then tx, ty = target_point(opts.to, "drag")
+  elseif opts.by ~= nil then
+    local dx, dy = vector(opts.by, "drag", "by")
+    tx, ty = x + dx, y + dy
+  else
+    error("drag needs by = {dx, dy} or to = {x, y}", 2)
+  end
+  local t = touch(x, y)
+  t:move_to(tx, ty, { duration = opts.duration or 0.3, curve = opts.curve })
+  if opts.hold then t:hold(opts.hold) end
+  return t:up()
+end
+
+--- flick(target, {velocity = v, distance = 100}): a quick stroke at constant speed, lifted at
+--- once, so the tracker measures v. `velocity` is pt/s, vertical if a number, or {x =, y =}.
+--- Returns the measured release velocity.
+function flick(target, opts)
+  if type(opts) ~= "table" or opts.velocity == nil then error("flick expects {velocity = pt/s, distance = points}", 2) end
+  local vx, vy = vector(opts.velocity, "flick", "velocity")
+  local speed = math.sqrt(vx * vx + vy * vy)
+  if speed <= 0 then error("flick: velocity must not be zero", 2) end
+  local distance = opts.distance or 100
+  if type(distance) ~= "number" or distance <= 0 then error("flick: distance must be a number of points > 0", 2) end
+  local x, y = target_point(target, "flick")
+  local t = touch(x, y)
+  t:move_to(x + vx / speed * distance, y + vy / speed * distance, { duration = distance / speed })
+  return t:up()
+end
+
+--- tap(target): down and up 50 ms later.
+function tap(target)
+  local t = touch(target_point(target, "tap"))
+  t:hold(0.05)
+  return t:up()
+end
+
+--- scroll(target, {by = points, duration = 0.3}): drags the content so it scrolls by `by`
+--- (positive scrolls down the content: the finger moves up).
+function scroll(target, opts)
+  if type(opts) ~= "table" or type(opts.by) ~= "number" then error("scroll expects {by = points, duration = seconds}", 2) end
+  return drag(target, { by = { 0, -opts.by }, duration = opts.duration or 0.3, curve = opts.curve })
+end
+
+--- edge_swipe{progress = 0.5, velocity = nil, y = nil}: a finger from the left screen edge to
+--- progress × width. With a velocity (pt/s) the stroke moves at that speed and lifts at once;
+--- without, it moves over 0.35 s and rests 0.1 s before lifting (release velocity 0).
+--- Returns the measured release velocity.
+function edge_swipe(opts)
+  opts = opts or {}
+  local width, height, left_inset = host.screen()
+  local progress = opts.progress or 0.5
+  if type(progress) ~= "number" or progress < 0 or progress > 1.5 then
+    error("edge_swipe: progress must be a number in [0, 1.5] (fraction of the screen width)", 2)
+  end
+  local x0 = math.max(2, left_inset + 2)
+  local y = opts.y or height / 2
+  local x1 = progress * width
+  local t = touch(x0, y)
+  local velocity = opts.velocity
+  if velocity == nil then
+    t:move_to(x1, y, { duration = 0.35 })
+    t:hold(0.1)
+  elseif velocity > 0 then
+    t:move_to(x1, y, { duration = math.max(x1 - x0, 1) / velocity })
+  else
+    -- Pull out slowly, then snap back towards the edge at |velocity|.
+    local back = math.min(x1 - x0, 0.1 * width)
+    t:move_to(x1 + back, y, { duration = 0.35 })
+    t:move_to(x1, y, { duration = back / -velocity })
+  end
+  return t:up()
+end

@@ -1,0 +1,103 @@
+import DetentLua
+import DetentTime
+import DetentWorld
+
+/// `touch` handles and the host half of the gesture verbs (SPEC §8). The verbs that take
+/// time (`move_to`, `drag`, `flick`, ...) are Lua (Lua/gestures.lua): they schedule samples
+/// here, then wait.
+enum TouchBinding {
+    static let className = "touch"
+
+    static func make() -> LuaClass<Touch> {
+        let cls = LuaClass<Touch>(name: className)
+        cls.describe = { "touch \($0.id) at \($0.location) (\($0.phase.rawValue))" }
+        cls.getters = [
+            "id": { touch, call in call.push(Int64(touch.id)) },
+            "x": { touch, call in call.push(touch.location.x) },
+            "y": { touch, call in call.push(touch.location.y) },
+            "phase": { touch, call in call.push(touch.phase.rawValue) },
+            // Release velocity as the tracker measures it (pt/s): never injected by scripts.
+            "velocity": { touch, call in
+                let v = touch.velocity
+                call.push(.record([("x", .number(v.x)), ("y", .number(v.y))]))
+            },
+            "part": { touch, call in
+                if let part = touch.claim?.part { call.push(part) } else { call.pushNil() }
+            },
+            // When the last scheduled sample is due, in virtual seconds.
+            "scheduled_end": { touch, call in call.push(VirtualTime.seconds(touch.scheduledEnd)) },
+            "scheduled_x": { touch, call in call.push(touch.scheduledLocation.x) },
+            "scheduled_y": { touch, call in call.push(touch.scheduledLocation.y) },
+            "finished": { touch, call in call.push(touch.isFinished) },
+        ]
+        cls.methods = [
+            // _sample(x, y, at_seconds): one scheduled move sample.
+            "_sample": { touch, call in
+                let world = try ScriptHost.of(call).requireWorld()
+                let point = Point(x: try finiteArgument(call, 2, "x"), y: try finiteArgument(call, 3, "y"))
+                do { try world.touches.move(touch, to: point, at: VirtualTime.nanoseconds(fromSeconds: try call.number(4))) } catch {
+                    throw LuaRaise(String(describing: error))
+                }
+                return 0
+            },
+            // _up(at_seconds)
+            "_up": { touch, call in
+                let world = try ScriptHost.of(call).requireWorld()
+                do { try world.touches.end(touch, at: VirtualTime.nanoseconds(fromSeconds: try call.number(2))) } catch {
+                    throw LuaRaise(String(describing: error))
+                }
+                return 0
+            },
+        ]
+        return cls
+    }
+
+    private static func finiteArgument(_ call: LuaCall, _ index: Int32, _ name: String) throws -> Double {
+        let value = try call.number(index)
+        guard value.isFinite else { throw LuaRaise("\(call.functionName): \(name) must be a finite number of points, got \(value)") }
+        return value
+    }
+
+    /// Host functions for gestures.lua, installed into the private `host` table.
+    static func install(into lua: LuaState, host: ScriptHost) {
+        // host.touch_down(x, y) → touch handle; the touch-down sample is due now.
+        lua.setFunction("touch_down") { [unowned host] call in
+            let world = try host.requireWorld()
+            let point = Point(x: try finiteArgument(call, 1, "x"), y: try finiteArgument(call, 2, "y"))
+            let touch = world.touches.begin(at: point, time: world.time)
+            host.retain(touch)
+            call.push(handle: touch, className: className)
+            return 1
+        }
+        // host.locate(part) → x, y of a named part, or an error naming the known parts.
+        lua.setFunction("locate") { [unowned host] call in
+            let world = try host.requireWorld()
+            let part = try call.string(1)
+            guard let point = world.locate(part) else {
+                let known = world.partNames
+                throw LuaRaise("unknown target '\(part)'" + (known.isEmpty ? " (no engine in this world has named parts)" : " (expected one of: \(known.joined(separator: ", ")))"))
+            }
+            call.push(point.x)
+            call.push(point.y)
+            return 2
+        }
+        // host.touch_rate() → samples per second of the world's device.
+        lua.setFunction("touch_rate") { [unowned host] call in
+            call.push(Int64(try host.requireWorld().configuration.device.touchRateHz))
+            return 1
+        }
+        // host.now() → the world's virtual time in seconds.
+        lua.setFunction("now") { [unowned host] call in
+            call.push(try host.requireWorld().seconds)
+            return 1
+        }
+        // host.screen() → width, height, left safe inset.
+        lua.setFunction("screen") { [unowned host] call in
+            let configuration = try host.requireWorld().configuration
+            call.push(configuration.screenWidth)
+            call.push(configuration.screenHeight)
+            call.push(configuration.safeAreaInsets.left)
+            return 3
+        }
+    }
+}
