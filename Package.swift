@@ -3,7 +3,8 @@
 //
 // Layers (arrows point one way, STYLE.md habit 1):
 //   CLua / CLuaShim  →  DetentLua (bridge, no engine knowledge)
-//   DetentTime, DetentMotion  →  DetentWorld (engines, no Lua knowledge)
+//   DetentTime, DetentMotion  →  DetentWorld (the world, touches, animators; no Lua knowledge)
+//   DetentLayout (stack layout)  →  DetentNavigation (engines, no Lua knowledge)
 //   DetentLua + DetentWorld  →  DetentScripting (bindings, one file per engine, Lua prelude)
 //   DetentScripting  →  DetentRuntime (run loops, scenario runner, reporters)
 //   DetentRuntime  →  detent (the executable)
@@ -33,15 +34,17 @@ let package = Package(
         .target(name: "DetentMotion"),
         .target(name: "DetentTime"),
         .target(name: "DetentWorld", dependencies: ["DetentTime", "DetentMotion"]),
+        .target(name: "DetentLayout"),
+        .target(name: "DetentNavigation", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(
             name: "DetentScripting",
-            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime"],
+            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout"],
             resources: [.copy("Lua")]
         ),
         .target(
             name: "DetentRuntime",
             dependencies: [
-                "DetentScripting", "DetentWorld", "DetentTime", "DetentLua",
+                "DetentScripting", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -57,7 +60,9 @@ let package = Package(
         .testTarget(name: "DetentMotionTests", dependencies: ["DetentMotion"]),
         .testTarget(name: "DetentLuaTests", dependencies: ["DetentLua", "CLua"]),
         .testTarget(name: "DetentWorldTests", dependencies: ["DetentWorld", "DetentTime", "DetentMotion"]),
-        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentRuntime", "DetentScripting", "DetentWorld"]),
+        .testTarget(name: "DetentLayoutTests", dependencies: ["DetentLayout"]),
+        .testTarget(name: "DetentNavigationTests", dependencies: ["DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime"]),
+        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -88,7 +88,7 @@ public struct LuaCall {
 
     /// The object behind a handle argument of class `name`.
     public func handle<Object: AnyObject>(_ index: Int32, _ type: Object.Type) throws -> Object {
-        try state.handleObject(at: index, in: L, expected: type, call: self)
+        try state.handleObject(at: lua_absindex(L, index), in: L, expected: type, call: self)
     }
 
     // MARK: Results
@@ -104,6 +104,19 @@ public struct LuaCall {
     public func pushValue(at index: Int32) { lua_pushvalue(L, index) }
 
     public func pop(_ count: Int32 = 1) { lua_settop(L, -count - 1) }
+
+    /// t[i] = the value on top (popped), for the table at `table`.
+    public func rawSet(index i: Int, inTableAt table: Int32) {
+        lua_rawseti(L, table, lua_Integer(i))
+    }
+
+    /// Pushes t[key] (raw) for the table at `table`; returns the value's type.
+    @discardableResult
+    public func rawGet(field key: String, inTableAt table: Int32) -> LuaType {
+        let t = lua_absindex(L, table)
+        push(key)
+        return LuaType(rawValue: lua_rawget(L, t)) ?? .nil
+    }
 
     /// Pushes t[i] (raw) for the table at `table`; returns the value's type.
     @discardableResult
@@ -197,6 +210,33 @@ public struct LuaTableArgument {
             lua_pushvalue(call.L, -1)
             return LuaRef(state: call.state, thread: call.L)
         }
+    }
+
+    /// A nested table field, left on the stack for the rest of the call; nil when absent.
+    public func table(_ key: String) throws -> LuaTableArgument? {
+        call.push(key)
+        let t = LuaType(rawValue: lua_rawget(call.L, index)) ?? .nil
+        if t == .nil { lua_settop(call.L, -2); return nil }
+        guard t == .table else {
+            lua_settop(call.L, -2)
+            throw fieldError(key, "table", t)
+        }
+        return LuaTableArgument(call: call, index: lua_gettop(call.L))
+    }
+
+    /// Array elements 1...n that are tables, each left on the stack for the rest of the call.
+    public func tableArray() throws -> [LuaTableArgument] {
+        let n = Int(lua_rawlen(call.L, index))
+        var result: [LuaTableArgument] = []
+        for i in 0..<n {
+            let t = LuaType(rawValue: lua_rawgeti(call.L, index, lua_Integer(i + 1))) ?? .nil
+            guard t == .table else {
+                lua_settop(call.L, -2)
+                throw LuaRaise("bad argument #\(index - call.selfOffset) to '\(call.functionName)' (element \(i + 1): table expected, got \(t))")
+            }
+            result.append(LuaTableArgument(call: call, index: lua_gettop(call.L)))
+        }
+        return result
     }
 
     /// The string keys present, sorted, for "unknown field" checks.

@@ -1,4 +1,6 @@
 import Foundation
+import DetentMotion
+import DetentNavigation
 import DetentTime
 import DetentWorld
 
@@ -6,6 +8,7 @@ import DetentWorld
 public struct DetentConfiguration: Equatable, Sendable {
     public var devices: [DeviceProfile]
     public var motion: MotionDefaults
+    public var navigation: NavigationDefaults
     public var run: RunDefaults
 
     /// `[run]` and `[limits]` of `config/runner.toml`.
@@ -38,9 +41,12 @@ public struct DetentConfiguration: Equatable, Sendable {
             return try TOMLReader(file: display, text: text)
         }
         let devices = try loadDevices(try reader("devices.toml"))
-        let motion = try loadMotion(try reader("engine.toml"))
+        let engine = try reader("engine.toml")
+        try engine.rejectUnknownKeys(["motion", "navigation"])
+        let motion = try loadMotion(engine)
+        let navigation = try loadNavigation(engine)
         let run = try loadRun(try reader("runner.toml"))
-        let configuration = DetentConfiguration(devices: devices, motion: motion, run: run)
+        let configuration = DetentConfiguration(devices: devices, motion: motion, navigation: navigation, run: run)
         _ = try configuration.device(named: run.defaultDevice)
         return configuration
     }
@@ -89,6 +95,33 @@ public struct DetentConfiguration: Equatable, Sendable {
         motion.decelerationRate = try m.optionalString("deceleration_rate") ?? motion.decelerationRate
         motion.velocityTracker = try m.optionalString("velocity_tracker") ?? motion.velocityTracker
         return motion
+    }
+
+    static func loadNavigation(_ toml: TOMLReader) throws -> NavigationDefaults {
+        var n = NavigationDefaults()
+        guard let t = try toml.optionalTable("navigation") else { return n }
+        let numbers: [(String, WritableKeyPath<NavigationDefaults, Double>)] = [
+            ("transition_duration", \.transitionDuration), ("parallax", \.parallax),
+            ("bar_height_phone_portrait", \.barHeightPhonePortrait), ("bar_height_phone_landscape", \.barHeightPhoneLandscape),
+            ("bar_height_pad", \.barHeightPad), ("bar_height_in_sheet", \.barHeightInSheet), ("large_title_extra", \.largeTitleExtra),
+            ("prompt_extra", \.promptExtra), ("minimum_bar_inset", \.minimumBarInset), ("hide_show_bar_duration", \.hideShowBarDuration),
+            ("edge_width", \.edgeWidth), ("decisive_velocity", \.decisiveVelocity), ("finish_threshold", \.finishThreshold),
+            ("back_button_width", \.backButtonWidth), ("bar_button_width", \.barButtonWidth),
+        ]
+        let strings: [(String, WritableKeyPath<NavigationDefaults, String>)] = [
+            ("transition_curve", \.transitionCurve), ("completion_curve", \.completionCurve),
+        ]
+        try t.rejectUnknownKeys(numbers.map(\.0) + strings.map(\.0))
+        for (key, path) in numbers { if let value = try t.optionalDouble(key) { n[keyPath: path] = value } }
+        for (key, path) in strings {
+            if let value = try t.optionalString(key) {
+                guard CubicBezier.named(value) != nil else {
+                    throw ConfigError(file: toml.file, "key '\(t.key(key))' must name a curve (expected one of: \(CubicBezier.namedCurves.map(\.name).joined(separator: ", "))), found \"\(value)\"")
+                }
+                n[keyPath: path] = value
+            }
+        }
+        return n
     }
 
     static func loadRun(_ toml: TOMLReader) throws -> RunDefaults {

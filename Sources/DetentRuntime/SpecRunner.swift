@@ -104,6 +104,7 @@ public final class SpecRunner {
         var heldOutput: [String] = []
         let host = try ScriptHost(limits: limits, scriptsRoot: scriptsRoot, owner: queue, output: { heldOutput.append($0) },
                                   worldFactory: { [unowned self] in try makeWorld($0) })
+        host.navigationDefaults = configuration.navigation
         let runLoop = ScenarioRunLoop(host: host,
                                       defaultTimeout: VirtualTime.nanoseconds(fromSeconds: configuration.run.defaultWaitTimeout),
                                       maxTestTime: VirtualTime.nanoseconds(fromSeconds: configuration.run.maxTestVirtualSeconds))

@@ -13,6 +13,8 @@ extension ScriptHost {
         lua.register(class: AnimatorBinding.make())
         lua.register(class: TraceBinding.make())
         lua.register(class: TouchBinding.make())
+        lua.register(class: NavigationBinding.makeScreenClass())
+        lua.register(class: NavigationBinding.makeNavigationClass())
     }
 
     /// The current test's world, or an error naming what needs one.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import DetentLua
+import DetentNavigation
 import DetentWorld
 
 /// One Lua state prepared for scenario code (SPEC §9, §13): the safe libraries, the prelude
@@ -22,6 +23,8 @@ public final class ScriptHost {
     /// The `spec` module of the prelude (collect and run tests).
     private(set) var spec: LuaRef!
     var retained: [AnyObject] = []
+    /// Numbers for navigation engines created by scripts (config/engine.toml [navigation]).
+    public var navigationDefaults = NavigationDefaults()
     var spawned: [LuaThread] = []
     var patternMatcher: LuaRef?
 

@@ -104,6 +104,16 @@ enum WorldBinding {
             "trace": { world, call in
                 try TraceBinding.start(world: world, namesAt: 2, call: call)
             },
+            "screen": { world, call in
+                let screen = try NavigationBinding.makeScreen(try call.table(2))
+                screen.additionalSafeAreaInsets = .zero
+                ScriptHost.of(call).retain(screen)
+                call.push(handle: screen, className: NavigationBinding.screenClass)
+                return 1
+            },
+            "navigation": { world, call in
+                try NavigationBinding.makeNavigation(world, call, defaults: ScriptHost.of(call).navigationDefaults)
+            },
         ]
         return cls
     }

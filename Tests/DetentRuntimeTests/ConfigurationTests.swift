@@ -3,6 +3,7 @@ import Testing
 @testable import DetentRuntime
 import DetentTime
 import DetentWorld
+import DetentNavigation
 
 @Suite("config/: device profiles, engine and runner defaults")
 struct ConfigurationTests {
@@ -24,6 +25,7 @@ struct ConfigurationTests {
     @Test func engineTomlRepeatsTheSpecDefaults() throws {
         // MotionDefaults() holds the SPEC's values; config/engine.toml must not drift from them.
         #expect(try RunHarness.configuration().motion == MotionDefaults())
+        #expect(try RunHarness.configuration().navigation == NavigationDefaults())
     }
 
     @Test func syntaxErrorsNameTheFileLineAndColumn() {

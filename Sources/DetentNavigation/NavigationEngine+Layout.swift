@@ -1,0 +1,85 @@
+import DetentLayout
+import DetentWorld
+
+extension NavigationEngine {
+    /// Phase 4: frames and safe areas of the screens on show (SPEC §4).
+    ///
+    /// Push: the incoming screen's leading edge goes +width → 0, the outgoing one 0 → −0.3·width.
+    /// Pop mirrors it, the incoming screen beneath. The bar's height and inset interpolate
+    /// between the two screens' with the progress.
+    ///
+    /// Compensation (seed article): with diff = to.safeTop − from.safeTop, the incoming screen
+    /// gets additional top inset −diff, animated to 0 with the transition, so its content
+    /// starts where the outgoing screen's was and moves with the bar instead of jumping. The
+    /// outgoing screen keeps its content where it was until it leaves (the seed does this on
+    /// pop with a frame offset, because UIKit moves its safe area to the final bar at once;
+    /// this model gives it the same result directly).
+    func layoutScreens() {
+        let width = container.width
+        guard let t = transition else {
+            if let top = topScreen {
+                place(top, x: 0, safeTop: containerTopInset + barInset(for: top, visibility: barVisibility) + top.additionalSafeAreaInsets.top)
+            }
+            return
+        }
+        let e = t.progress
+        switch t.kind {
+        case .push:
+            place(t.from, x: -defaults.parallax * width * e, safeTop: containerTopInset + t.fromBarInset)
+            place(t.to, x: width * (1 - e), safeTop: incomingSafeTop(t))
+        case .pop:
+            place(t.from, x: width * e, safeTop: containerTopInset + t.fromBarInset)
+            place(t.to, x: -defaults.parallax * width * (1 - e), safeTop: incomingSafeTop(t))
+        }
+    }
+
+    /// The incoming screen's safe top: UIKit gives it the final bar's inset at once; the
+    /// compensation's additional inset −diff·(1 − progress) cancels that jump.
+    private func incomingSafeTop(_ t: NavigationTransition) -> Double {
+        t.to.additionalSafeAreaInsets.top = compensatesBarHeight ? -t.topInsetDiff * (1 - t.progress) : 0
+        return containerTopInset + t.toBarInset + t.to.additionalSafeAreaInsets.top
+    }
+
+    private func place(_ screen: Screen, x: Double, safeTop: Double) {
+        screen.frame = Rect(x: container.x + x, y: container.y, width: container.width, height: container.height)
+        screen.safeAreaInsets = Insets(top: safeTop, left: screen.safeAreaInsets.left, bottom: screen.safeAreaInsets.bottom,
+                                       right: screen.safeAreaInsets.right)
+    }
+
+    // MARK: Bar items (SPEC §4: each item's x offset and alpha per frame)
+
+    /// x offset (points, relative to its resting place) and alpha of a screen's bar items now.
+    public struct ItemPresentation: Equatable, Sendable {
+        public var titleX: Double
+        public var titleAlpha: Double
+        public var backX: Double
+        public var backAlpha: Double
+    }
+
+    /// How `screen`'s navigation item is shown now, or nil when it is not on show.
+    ///
+    /// `system`: the bar stays; the incoming title slides in from half the width and fades in,
+    /// the outgoing title slides a third of the width towards the leading edge and fades out;
+    /// back buttons cross-fade in place. (UIKit documents none of these; they follow its look.)
+    /// `attached`: each screen carries its bar, so items move with the screen at full alpha,
+    /// and a screen whose bar is hidden shows none.
+    public func itemPresentation(of screen: Screen) -> ItemPresentation? {
+        let width = container.width
+        let hasBack = stack.first !== screen && !screen.navigationItem.hidesBackButton
+        let backAlpha = hasBack ? 1.0 : 0.0
+        guard let t = transition, t.from === screen || t.to === screen else {
+            return topScreen === screen ? ItemPresentation(titleX: 0, titleAlpha: barVisibility, backX: 0, backAlpha: backAlpha * barVisibility) : nil
+        }
+        if barStyle == .attached {
+            let x = screen.frame.x - container.x
+            let shown = barVisibility > 0 ? 1.0 : 0.0
+            return ItemPresentation(titleX: x, titleAlpha: shown, backX: x, backAlpha: backAlpha * shown)
+        }
+        let e = t.progress
+        let incoming = t.to === screen
+        let direction: Double = t.kind == .push ? 1 : -1
+        let visibility = incoming ? e : 1 - e
+        let titleX = incoming ? direction * width / 2 * (1 - e) : -direction * width / 3 * e
+        return ItemPresentation(titleX: titleX, titleAlpha: visibility * barVisibility, backX: 0, backAlpha: backAlpha * visibility * barVisibility)
+    }
+}

@@ -1,0 +1,105 @@
+import DetentLayout
+import DetentTime
+import DetentWorld
+
+extension NavigationEngine: PartLocating {
+    /// Adds the engine to `world` with its touch responders (edge swipe, bar items).
+    public func attach(to world: World) {
+        world.addEngine(self)
+        world.touches.addResponder(EdgeSwipeResponder(engine: self, leftInset: world.configuration.safeAreaInsets.left))
+        world.touches.addResponder(BarItemsResponder(engine: self))
+    }
+
+    /// Tappable bar items of the top screen, in window points.
+    func barItemRects() -> [(part: String, rect: Rect)] {
+        guard let top = topScreen, barVisibility > 0.5, !isBarHidden else { return [] }
+        let barTop = container.y + containerTopInset
+        let height = barHeight(for: top)
+        var result: [(String, Rect)] = []
+        var x = container.x
+        if stack.count > 1 && !top.navigationItem.hidesBackButton {
+            result.append(("back_button", Rect(x: x, y: barTop, width: defaults.backButtonWidth, height: height)))
+            x += defaults.backButtonWidth
+        }
+        for item in top.navigationItem.leftItems {
+            result.append(("left_item.\(item)", Rect(x: x, y: barTop, width: defaults.barButtonWidth, height: height)))
+            x += defaults.barButtonWidth
+        }
+        var right = container.x + container.width
+        for item in top.navigationItem.rightItems {
+            right -= defaults.barButtonWidth
+            result.append(("right_item.\(item)", Rect(x: right, y: barTop, width: defaults.barButtonWidth, height: height)))
+        }
+        return result
+    }
+
+    public func location(ofPart part: String, in world: World) -> Point? {
+        guard part.hasPrefix(name + ".") else { return nil }
+        let local = String(part.dropFirst(name.count + 1))
+        if local == "edge" {
+            return Point(x: container.x + 2, y: container.y + container.height / 2)
+        }
+        guard let rect = barItemRects().first(where: { $0.part == local })?.rect else { return nil }
+        return Point(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2)
+    }
+
+    public func partNames(in world: World) -> [String] {
+        var names = barItemRects().map { "\(name).\($0.part)" }
+        if stack.count > 1 { names.append("\(name).edge") }
+        return names
+    }
+
+    // MARK: Properties (readable per frame, traced by name)
+
+    public var propertyNames: [String] {
+        var names = ["depth", "bar_height", "bar_inset", "bar_visibility", "progress", "queued"].map { "\(name).\($0)" }
+        for screen in screensOnShow {
+            let p = "\(name).screen.\(screen.id)"
+            names += ["\(p).x", "\(p).content_top", "\(p).safe_top", "\(p).additional_top"]
+            let i = "\(name).item.\(screen.id)"
+            names += ["\(i).title_x", "\(i).title_alpha", "\(i).back_x", "\(i).back_alpha"]
+        }
+        return names
+    }
+
+    /// The screens drawn now: both ends of a transition, or the top screen.
+    var screensOnShow: [Screen] {
+        if let t = transition { return t.kind == .push ? [t.from, t.to] : [t.to, t.from] }
+        return topScreen.map { [$0] } ?? []
+    }
+
+    public func property(_ property: String) -> Double? {
+        guard property.hasPrefix(name + ".") else { return nil }
+        let key = property.dropFirst(name.count + 1)
+        switch key {
+        case "depth": return Double(stack.count)
+        case "bar_height": return currentBarHeight
+        case "bar_inset": return currentBarInset
+        case "bar_visibility": return barVisibility
+        case "progress": return progress
+        case "queued": return Double(queue.count)
+        default: break
+        }
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 3 else { return nil }
+        let id = parts[1...(parts.count - 2)].joined(separator: ".")
+        let field = parts[parts.count - 1]
+        guard let screen = screensOnShow.first(where: { $0.id == id }) ?? stack.first(where: { $0.id == id }) else { return nil }
+        switch (parts[0], field) {
+        case ("screen", "x"): return screen.frame.x
+        case ("screen", "content_top"): return screen.contentTop
+        case ("screen", "safe_top"): return screen.safeAreaInsets.top
+        case ("screen", "additional_top"): return screen.additionalSafeAreaInsets.top
+        case ("item", _):
+            guard let item = itemPresentation(of: screen) else { return nil }
+            switch field {
+            case "title_x": return item.titleX
+            case "title_alpha": return item.titleAlpha
+            case "back_x": return item.backX
+            case "back_alpha": return item.backAlpha
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import DetentLayout
+import DetentMotion
+import DetentTime
+import DetentWorld
+
+/// A navigation stack (UINavigationController) as a state machine stepped by ticks (SPEC §4):
+/// stack operations with push/pop transitions, a queue for operations requested mid-transition,
+/// the navigation bar with its height and the content compensation, the interactive edge-swipe
+/// pop, and a lifecycle log per screen. Points, seconds, pt/s.
+///
+/// Events: `navigation.will_show`, `navigation.did_show` (screen, operation), `navigation.queued`
+/// (operation, queue length), `navigation.bar_hidden` (hidden), `screen.lifecycle` (screen, call),
+/// `interactive_pop.began/changed/finished/cancelled` (progress, velocity).
+public final class NavigationEngine: WorldEngine {
+    /// How the bar moves between screens (SPEC §4).
+    public enum BarStyle: String, Sendable, CaseIterable {
+        /// the bar stays; height interpolates, titles cross-fade and slide
+        case system
+        /// each screen carries its own bar, which moves with it (seed article 004)
+        case attached
+    }
+
+    public let name: String
+    public let defaults: NavigationDefaults
+    public internal(set) var stack: [Screen] = []
+    var transition: NavigationTransition?
+    var queue: [NavigationOperation] = []
+    /// Screens entering with the current transition (didMove(toParent:) at its end).
+    var pendingAdded: [Screen] = []
+    /// The container in window points (the whole screen, or a sheet's area).
+    public var container: Rect
+    /// The container's own top safe inset (the device's, in a full-screen container), points.
+    public var containerTopInset: Double
+    public var inSheet: Bool
+    public var barStyle: BarStyle = .system
+    /// Whether the engine applies the seed article's compensation (off only to show the jump).
+    public var compensatesBarHeight = true
+    public internal(set) var isBarHidden = false
+    /// 1 shown, 0 hidden; animates when the bar is hidden or shown animated.
+    public internal(set) var barVisibility: Double = 1
+    var barAnimation: TimingAnimator?
+    /// The finger driving an interactive pop.
+    weak var popTouch: Touch?
+    var idiom: DeviceProfile.Idiom
+    var orientation: Orientation
+    var now: Nanoseconds = 0
+
+    public init(name: String = "navigation", world: World, defaults: NavigationDefaults, inSheet: Bool = false) {
+        self.name = name
+        self.defaults = defaults
+        self.inSheet = inSheet
+        let configuration = world.configuration
+        container = Rect(x: 0, y: 0, width: configuration.screenWidth, height: configuration.screenHeight)
+        containerTopInset = inSheet ? 0 : configuration.safeAreaInsets.top
+        idiom = configuration.device.idiom
+        orientation = configuration.orientation
+        now = world.time
+    }
+
+    public var topScreen: Screen? { stack.last }
+    public var isTransitioning: Bool { transition != nil }
+    public var isInteractive: Bool { transition?.isInteractive ?? false }
+    public var queuedOperations: Int { queue.count }
+
+    // MARK: Bar metrics
+
+    /// The bar's height for a screen's navigation item, points (SPEC §3 bar metrics).
+    public func barHeight(for screen: Screen) -> Double {
+        var height: Double
+        if inSheet { height = defaults.barHeightInSheet }
+        else if idiom == .pad { height = defaults.barHeightPad }
+        else { height = orientation == .portrait ? defaults.barHeightPhonePortrait : defaults.barHeightPhoneLandscape }
+        if screen.navigationItem.largeTitle == .always { height += defaults.largeTitleExtra }
+        if screen.navigationItem.prompt != nil { height += defaults.promptExtra }
+        return height
+    }
+
+    /// The top inset a visible bar adds for a screen: max(bar height, 44), scaled by visibility.
+    func barInset(for screen: Screen, visibility: Double) -> Double {
+        max(barHeight(for: screen), defaults.minimumBarInset) * visibility
+    }
+
+    /// The bar's height right now (interpolated during a transition), points.
+    public var currentBarHeight: Double {
+        if let t = transition { return t.fromBarHeight + (t.toBarHeight - t.fromBarHeight) * t.progress }
+        return topScreen.map { barHeight(for: $0) } ?? 0
+    }
+
+    /// The top inset the bar adds right now, points.
+    public var currentBarInset: Double {
+        if let t = transition { return t.fromBarInset + (t.toBarInset - t.fromBarInset) * t.progress }
+        return topScreen.map { barInset(for: $0, visibility: barVisibility) } ?? 0
+    }
+
+    /// Transition progress (0 when none), eased as shown.
+    public var progress: Double { transition?.progress ?? 0 }
+
+    // MARK: WorldEngine
+
+    public var isBusy: Bool { transition != nil || barAnimation != nil || !queue.isEmpty }
+
+    public func advance(to tick: Tick, in world: World) {
+        now = tick.targetTimestamp
+        if var animation = barAnimation {
+            animation.advance(to: VirtualTime.seconds(now))
+            barVisibility = animation.value
+            barAnimation = animation.isFinished ? nil : animation
+        }
+        guard var t = transition else { return }
+        let done = t.advance(to: now)
+        transition = t
+        if done { completeTransition(in: world) }
+    }
+
+    public func layout(for tick: Tick, in world: World) {
+        layoutScreens()
+    }
+}

@@ -1,0 +1,57 @@
+import DetentMotion
+import DetentTime
+
+/// A push or pop in flight: who leaves, who arrives, and how progress runs — on a timing
+/// curve, or driven by a finger (interactive pop) and then completed on a curve.
+struct NavigationTransition {
+    enum Kind: String { case push, pop }
+
+    /// How the progress is driven right now.
+    enum Drive {
+        /// progress = curve((t − start) / duration)
+        case timed(start: Nanoseconds, duration: Double, curve: CubicBezier)
+        /// progress follows the finger (linear in translation)
+        case interactive
+        /// after release: from `from` to `to` over `duration` on `curve`
+        case completing(start: Nanoseconds, from: Double, to: Double, duration: Double, curve: CubicBezier)
+    }
+
+    let kind: Kind
+    let from: Screen
+    let to: Screen
+    /// Screens leaving the stack along with `from` (pop_to, set) — no appearance calls.
+    let removed: [Screen]
+    /// The stack once the transition completes.
+    let finalStack: [Screen]
+    var drive: Drive
+    /// Eased progress in [0, 1]: 0 shows `from`, 1 shows `to`.
+    var progress: Double = 0
+    /// diff = to.safeTop − from.safeTop (SPEC §4 compensation), points.
+    var topInsetDiff: Double = 0
+    /// Bar heights at the two ends, points (0 when that end hides the bar).
+    var fromBarInset: Double = 0
+    var toBarInset: Double = 0
+    var fromBarHeight: Double = 0
+    var toBarHeight: Double = 0
+
+    var isInteractive: Bool {
+        if case .interactive = drive { return true }
+        return false
+    }
+
+    /// Advances timed and completing drives to `time`; returns true when the drive is done.
+    mutating func advance(to time: Nanoseconds) -> Bool {
+        switch drive {
+        case let .timed(start, duration, curve):
+            let linear = duration > 0 ? min(max(VirtualTime.seconds(time - start) / duration, 0), 1) : 1
+            progress = linear >= 1 ? 1 : curve.value(at: linear)
+            return linear >= 1
+        case .interactive:
+            return false
+        case let .completing(start, from, to, duration, curve):
+            let linear = duration > 0 ? min(max(VirtualTime.seconds(time - start) / duration, 0), 1) : 1
+            progress = linear >= 1 ? to : from + (to - from) * curve.value(at: linear)
+            return linear >= 1
+        }
+    }
+}

@@ -1,0 +1,257 @@
+import DetentLayout
+import DetentLua
+import DetentNavigation
+import DetentWorld
+
+/// `world:screen{...}`, `world:navigation{...}` and their handles (SPEC §3, §4).
+enum NavigationBinding {
+    static let screenClass = "screen"
+    static let navigationClass = "navigation"
+
+    // MARK: Screens
+
+    static func makeScreenClass() -> LuaClass<Screen> {
+        let cls = LuaClass<Screen>(name: screenClass)
+        cls.describe = { "screen \($0.id)" }
+        cls.getters = [
+            "id": { s, c in c.push(s.id) },
+            "title": { s, c in if let t = s.title { c.push(t) } else { c.pushNil() } },
+            "frame": { s, c in c.push(rect(s.frame)) },
+            "x": { s, c in c.push(s.frame.x) },
+            "content_top": { s, c in c.push(s.contentTop) },
+            "safe_area": { s, c in c.push(insets(s.safeAreaInsets)) },
+            "safe_top": { s, c in c.push(s.safeAreaInsets.top) },
+            "additional_top": { s, c in c.push(s.additionalSafeAreaInsets.top) },
+            "appearance": { s, c in c.push(s.appearance.rawValue) },
+            "parent": { s, c in if let p = s.parentName { c.push(p) } else { c.pushNil() } },
+            "lifecycle": { s, c in c.push(.array(s.lifecycle.map { .string($0) })) },
+            "content_height": { s, c in c.push(s.content.height) },
+            "prompt": { s, c in if let p = s.navigationItem.prompt { c.push(p) } else { c.pushNil() } },
+            "large_title": { s, c in c.push(s.navigationItem.largeTitle == .always) },
+            "items": { s, c in
+                guard case let .stack(model) = s.content, let result = try? model.layout(crossLength: s.frame.width) else { c.pushNil(); return }
+                c.push(.record(result.frames.map { ($0.id, rect($0.frame)) }))
+            },
+        ]
+        cls.setters = [
+            "title": { s, c in s.title = try c.optionalString(3); s.navigationItem.title = s.title },
+            "prompt": { s, c in s.navigationItem.prompt = try c.optionalString(3) },
+            "large_title": { s, c in s.navigationItem.largeTitle = c.boolean(3) ? .always : .never },
+            "content_height": { s, c in
+                let height = try c.number(3)
+                guard case var .scroll(scroll) = s.content else { throw LuaRaise("content_height is for scrollable screens; screen '\(s.id)' has a stack layout (use add_item, resize_item)") }
+                guard height >= 0, height.isFinite else { throw LuaRaise("content_height must be a finite number of points >= 0") }
+                scroll.contentHeight = height
+                s.content = .scroll(scroll)
+            },
+        ]
+        cls.methods = [
+            "add_item": { s, c in try editStack(s, c) { model in try model.add(try stackItem(c.table(2)), at: try c.optionalNumber(3).map { Int($0) - 1 }) } },
+            "remove_item": { s, c in try editStack(s, c) { model in try model.remove(id: try c.string(2)) } },
+            "resize_item": { s, c in try editStack(s, c) { model in try model.resize(id: try c.string(2), to: .fixed(try c.number(3))) } },
+            "hide_item": { s, c in try editStack(s, c) { model in try model.setHidden(id: try c.string(2), !c.isNoneOrNil(3) ? c.boolean(3) : true) } },
+        ]
+        return cls
+    }
+
+    /// Applies a stack-layout edit; when an `auto` stack's length changes, emits
+    /// `screen.content_size_changed` (SPEC §3), which the sheet will follow.
+    private static func editStack(_ screen: Screen, _ call: LuaCall, _ edit: (inout StackLayoutModel) throws -> StackLayoutEvent?) throws -> Int32 {
+        guard case var .stack(model) = screen.content else {
+            throw LuaRaise("screen '\(screen.id)' has scrollable content, not a stack layout (give it stack = {...})")
+        }
+        let event: StackLayoutEvent?
+        do { event = try edit(&model) } catch let error as StackLayoutError { throw LuaRaise(error.description) }
+        screen.content = .stack(model)
+        if case let .sizeChanged(old, new)? = event {
+            try ScriptHost.of(call).requireWorld().emit("screen.content_size_changed",
+                [("screen", .string(screen.id)), ("old", .number(old)), ("new", .number(new))])
+        }
+        return 0
+    }
+
+    static func makeScreen(_ options: LuaTableArgument) throws -> Screen {
+        try options.rejectUnknownKeys(["id", "title", "prompt", "large_title", "back_title", "hides_back", "left_items", "right_items",
+                                       "content_height", "stack", "tab"])
+        guard let id = try options.string("id") else { throw LuaRaise("screen needs an id, like world:screen{id = \"inbox\"}") }
+        let content: ScreenContent
+        if let stack = try options.table("stack") {
+            content = .stack(try stackModel(stack))
+        } else {
+            content = .scroll(ScrollContent(contentHeight: try options.number("content_height") ?? 0))
+        }
+        let screen = Screen(id: id, title: try options.string("title"), content: content)
+        screen.navigationItem.prompt = try options.string("prompt")
+        screen.navigationItem.largeTitle = try options.boolean("large_title") == true ? .always : .never
+        screen.navigationItem.backButtonTitle = try options.string("back_title")
+        screen.navigationItem.hidesBackButton = try options.boolean("hides_back") ?? false
+        screen.navigationItem.leftItems = try options.table("left_items")?.stringArray() ?? []
+        screen.navigationItem.rightItems = try options.table("right_items")?.stringArray() ?? []
+        if let tab = try options.string("tab") { screen.tabItem = TabItem(title: tab) }
+        return screen
+    }
+
+    private static func stackModel(_ t: LuaTableArgument) throws -> StackLayoutModel {
+        try t.rejectUnknownKeys(["axis", "size", "distribution", "alignment", "spacing", "padding", "items"])
+        let axis = try choice(t.string("axis") ?? "vertical", LayoutAxis.self, "axis")
+        let size: StackSizeMode
+        let sizeIsNumber = (try? t.number("size")) != nil
+        if sizeIsNumber, let length = try t.number("size") { size = .fixed(length) }
+        else if let mode = try t.string("size"), mode != "auto" { throw LuaRaise("stack.size must be \"auto\" or a number of points, got \"\(mode)\"") }
+        else { size = .auto }
+        let configuration = StackConfiguration(axis: axis, sizeMode: size,
+                                               distribution: try choice(t.string("distribution") ?? "start", StackDistribution.self, "distribution"),
+                                               alignment: try choice(t.string("alignment") ?? "stretch", StackAlignment.self, "alignment"),
+                                               spacing: try t.number("spacing") ?? 0,
+                                               padding: Insets(all: try t.number("padding") ?? 0))
+        var items: [StackItem] = []
+        if let list = try t.table("items") {
+            for element in try list.tableArray() { items.append(try stackItem(element)) }
+        }
+        do { return try StackLayoutModel(StackLayout(configuration, items: items)) } catch let error as StackLayoutError {
+            throw LuaRaise(error.description)
+        }
+    }
+
+    private static func stackItem(_ t: LuaTableArgument) throws -> StackItem {
+        try t.rejectUnknownKeys(["id", "size", "grow", "cross", "align", "hidden"])
+        guard let id = try t.string("id") else { throw LuaRaise("a stack item needs an id") }
+        let main: StackMainSize
+        if let grow = try t.number("grow") { main = .grow(grow, basis: try t.number("size") ?? 0) }
+        else { main = .fixed(try t.number("size") ?? 0) }
+        let cross: StackCrossSize = try t.number("cross").map { .fixed($0) } ?? .stretch
+        let align = try t.string("align").map { try choice($0, StackAlignment.self, "align") }
+        return StackItem(id: id, mainSize: main, crossSize: cross, alignSelf: align, isHidden: try t.boolean("hidden") ?? false)
+    }
+
+    private static func choice<T: RawRepresentable & CaseIterable>(_ value: String, _ type: T.Type, _ key: String) throws -> T where T.RawValue == String {
+        guard let parsed = T(rawValue: value) else {
+            throw LuaRaise("\(key) '\(value)' is not valid (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return parsed
+    }
+
+    static func rect(_ r: Rect) -> LuaValue {
+        .record([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
+    }
+
+    static func insets(_ i: Insets) -> LuaValue {
+        .record([("top", .number(i.top)), ("left", .number(i.left)), ("bottom", .number(i.bottom)), ("right", .number(i.right))])
+    }
+
+    // MARK: Navigation
+
+    static func makeNavigationClass() -> LuaClass<NavigationEngine> {
+        let cls = LuaClass<NavigationEngine>(name: navigationClass)
+        cls.describe = { "navigation \($0.name) (\($0.stack.map(\.id).joined(separator: " > ")))" }
+        cls.getters = [
+            "name": { n, c in c.push(n.name) },
+            "stack": { n, c in pushScreens(n.stack, c) },
+            "top": { n, c in if let top = n.topScreen { c.push(handle: top, className: screenClass) } else { c.pushNil() } },
+            "depth": { n, c in c.push(n.stack.count) },
+            "bar_height": { n, c in c.push(n.currentBarHeight) },
+            "bar_inset": { n, c in c.push(n.currentBarInset) },
+            "bar_hidden": { n, c in c.push(n.isBarHidden) },
+            "bar_visibility": { n, c in c.push(n.barVisibility) },
+            "bar_style": { n, c in c.push(n.barStyle.rawValue) },
+            "progress": { n, c in c.push(n.progress) },
+            "transitioning": { n, c in c.push(n.isTransitioning) },
+            "interactive": { n, c in c.push(n.isInteractive) },
+            "queued": { n, c in c.push(n.queuedOperations) },
+        ]
+        cls.setters = [
+            "bar_style": { n, c in n.barStyle = try choice(try c.string(3), NavigationEngine.BarStyle.self, "bar_style") },
+            "compensates": { n, c in n.compensatesBarHeight = c.boolean(3) },
+        ]
+        cls.methods = [
+            "push": { n, c in
+                let screen = try c.handle(2, Screen.self)
+                try navigationCall { try n.push(screen, animated: animated(c, 3), in: try world(c)) }
+                return 0
+            },
+            "pop": { n, c in
+                if let popped = n.pop(animated: animated(c, 2), in: try world(c)) { c.push(handle: popped, className: screenClass) } else { c.pushNil() }
+                return 1
+            },
+            "pop_to_root": { n, c in n.popToRoot(animated: animated(c, 2), in: try world(c)); return 0 },
+            "pop_to": { n, c in
+                let screen = try c.handle(2, Screen.self)
+                try navigationCall { try n.popTo(screen, animated: animated(c, 3), in: try world(c)) }
+                return 0
+            },
+            "set": { n, c in
+                let screens = try screenList(c, 2)
+                try navigationCall { try n.set(screens, animated: animated(c, 3), in: try world(c)) }
+                return 0
+            },
+            "set_bar_hidden": { n, c in
+                n.setBarHidden(c.boolean(2), animated: animated(c, 3), in: try world(c))
+                return 0
+            },
+            "bar_height_for": { n, c in c.push(n.barHeight(for: try c.handle(2, Screen.self))); return 1 },
+            "item": { n, c in
+                guard let item = n.itemPresentation(of: try c.handle(2, Screen.self)) else { c.pushNil(); return 1 }
+                c.push(.record([("title_x", .number(item.titleX)), ("title_alpha", .number(item.titleAlpha)),
+                                ("back_x", .number(item.backX)), ("back_alpha", .number(item.backAlpha))]))
+                return 1
+            },
+        ]
+        return cls
+    }
+
+    private static func world(_ call: LuaCall) throws -> World { try ScriptHost.of(call).requireWorld() }
+
+    /// `animated` arguments default to true, as scripts usually want the transition.
+    private static func animated(_ call: LuaCall, _ index: Int32) -> Bool {
+        call.isNoneOrNil(index) ? true : call.boolean(index)
+    }
+
+    private static func navigationCall(_ body: () throws -> Void) throws {
+        do { try body() } catch let error as NavigationError { throw LuaRaise(error.description) }
+    }
+
+    private static func pushScreens(_ screens: [Screen], _ call: LuaCall) {
+        call.push(.array([]))
+        for (i, screen) in screens.enumerated() {
+            call.push(handle: screen, className: screenClass)
+            call.rawSet(index: i + 1, inTableAt: -2)
+        }
+    }
+
+    private static func screenList(_ call: LuaCall, _ index: Int32) throws -> [Screen] {
+        try call.checkType(index, .table)
+        var screens: [Screen] = []
+        var i = 1
+        while call.rawGet(index: i, inTableAt: index) != .nil {
+            defer { call.pop() }
+            screens.append(try call.handle(-1, Screen.self))
+            i += 1
+        }
+        call.pop()
+        return screens
+    }
+
+    /// `world:navigation{screens = {...}, name =, bar_style =, bar_hidden =, in_sheet =}`.
+    static func makeNavigation(_ world: World, _ call: LuaCall, defaults: NavigationDefaults) throws -> Int32 {
+        let options = try call.optionalTable(2)
+        try options?.rejectUnknownKeys(["screens", "name", "bar_style", "bar_hidden", "in_sheet", "compensates"])
+        let name = try options?.string("name") ?? "navigation"
+        guard world.engines.allSatisfy({ $0.name != name }) else {
+            throw LuaRaise("this world already has an engine named '\(name)' (give the navigation another name = ...)")
+        }
+        let engine = NavigationEngine(name: name, world: world, defaults: defaults, inSheet: try options?.boolean("in_sheet") ?? false)
+        if let style = try options?.string("bar_style") { engine.barStyle = try choice(style, NavigationEngine.BarStyle.self, "bar_style") }
+        if let compensates = try options?.boolean("compensates") { engine.compensatesBarHeight = compensates }
+        engine.attach(to: world)
+        if let bar = try options?.boolean("bar_hidden"), bar { engine.setBarHidden(true, animated: false, in: world) }
+        if options?.has("screens") == true {
+            call.rawGet(field: "screens", inTableAt: 2)
+            let screens = try screenList(call, call.top)
+            call.pop()
+            try navigationCall { try engine.set(screens, animated: false, in: world) }
+        }
+        ScriptHost.of(call).retain(engine)
+        call.push(handle: engine, className: navigationClass)
+        return 1
+    }
+}
