@@ -40,10 +40,14 @@ extension NavigationEngine {
         return containerTopInset + t.toBarInset + t.to.additionalSafeAreaInsets.top
     }
 
+    /// Sets a screen's frame and safe area: the top from the bar (computed by the caller,
+    /// additional inset included), the other edges from the container plus the screen's
+    /// additional insets.
     private func place(_ screen: Screen, x: Double, safeTop: Double) {
         screen.frame = Rect(x: container.x + x, y: container.y, width: container.width, height: container.height)
-        screen.safeAreaInsets = Insets(top: safeTop, left: screen.safeAreaInsets.left, bottom: screen.safeAreaInsets.bottom,
-                                       right: screen.safeAreaInsets.right)
+        let extra = screen.additionalSafeAreaInsets
+        screen.safeAreaInsets = Insets(top: safeTop, left: containerInsets.left + extra.left,
+                                       bottom: containerInsets.bottom + extra.bottom, right: containerInsets.right + extra.right)
     }
 
     // MARK: Bar items (SPEC §4: each item's x offset and alpha per frame)

@@ -31,6 +31,8 @@ public final class NavigationEngine: WorldEngine {
     public var container: Rect
     /// The container's own top safe inset (the device's, in a full-screen container), points.
     public var containerTopInset: Double
+    /// The container's left, bottom and right safe insets (the device's when full screen), points.
+    public var containerInsets: Insets
     public var inSheet: Bool
     public var barStyle: BarStyle = .system
     /// Whether the engine applies the seed article's compensation (off only to show the jump).
@@ -52,6 +54,8 @@ public final class NavigationEngine: WorldEngine {
         let configuration = world.configuration
         container = Rect(x: 0, y: 0, width: configuration.screenWidth, height: configuration.screenHeight)
         containerTopInset = inSheet ? 0 : configuration.safeAreaInsets.top
+        let device = configuration.safeAreaInsets
+        containerInsets = Insets(top: 0, left: device.left, bottom: device.bottom, right: device.right)
         idiom = configuration.device.idiom
         orientation = configuration.orientation
         now = world.time

@@ -116,3 +116,15 @@ describe("the navigation bar", function()
     assert.are.equal(a.x, nav:item(a).title_x)
   end)
 end)
+
+describe("safe areas", function()
+  it("take the device's bottom, left and right insets plus a container's additional ones", function()
+    local s = world:screen{ id = "s" }
+    world:navigation{ screens = { s } }
+    assert.are.same({ top = 59 + 44, left = 0, bottom = 34, right = 0 }, s.safe_area)
+    detent.world{ orientation = "landscape" }
+    local wide = world:screen{ id = "wide" }
+    world:navigation{ screens = { wide } }
+    assert.are.same({ top = 44, left = 59, bottom = 21, right = 59 }, wide.safe_area)
+  end)
+end)
