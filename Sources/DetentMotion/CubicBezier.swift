@@ -33,8 +33,7 @@ public struct CubicBezier: Sendable {
     private let endGradient: Double
 
     /// x(t) at t = 0, 0.1, …, 1 — the seed table for Newton's method.
-    /// x(t) at t = 0, 0.1, …, 1, stored inline (no heap array to retain or bounds-check).
-    private let xSamples: InlineArray<11, Double>
+    private let xSamples: [Double]
 
     private static let sampleCount = 11
     /// Convergence tolerance on x. Tighter than Chromium's 1e-7 so that y is exact to 1e-7 or
@@ -67,11 +66,13 @@ public struct CubicBezier: Sendable {
         (startGradient, endGradient) = CubicBezier.endGradients(x1, y1, x2, y2)
 
         let step = 1.0 / Double(CubicBezier.sampleCount - 1)
-        let (a, b, c) = (ax, bx, cx)
-        xSamples = InlineArray { index in
+        var samples: [Double] = []
+        samples.reserveCapacity(CubicBezier.sampleCount)
+        for index in 0..<CubicBezier.sampleCount {
             let t = Double(index) * step
-            return ((a * t + b) * t + c) * t
+            samples.append(((ax * t + bx) * t + cx) * t)
         }
+        xSamples = samples
     }
 
     /// A sentence describing what is wrong with these control points, or `nil` if they make a
