@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "DetentLuaTests", dependencies: ["DetentLua", "CLua"]),
         .testTarget(name: "DetentWorldTests", dependencies: ["DetentWorld", "DetentTime", "DetentMotion"]),
         .testTarget(name: "DetentLayoutTests", dependencies: ["DetentLayout"]),
-        .testTarget(name: "DetentNavigationTests", dependencies: ["DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime"]),
+        .testTarget(name: "DetentNavigationTests", dependencies: ["DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime", "DetentMotion"]),
         .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation"]),
     ],
     swiftLanguageModes: [.v5]

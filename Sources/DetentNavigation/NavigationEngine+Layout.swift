@@ -18,26 +18,27 @@ extension NavigationEngine {
         let width = container.width
         guard let t = transition else {
             if let top = topScreen {
-                place(top, x: 0, safeTop: containerTopInset + barInset(for: top, visibility: barVisibility) + top.additionalSafeAreaInsets.top)
+                place(top, x: 0, safeTop: containerTopInset + barInset(for: top) + top.additionalSafeAreaInsets.top)
             }
             return
         }
         let e = t.progress
         switch t.kind {
         case .push:
-            place(t.from, x: -defaults.parallax * width * e, safeTop: containerTopInset + t.fromBarInset)
+            place(t.from, x: -defaults.parallax * width * e, safeTop: containerTopInset + t.fromBarInset + t.from.additionalSafeAreaInsets.top)
             place(t.to, x: width * (1 - e), safeTop: incomingSafeTop(t))
         case .pop:
-            place(t.from, x: width * e, safeTop: containerTopInset + t.fromBarInset)
+            place(t.from, x: width * e, safeTop: containerTopInset + t.fromBarInset + t.from.additionalSafeAreaInsets.top)
             place(t.to, x: -defaults.parallax * width * (1 - e), safeTop: incomingSafeTop(t))
         }
     }
 
     /// The incoming screen's safe top: UIKit gives it the final bar's inset at once; the
-    /// compensation's additional inset −diff·(1 − progress) cancels that jump.
+    /// compensation −diff·(1 − progress), added to the screen's own additional inset,
+    /// cancels that jump.
     private func incomingSafeTop(_ t: NavigationTransition) -> Double {
-        t.to.additionalSafeAreaInsets.top = compensatesBarHeight ? -t.topInsetDiff * (1 - t.progress) : 0
-        return containerTopInset + t.toBarInset + t.to.additionalSafeAreaInsets.top
+        t.to.barCompensation = compensatesBarHeight ? -t.topInsetDiff * (1 - t.progress) : 0
+        return containerTopInset + t.toBarInset + t.to.additionalSafeAreaInsets.top + t.to.barCompensation
     }
 
     /// Sets a screen's frame and safe area: the top from the bar (computed by the caller,
@@ -71,19 +72,21 @@ extension NavigationEngine {
         let width = container.width
         let hasBack = stack.first !== screen && !screen.navigationItem.hidesBackButton
         let backAlpha = hasBack ? 1.0 : 0.0
+        let shown = barVisibility(for: screen)
         guard let t = transition, t.from === screen || t.to === screen else {
-            return topScreen === screen ? ItemPresentation(titleX: 0, titleAlpha: barVisibility, backX: 0, backAlpha: backAlpha * barVisibility) : nil
+            return topScreen === screen ? ItemPresentation(titleX: 0, titleAlpha: shown, backX: 0, backAlpha: backAlpha * shown) : nil
         }
         if barStyle == .attached {
+            // Each screen carries its own bar: a hidden one stays hidden, a shown one rides in.
             let x = screen.frame.x - container.x
-            let shown = barVisibility > 0 ? 1.0 : 0.0
-            return ItemPresentation(titleX: x, titleAlpha: shown, backX: x, backAlpha: backAlpha * shown)
+            let alpha = shown > 0 ? 1.0 : 0.0
+            return ItemPresentation(titleX: x, titleAlpha: alpha, backX: x, backAlpha: backAlpha * alpha)
         }
         let e = t.progress
         let incoming = t.to === screen
         let direction: Double = t.kind == .push ? 1 : -1
         let visibility = incoming ? e : 1 - e
         let titleX = incoming ? direction * width / 2 * (1 - e) : -direction * width / 3 * e
-        return ItemPresentation(titleX: titleX, titleAlpha: visibility * barVisibility, backX: 0, backAlpha: backAlpha * visibility * barVisibility)
+        return ItemPresentation(titleX: titleX, titleAlpha: visibility * shown, backX: 0, backAlpha: backAlpha * visibility * shown)
     }
 }

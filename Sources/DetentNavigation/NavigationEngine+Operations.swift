@@ -7,7 +7,8 @@ extension NavigationEngine {
 
     /// Pushes `screen`. During a transition the request is queued (event `navigation.queued`).
     public func push(_ screen: Screen, animated: Bool, in world: World) throws {
-        guard screen.parentName == nil, !stack.contains(where: { $0 === screen }) else {
+        let queuedPush = queue.contains { if case let .push(queued, _) = $0 { return queued === screen } else { return false } }
+        guard screen.parentName == nil, !stack.contains(where: { $0 === screen }), !queuedPush else {
             throw NavigationError.screenAlreadyInAStack(screen.id)
         }
         request(.push(screen, animated: animated), in: world)
@@ -73,7 +74,8 @@ extension NavigationEngine {
     func perform(_ operation: NavigationOperation, in world: World) {
         switch operation {
         case let .push(screen, animated):
-            guard let top = stack.last else { return begin(.push, to: screen, finalStack: [screen], removed: [], added: [screen], animated: false, in: world) }
+            guard !stack.contains(where: { $0 === screen }) else { return }
+            guard let top = stack.last else { return begin(.push, to: screen, finalStack: [screen], removed: [], added: [screen], operation: "push", in: world) }
             begin(.push, from: top, to: screen, finalStack: stack + [screen], removed: [], added: [screen], animated: animated, in: world)
         case let .pop(animated):
             guard stack.count > 1 else { return }
@@ -94,7 +96,7 @@ extension NavigationEngine {
             guard let oldTop = stack.last, oldTop !== newTop else {
                 // Same top (or first set): no transition; parents change at once.
                 if stack.isEmpty {
-                    begin(.push, to: newTop, finalStack: screens, removed: [], added: added, animated: false, in: world)
+                    begin(.push, to: newTop, finalStack: screens, removed: [], added: added, operation: "set", in: world)
                 } else {
                     for screen in added { moveLifecycle(screen, will: true, toParent: name, in: world) }
                     for screen in removed { moveLifecycle(screen, will: true, toParent: nil, in: world) }
@@ -111,15 +113,17 @@ extension NavigationEngine {
         }
     }
 
-    /// The first screen of an empty stack: it appears at once.
+    /// The first screen of an empty stack: it appears at once, without a transition.
     private func begin(_ kind: NavigationTransition.Kind, to screen: Screen, finalStack: [Screen], removed: [Screen], added: [Screen],
-                       animated: Bool, in world: World) {
+                       operation: String, in world: World) {
+        world.emit("navigation.will_show", [("navigation", .string(name)), ("screen", .string(screen.id)), ("operation", .string(operation)),
+                                            ("animated", .boolean(false)), ("interactive", .boolean(false))])
         for s in added { moveLifecycle(s, will: true, toParent: name, in: world) }
         appear(screen, will: true, in: world)
         stack = finalStack
         appear(screen, will: false, in: world)
         for s in added { moveLifecycle(s, will: false, toParent: name, in: world) }
-        world.emit("navigation.did_show", [("navigation", .string(name)), ("screen", .string(screen.id)), ("operation", .string("set"))])
+        world.emit("navigation.did_show", [("navigation", .string(name)), ("screen", .string(screen.id)), ("operation", .string(operation))])
         layoutScreens()
     }
 
@@ -131,15 +135,15 @@ extension NavigationEngine {
         for s in removed { moveLifecycle(s, will: true, toParent: nil, in: world) }
         disappear(from, will: true, in: world)
         appear(to, will: true, in: world)
-        let fromInset = barInset(for: from, visibility: barVisibility)
-        let toInset = barInset(for: to, visibility: barVisibility)
+        let fromInset = barInset(for: from)
+        let toInset = barInset(for: to)
         let curve = CubicBezier.named(defaults.transitionCurve) ?? .sheet
         var t = NavigationTransition(kind: kind, from: from, to: to, removed: removed, finalStack: finalStack,
                                      drive: interactive ? .interactive : .timed(start: world.time, duration: animated ? defaults.transitionDuration : 0, curve: curve))
         t.fromBarInset = fromInset
         t.toBarInset = toInset
-        t.fromBarHeight = barHeight(for: from) * barVisibility
-        t.toBarHeight = barHeight(for: to) * barVisibility
+        t.fromBarHeight = barHeight(for: from) * barVisibility(for: from)
+        t.toBarHeight = barHeight(for: to) * barVisibility(for: to)
         t.topInsetDiff = toInset - fromInset
         pendingAdded = added
         transition = t
@@ -163,8 +167,8 @@ extension NavigationEngine {
         // one that left rests exactly at −0.3·width (push), +width (pop) or back in place.
         layoutScreens()
         transition = nil
-        t.to.additionalSafeAreaInsets.top = 0
-        t.from.additionalSafeAreaInsets.top = 0
+        t.to.barCompensation = 0
+        t.from.barCompensation = 0
         if cancelled {
             // UIKit's cancel: the would-be incoming screen disappears again, the outgoing one
             // reappears and is moved back into the container.

@@ -12,7 +12,7 @@ extension NavigationEngine: PartLocating {
 
     /// Tappable bar items of the top screen, in window points.
     func barItemRects() -> [(part: String, rect: Rect)] {
-        guard let top = topScreen, barVisibility > 0.5, !isBarHidden else { return [] }
+        guard let top = topScreen, barVisibility(for: top) > 0.5, !isBarHidden else { return [] }
         let barTop = container.y + containerTopInset
         let height = barHeight(for: top)
         var result: [(String, Rect)] = []
@@ -89,7 +89,7 @@ extension NavigationEngine: PartLocating {
         case ("screen", "x"): return screen.frame.x
         case ("screen", "content_top"): return screen.contentTop
         case ("screen", "safe_top"): return screen.safeAreaInsets.top
-        case ("screen", "additional_top"): return screen.additionalSafeAreaInsets.top
+        case ("screen", "additional_top"): return screen.additionalSafeAreaInsets.top + screen.barCompensation
         case ("item", _):
             guard let item = itemPresentation(of: screen) else { return nil }
             switch field {

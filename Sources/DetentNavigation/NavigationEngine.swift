@@ -79,21 +79,27 @@ public final class NavigationEngine: WorldEngine {
         return height
     }
 
-    /// The top inset a visible bar adds for a screen: max(bar height, 44), scaled by visibility.
-    func barInset(for screen: Screen, visibility: Double) -> Double {
-        max(barHeight(for: screen), defaults.minimumBarInset) * visibility
+    /// How much of the bar shows for a screen on top: 0 when the bar is hidden (for all
+    /// screens, or by the screen's own preference), 1 when shown, between while animating.
+    public func barVisibility(for screen: Screen) -> Double {
+        screen.navigationItem.prefersBarHidden ? 0 : barVisibility
     }
 
-    /// The bar's height right now (interpolated during a transition), points.
+    /// The top inset a visible bar adds for a screen: max(bar height, 44), scaled by visibility.
+    func barInset(for screen: Screen) -> Double {
+        max(barHeight(for: screen), defaults.minimumBarInset) * barVisibility(for: screen)
+    }
+
+    /// The bar's height as shown right now (interpolated during a transition; 0 hidden), points.
     public var currentBarHeight: Double {
         if let t = transition { return t.fromBarHeight + (t.toBarHeight - t.fromBarHeight) * t.progress }
-        return topScreen.map { barHeight(for: $0) } ?? 0
+        return topScreen.map { barHeight(for: $0) * barVisibility(for: $0) } ?? 0
     }
 
     /// The top inset the bar adds right now, points.
     public var currentBarInset: Double {
         if let t = transition { return t.fromBarInset + (t.toBarInset - t.fromBarInset) * t.progress }
-        return topScreen.map { barInset(for: $0, visibility: barVisibility) } ?? 0
+        return topScreen.map { barInset(for: $0) } ?? 0
     }
 
     /// Transition progress (0 when none), eased as shown.

@@ -9,6 +9,9 @@ public struct NavigationItem: Equatable, Sendable {
     /// Title of the back button that leads back to this screen (nil: the screen's title).
     public var backButtonTitle: String?
     public var hidesBackButton = false
+    /// The screen wants no navigation bar while it is on top (UIKit apps call
+    /// setNavigationBarHidden in viewWillAppear for this).
+    public var prefersBarHidden = false
     public var leftItems: [String] = []
     public var rightItems: [String] = []
 

@@ -17,6 +17,9 @@ public final class Screen {
     /// Insets a container adds on top of the device's and the bars' (UIKit's
     /// additionalSafeAreaInsets), points.
     public var additionalSafeAreaInsets: Insets = .zero
+    /// The navigation engine's compensation while the bar changes height (SPEC §4), added on
+    /// top of `additionalSafeAreaInsets.top`; 0 outside transitions. Points.
+    public internal(set) var barCompensation: Double = 0
     /// Window coordinates, points. Set by the container every frame.
     public internal(set) var frame: Rect = .zero
     /// Safe-area insets in the screen's own coordinates, points. Set by the container.

@@ -21,7 +21,9 @@ enum NavigationBinding {
             "content_top": { s, c in c.push(s.contentTop) },
             "safe_area": { s, c in c.push(insets(s.safeAreaInsets)) },
             "safe_top": { s, c in c.push(s.safeAreaInsets.top) },
-            "additional_top": { s, c in c.push(s.additionalSafeAreaInsets.top) },
+            // The screen's own additional top inset plus the navigation's compensation.
+            "additional_top": { s, c in c.push(s.additionalSafeAreaInsets.top + s.barCompensation) },
+            "bar_hidden": { s, c in c.push(s.navigationItem.prefersBarHidden) },
             "appearance": { s, c in c.push(s.appearance.rawValue) },
             "parent": { s, c in if let p = s.parentName { c.push(p) } else { c.pushNil() } },
             "lifecycle": { s, c in c.push(.array(s.lifecycle.map { .string($0) })) },
@@ -37,6 +39,7 @@ enum NavigationBinding {
             "title": { s, c in s.title = try c.optionalString(3); s.navigationItem.title = s.title },
             "prompt": { s, c in s.navigationItem.prompt = try c.optionalString(3) },
             "large_title": { s, c in s.navigationItem.largeTitle = c.boolean(3) ? .always : .never },
+            "bar_hidden": { s, c in s.navigationItem.prefersBarHidden = c.boolean(3) },
             "content_height": { s, c in
                 let height = try c.number(3)
                 guard case var .scroll(scroll) = s.content else { throw LuaRaise("content_height is for scrollable screens; screen '\(s.id)' has a stack layout (use add_item, resize_item)") }
@@ -71,7 +74,7 @@ enum NavigationBinding {
     }
 
     static func makeScreen(_ options: LuaTableArgument) throws -> Screen {
-        try options.rejectUnknownKeys(["id", "title", "prompt", "large_title", "back_title", "hides_back", "left_items", "right_items",
+        try options.rejectUnknownKeys(["id", "title", "prompt", "large_title", "bar_hidden", "back_title", "hides_back", "left_items", "right_items",
                                        "content_height", "stack", "tab"])
         guard let id = try options.string("id") else { throw LuaRaise("screen needs an id, like world:screen{id = \"inbox\"}") }
         let content: ScreenContent
@@ -83,6 +86,7 @@ enum NavigationBinding {
         let screen = Screen(id: id, title: try options.string("title"), content: content)
         screen.navigationItem.prompt = try options.string("prompt")
         screen.navigationItem.largeTitle = try options.boolean("large_title") == true ? .always : .never
+        screen.navigationItem.prefersBarHidden = try options.boolean("bar_hidden") ?? false
         screen.navigationItem.backButtonTitle = try options.string("back_title")
         screen.navigationItem.hidesBackButton = try options.boolean("hides_back") ?? false
         screen.navigationItem.leftItems = try options.table("left_items")?.stringArray() ?? []

@@ -141,6 +141,19 @@ final class NavigationHarness {
         return (touch, lift)
     }
 
+    /// Puts a finger down at (`x`, `y`), due on the next frame, and steps that frame.
+    func touchDown(x: Double, y: Double = 400) -> Touch {
+        let touch = world.touches.begin(at: Point(x: x, y: y), time: frameTime(world.frame + 1))
+        world.step()
+        return touch
+    }
+
+    /// Moves a finger to (`x`, its y) on the next frame, and steps that frame.
+    func move(_ touch: Touch, toX x: Double) throws {
+        try world.touches.move(touch, to: Point(x: x, y: touch.location.y), at: frameTime(world.frame + 1))
+        world.step()
+    }
+
     /// Steps to (and including) `frame`.
     func step(through frame: Int64) {
         while world.frame < frame { world.step() }
