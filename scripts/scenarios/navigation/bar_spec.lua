@@ -128,3 +128,21 @@ describe("safe areas", function()
     assert.are.same({ top = 44, left = 59, bottom = 21, right = 59 }, wide.safe_area)
   end)
 end)
+
+describe("the attached bar style", function()
+  it("brings the bar in with the second screen when the root hides it (seed article 004)", function()
+    local root = world:screen{ id = "root", bar_hidden = true }
+    local second = world:screen{ id = "second", title = "Second" }
+    local nav = world:navigation{ screens = { root }, bar_style = "attached" }
+    assert.are.equal(0, nav.bar_height)                 -- the root shows no bar
+    assert.are.equal(59, root.safe_top)
+    nav:push(second)
+    wait_frames(5)
+    assert.are.equal(0, nav:item(root).title_alpha)     -- nothing leaves with the root
+    local item = nav:item(second)
+    assert.are.equal(1, item.title_alpha)               -- the new bar rides in with its screen
+    assert.are.equal(second.x, item.title_x)
+    wait_idle()
+    assert.are.equal(44, nav.bar_height)
+  end)
+end)
