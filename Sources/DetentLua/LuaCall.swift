@@ -5,7 +5,7 @@ import CLuaShim
 ///
 /// Argument accessors throw `LuaRaise` with Lua's own wording
 /// (`bad argument #2 to 'animate' (number expected, got string)`).
-public struct LuaCall {
+public struct LuaCall: LuaStack {
     /// The running thread (the main thread or a coroutine).
     public let L: OpaquePointer
     public let state: LuaState
@@ -22,7 +22,6 @@ public struct LuaCall {
     public var argumentCount: Int32 { lua_gettop(L) }
     public var top: Int32 { lua_gettop(L) }
 
-    public func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
     public func isNoneOrNil(_ index: Int32) -> Bool { detent_lua_isnoneornil(L, index) != 0 }
 
     func badArgument(_ index: Int32, _ expected: String) -> LuaRaise {
@@ -93,36 +92,12 @@ public struct LuaCall {
 
     // MARK: Results
 
-    public func pushNil() { lua_pushnil(L) }
-    public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
-    public func push(_ value: Double) { lua_pushnumber(L, value) }
-    public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
-    public func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
-    public func push(_ value: String) { LuaValue.string(value).push(onto: L) }
-    public func push(_ value: LuaValue) { value.push(onto: L) }
     public func push(_ ref: LuaRef) { ref.push(onto: L) }
     public func pushValue(at index: Int32) { lua_pushvalue(L, index) }
 
-    public func pop(_ count: Int32 = 1) { lua_settop(L, -count - 1) }
 
-    /// t[i] = the value on top (popped), for the table at `table`.
-    public func rawSet(index i: Int, inTableAt table: Int32) {
-        lua_rawseti(L, table, lua_Integer(i))
-    }
 
-    /// Pushes t[key] (raw) for the table at `table`; returns the value's type.
-    @discardableResult
-    public func rawGet(field key: String, inTableAt table: Int32) -> LuaType {
-        let t = lua_absindex(L, table)
-        push(key)
-        return LuaType(rawValue: lua_rawget(L, t)) ?? .nil
-    }
 
-    /// Pushes t[i] (raw) for the table at `table`; returns the value's type.
-    @discardableResult
-    public func rawGet(index i: Int, inTableAt table: Int32) -> LuaType {
-        LuaType(rawValue: lua_rawgeti(L, table, lua_Integer(i))) ?? .nil
-    }
 
     /// The number at `index`, or nil if it is not a number.
     public func numberValue(at index: Int32) -> Double? {

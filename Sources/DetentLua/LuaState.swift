@@ -7,7 +7,7 @@ import CLuaShim
 /// Guest code (chunks, calls, coroutine resumes) runs under the instruction budget and the
 /// memory cap of `limits`; host code (Swift callbacks) is never refused memory, so a refused
 /// allocation can never longjmp through a Swift frame.
-public final class LuaState {
+public final class LuaState: LuaStack {
     /// The main thread of the interpreter.
     public let L: OpaquePointer
     let limits: UnsafeMutablePointer<detent_limits>
@@ -80,18 +80,8 @@ public final class LuaState {
         set { lua_settop(L, newValue) }
     }
 
-    public func pop(_ count: Int32 = 1) { detent_lua_pop(L, count) }
     public func remove(at index: Int32) { detent_lua_remove(L, index) }
-    /// The raw length (`#` without metamethods) of the value at `index`.
-    public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
-    public func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
 
-    public func pushNil() { lua_pushnil(L) }
-    public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
-    public func push(_ value: Double) { lua_pushnumber(L, value) }
-    public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
-    public func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
-    public func push(_ value: String) { LuaValue.string(value).push(onto: L) }
 
     /// Pushes a new empty table, with room for `arrayCount` and `recordCount` entries.
     public func newTable(arrayCount: Int32 = 0, recordCount: Int32 = 0) {
@@ -106,24 +96,8 @@ public final class LuaState {
         lua_rawset(L, t)
     }
 
-    /// t[i] = value for the value on top (popped).
-    public func rawSet(index i: Int, inTableAt table: Int32) {
-        lua_rawseti(L, table, lua_Integer(i))
-    }
 
-    /// Pushes t[key] without metamethods and returns its type.
-    @discardableResult
-    public func rawGet(field key: String, inTableAt table: Int32) -> LuaType {
-        let t = lua_absindex(L, table)
-        push(key)
-        return LuaType(rawValue: lua_rawget(L, t)) ?? .nil
-    }
 
-    /// Pushes t[i] without metamethods and returns its type.
-    @discardableResult
-    public func rawGet(index i: Int, inTableAt table: Int32) -> LuaType {
-        LuaType(rawValue: lua_rawgeti(L, table, lua_Integer(i))) ?? .nil
-    }
 
     /// The string at `index` if it is a string or a number (converted as Lua does, without
     /// calling metamethods); nil otherwise.
