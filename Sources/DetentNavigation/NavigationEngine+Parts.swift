@@ -52,7 +52,7 @@ extension NavigationEngine: PartLocating {
     // MARK: Properties (readable per frame, traced by name)
 
     public var propertyNames: [String] {
-        var names = ["depth", "bar_height", "bar_inset", "bar_visibility", "progress", "queued"].map { "\(name).\($0)" }
+        var names = ["depth", "bar_height", "bar_inset", "bar_visibility", "progress", "queued", "content_height"].map { "\(name).\($0)" }
         for screen in screensOnShow {
             let p = "\(name).screen.\(screen.id)"
             names += ["\(p).x", "\(p).content_top", "\(p).safe_top", "\(p).additional_top"]
@@ -78,6 +78,7 @@ extension NavigationEngine: PartLocating {
         case "bar_visibility": return barVisibility
         case "progress": return progress
         case "queued": return Double(queue.count)
+        case "content_height": return contentHeight
         default: break
         }
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

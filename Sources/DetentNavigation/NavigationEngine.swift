@@ -102,6 +102,14 @@ public final class NavigationEngine: WorldEngine {
         return topScreen.map { barInset(for: $0) } ?? 0
     }
 
+    /// The height the container needs for the content on show, points (SPEC §4: in a sheet it
+    /// animates from the outgoing screen's content height to the incoming one's with the
+    /// transition's progress). The sheet adds the bar and the bottom inset to it.
+    public var contentHeight: Double {
+        if let t = transition { return t.from.content.height + (t.to.content.height - t.from.content.height) * t.progress }
+        return topScreen?.content.height ?? 0
+    }
+
     /// Transition progress (0 when none), eased as shown.
     public var progress: Double { transition?.progress ?? 0 }
 

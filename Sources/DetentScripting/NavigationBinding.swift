@@ -162,6 +162,7 @@ enum NavigationBinding {
             "transitioning": { n, c in c.push(n.isTransitioning) },
             "interactive": { n, c in c.push(n.isInteractive) },
             "queued": { n, c in c.push(n.queuedOperations) },
+            "content_height": { n, c in c.push(n.contentHeight) },
         ]
         cls.setters = [
             "bar_style": { n, c in n.barStyle = try choice(try c.string(3), NavigationEngine.BarStyle.self, "bar_style") },

@@ -46,6 +46,20 @@ describe("a navigation stack", function()
     assert.are.equal(0, inbox.x)
   end)
 
+  it("animates the content height from the outgoing screen's to the incoming one's (what a sheet follows)", function()
+    local short = world:screen{ id = "short", content_height = 300 }
+    local tall = world:screen{ id = "tall", stack = { items = { { id = "a", size = 250 }, { id = "b", size = 250 } } } }
+    local n = world:navigation{ name = "sheet_stack", screens = { short } }
+    assert.are.equal(300, n.content_height)
+    local tr = trace{ "sheet_stack.content_height" }
+    n:push(tall)
+    wait_frames(6)
+    assert.near(300 + 200 * curve("sheet", world.time / 0.35), n.content_height, 1e-9)
+    wait_idle()
+    assert.are.equal(500, n.content_height)
+    assert.series(tr["sheet_stack.content_height"]):monotonic("increasing")
+  end)
+
   it("never pops the root", function()
     assert.is_nil(nav:pop())
     assert.are.equal(1, nav.depth)
