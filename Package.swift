@@ -36,15 +36,16 @@ let package = Package(
         .target(name: "DetentWorld", dependencies: ["DetentTime", "DetentMotion"]),
         .target(name: "DetentLayout"),
         .target(name: "DetentNavigation", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .target(name: "DetentDrawer", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(
             name: "DetentScripting",
-            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout"],
+            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout", "DetentDrawer"],
             resources: [.copy("Lua")]
         ),
         .target(
             name: "DetentRuntime",
             dependencies: [
-                "DetentScripting", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation",
+                "DetentScripting", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation", "DetentDrawer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -62,7 +63,7 @@ let package = Package(
         .testTarget(name: "DetentWorldTests", dependencies: ["DetentWorld", "DetentTime", "DetentMotion"]),
         .testTarget(name: "DetentLayoutTests", dependencies: ["DetentLayout"]),
         .testTarget(name: "DetentNavigationTests", dependencies: ["DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime", "DetentMotion"]),
-        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation"]),
+        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer"]),
     ],
     swiftLanguageModes: [.v5]
 )

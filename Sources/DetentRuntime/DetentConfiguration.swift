@@ -1,4 +1,5 @@
 import Foundation
+import DetentDrawer
 import DetentMotion
 import DetentNavigation
 import DetentTime
@@ -9,6 +10,7 @@ public struct DetentConfiguration: Equatable, Sendable {
     public var devices: [DeviceProfile]
     public var motion: MotionDefaults
     public var navigation: NavigationDefaults
+    public var drawer: DrawerDefaults
     public var run: RunDefaults
 
     /// `[run]` and `[limits]` of `config/runner.toml`.
@@ -42,11 +44,12 @@ public struct DetentConfiguration: Equatable, Sendable {
         }
         let devices = try loadDevices(try reader("devices.toml"))
         let engine = try reader("engine.toml")
-        try engine.rejectUnknownKeys(["motion", "navigation"])
+        try engine.rejectUnknownKeys(["motion", "navigation", "drawer"])
         let motion = try loadMotion(engine)
         let navigation = try loadNavigation(engine)
+        let drawer = try loadDrawer(engine)
         let run = try loadRun(try reader("runner.toml"))
-        let configuration = DetentConfiguration(devices: devices, motion: motion, navigation: navigation, run: run)
+        let configuration = DetentConfiguration(devices: devices, motion: motion, navigation: navigation, drawer: drawer, run: run)
         _ = try configuration.device(named: run.defaultDevice)
         return configuration
     }
@@ -122,6 +125,20 @@ public struct DetentConfiguration: Equatable, Sendable {
             }
         }
         return n
+    }
+
+    static func loadDrawer(_ toml: TOMLReader) throws -> DrawerDefaults {
+        var d = DrawerDefaults()
+        guard let t = try toml.optionalTable("drawer") else { return d }
+        let numbers: [(String, WritableKeyPath<DrawerDefaults, Double>)] = [
+            ("deceleration_rate", \.decelerationRate), ("floating_panel_deceleration_rate", \.floatingPanelDecelerationRate),
+            ("redirect_threshold", \.redirectThreshold), ("spring_mass", \.springMass), ("spring_stiffness", \.springStiffness),
+            ("spring_damping_ratio", \.springDampingRatio), ("rubber_band_coefficient", \.rubberBandCoefficient),
+            ("top_inset", \.topInset), ("middle_fraction", \.middleFraction), ("header_height", \.headerHeight),
+        ]
+        try t.rejectUnknownKeys(numbers.map(\.0))
+        for (key, path) in numbers { if let value = try t.optionalDouble(key) { d[keyPath: path] = value } }
+        return d
     }
 
     static func loadRun(_ toml: TOMLReader) throws -> RunDefaults {

@@ -105,6 +105,7 @@ public final class SpecRunner {
         let host = try ScriptHost(limits: limits, scriptsRoot: scriptsRoot, owner: queue, output: { heldOutput.append($0) },
                                   worldFactory: { [unowned self] in try makeWorld($0) })
         host.navigationDefaults = configuration.navigation
+        host.drawerDefaults = configuration.drawer
         let runLoop = ScenarioRunLoop(host: host,
                                       defaultTimeout: VirtualTime.nanoseconds(fromSeconds: configuration.run.defaultWaitTimeout),
                                       maxTestTime: VirtualTime.nanoseconds(fromSeconds: configuration.run.maxTestVirtualSeconds))

@@ -15,6 +15,7 @@ extension ScriptHost {
         lua.register(class: TouchBinding.make())
         lua.register(class: NavigationBinding.makeScreenClass())
         lua.register(class: NavigationBinding.makeNavigationClass())
+        lua.register(class: DrawerBinding.make())
     }
 
     /// The current test's world, or an error naming what needs one.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import DetentDrawer
 import DetentLua
 import DetentNavigation
 import DetentWorld
@@ -25,6 +26,8 @@ public final class ScriptHost {
     var retained: [AnyObject] = []
     /// Numbers for navigation engines created by scripts (config/engine.toml [navigation]).
     public var navigationDefaults = NavigationDefaults()
+    /// Numbers for drawers created by scripts (config/engine.toml [drawer]).
+    public var drawerDefaults = DrawerDefaults()
     var spawned: [LuaThread] = []
     var patternMatcher: LuaRef?
 

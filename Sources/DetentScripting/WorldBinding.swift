@@ -111,6 +111,9 @@ enum WorldBinding {
                 call.push(handle: screen, className: NavigationBinding.screenClass)
                 return 1
             },
+            "drawer": { world, call in
+                try DrawerBinding.makeDrawer(world, call, defaults: ScriptHost.of(call).drawerDefaults)
+            },
             "navigation": { world, call in
                 try NavigationBinding.makeNavigation(world, call, defaults: ScriptHost.of(call).navigationDefaults)
             },

@@ -4,6 +4,7 @@ import Testing
 import DetentTime
 import DetentWorld
 import DetentNavigation
+import DetentDrawer
 
 @Suite("config/: device profiles, engine and runner defaults")
 struct ConfigurationTests {
@@ -26,6 +27,7 @@ struct ConfigurationTests {
         // MotionDefaults() holds the SPEC's values; config/engine.toml must not drift from them.
         #expect(try RunHarness.configuration().motion == MotionDefaults())
         #expect(try RunHarness.configuration().navigation == NavigationDefaults())
+        #expect(try RunHarness.configuration().drawer == DrawerDefaults())
     }
 
     @Test func syntaxErrorsNameTheFileLineAndColumn() {

@@ -1,0 +1,111 @@
+import DetentLayout
+import DetentWorld
+
+extension DrawerEngine: PartLocating {
+    /// Adds the drawer to `world` with its header and content responders.
+    public func attach(to world: World) {
+        world.addEngine(self)
+        world.touches.addResponder(DrawerHeaderResponder(engine: self))
+        world.touches.addResponder(DrawerContentResponder(engine: self))
+    }
+
+    public func location(ofPart part: String, in world: World) -> Point? {
+        switch part {
+        case "\(name).header": return Point(x: screenWidth / 2, y: origin + headerHeight / 2)
+        case "\(name).content": return Point(x: screenWidth / 2, y: min(origin + headerHeight + 100, (origin + headerHeight + screenHeight) / 2))
+        default: return nil
+        }
+    }
+
+    public func partNames(in world: World) -> [String] { ["\(name).header", "\(name).content"] }
+
+    /// The scroll hand-off of the seed article (SPEC §6), for one finger movement of `dy`
+    /// points (positive: the finger moved down). The content would scroll to offset − dy;
+    /// with diff = previous offset − new offset:
+    /// - diff < 0, new offset > −inset.top and origin > lower limit: the drawer moves up by the
+    ///   drag (clamped, never rubber-banded) and the content keeps its offset;
+    /// - diff > 0, new offset < −inset.top and origin < upper limit: the drawer moves down and
+    ///   the offset resets to −inset.top;
+    /// - otherwise the content scrolls.
+    /// The correction is applied here, in one place, so it is never fed back into the rule
+    /// (the seed unsubscribes from the scroll view for the same reason).
+    func contentDragged(by dy: Double, in world: World) {
+        let top = -content.insets.top
+        let previous = content.offset
+        let proposed = previous - dy
+        let diff = previous - proposed
+        if diff < 0, proposed > top, origin > limits.lowerBound {
+            origin = max(limits.lowerBound, origin + diff)
+            world.emit("drawer.changed", [("drawer", .string(name)), ("origin", .number(origin))])
+        } else if diff > 0, proposed < top, origin < limits.upperBound {
+            origin = min(limits.upperBound, origin + diff)
+            content.offset = top
+            world.emit("drawer.changed", [("drawer", .string(name)), ("origin", .number(origin))])
+        } else {
+            content.offset = proposed
+        }
+    }
+}
+
+/// The header: a pan that moves the drawer (SPEC §8 layer "drawer header").
+final class DrawerHeaderResponder: TouchResponder {
+    unowned let engine: DrawerEngine
+    init(engine: DrawerEngine) { self.engine = engine }
+    var hitTestLayer: Int { HitTestLayer.drawerHeader }
+
+    func hitTest(_ point: Point, in world: World) -> TouchClaim? {
+        point.y >= engine.origin && point.y <= engine.origin + engine.headerHeight ? TouchClaim(part: "header") : nil
+    }
+    func touchBegan(_ touch: Touch, in world: World) { engine.beginDrag(touch, in: world) }
+    func touchMoved(_ touch: Touch, in world: World) {
+        guard engine.dragTouch === touch else { return }
+        engine.drag(to: touch.translation.y, in: world)
+    }
+    func touchEnded(_ touch: Touch, velocity: Point, in world: World) {
+        guard engine.dragTouch === touch else { return }
+        engine.release(velocity: velocity.y, in: world)
+    }
+    func touchCancelled(_ touch: Touch, in world: World) { touchEnded(touch, velocity: .zero, in: world) }
+}
+
+/// The content: a scroll view whose drags hand over to the drawer (SPEC §8 "drawer content").
+final class DrawerContentResponder: TouchResponder {
+    unowned let engine: DrawerEngine
+    init(engine: DrawerEngine) { self.engine = engine }
+    var hitTestLayer: Int { HitTestLayer.drawerContent }
+
+    func hitTest(_ point: Point, in world: World) -> TouchClaim? {
+        point.y > engine.origin + engine.headerHeight && point.y <= engine.screenHeight ? TouchClaim(part: "content") : nil
+    }
+    func touchBegan(_ touch: Touch, in world: World) {
+        engine.interruptForContent(touch, in: world)
+    }
+    func touchMoved(_ touch: Touch, in world: World) {
+        let dy = touch.location.y - engine.lastContentLocation
+        engine.lastContentLocation = touch.location.y
+        engine.contentDragged(by: dy, in: world)
+    }
+    /// On release, if the drawer is strictly inside its limits, the content stops and the
+    /// drawer settles with the release velocity.
+    func touchEnded(_ touch: Touch, velocity: Point, in world: World) {
+        if engine.limits.contains(engine.origin) && engine.origin > engine.limits.lowerBound && engine.origin < engine.limits.upperBound {
+            engine.release(velocity: velocity.y, in: world)
+        } else if case .dragging = engine.state {
+            let anchor = engine.anchors.first { $0.origin == engine.origin }?.name
+            engine.setState(.resting(anchor: anchor), in: world)
+        }
+    }
+    func touchCancelled(_ touch: Touch, in world: World) { touchEnded(touch, velocity: .zero, in: world) }
+}
+
+extension DrawerEngine {
+    /// A finger on the content during settling stops the spring too.
+    func interruptForContent(_ touch: Touch, in world: World) {
+        lastContentLocation = touch.location.y
+        if case .settling = state {
+            interruptedVelocity = spring?.velocity ?? 0
+            spring = nil
+        }
+        setState(.dragging, in: world)
+    }
+}

@@ -1,0 +1,253 @@
+import DetentLayout
+import DetentMotion
+import DetentTime
+import DetentWorld
+
+/// A pull-up drawer (the seed article's UltraDrawerView, SPEC §6) as a state machine stepped
+/// by ticks: a header the finger drags, content that scrolls and hands the drag over to the
+/// drawer, anchors, a target-selection policy and a settling spring that starts with the
+/// finger's release velocity (pt/s — never pt/ms). Points, seconds, pt/s.
+///
+/// Events: `drawer.began` (origin, interrupted_velocity), `drawer.changed` (origin),
+/// `drawer.ended` (velocity, target, anchor), `drawer.settled` (anchor, origin),
+/// `drawer.state_changed` (state, anchor).
+public final class DrawerEngine: WorldEngine {
+    /// SPEC §6 states.
+    public enum State: Equatable, Sendable {
+        case resting(anchor: String?)
+        case dragging
+        case settling(target: Double)
+
+        public var name: String {
+            switch self {
+            case .resting: return "resting"
+            case .dragging: return "dragging"
+            case .settling: return "settling"
+            }
+        }
+    }
+
+    public let name: String
+    public let defaults: DrawerDefaults
+    public private(set) var state: State = .resting(anchor: nil)
+    /// y of the drawer's top, points.
+    public internal(set) var origin: Double
+    public private(set) var anchors: [DrawerAnchor] = []
+    var anchorSpecs: [(name: String, spec: DrawerAnchorSpec)] = []
+    public var policy: DrawerPolicy = .ultradrawer
+    /// Rubber-band beyond the limits while the header is dragged (else clamp).
+    public var bounces = true
+    public var headerHeight: Double
+    /// The drawer's scrollable content (offset in points, UIScrollView semantics).
+    public var content: ScrollContent
+    let screenHeight: Double
+    let screenWidth: Double
+    let safeTop: Double
+    let safeBottom: Double
+    var spring: SpringAnimator?
+    /// The velocity the spring had when a touch interrupted it, pt/s.
+    public internal(set) var interruptedVelocity: Double = 0
+    var dragStartOrigin: Double = 0
+    weak var dragTouch: Touch?
+    var lastContentLocation: Double = 0
+    var restingOrigin: Double
+    /// The release velocity of the last drag, pt/s (what the spring started with).
+    public private(set) var releaseVelocity: Double = 0
+
+    public init(name: String = "drawer", world: World, defaults: DrawerDefaults, headerHeight: Double? = nil, content: ScrollContent) {
+        self.name = name
+        self.defaults = defaults
+        self.headerHeight = headerHeight ?? defaults.headerHeight
+        self.content = content
+        let configuration = world.configuration
+        screenHeight = configuration.screenHeight
+        screenWidth = configuration.screenWidth
+        safeTop = configuration.safeAreaInsets.top
+        safeBottom = configuration.safeAreaInsets.bottom
+        origin = screenHeight
+        restingOrigin = screenHeight
+    }
+
+    /// Limits of the origin: [smallest anchor, largest anchor].
+    public var limits: ClosedRange<Double> {
+        guard let lower = anchors.first?.origin, let upper = anchors.last?.origin else { return origin...origin }
+        return lower...upper
+    }
+
+    /// The resting anchor's name, or nil while dragging, settling or between anchors.
+    public var anchorName: String? {
+        if case let .resting(anchor) = state { return anchor }
+        return nil
+    }
+
+    /// The drawer's velocity now (the spring's while settling), pt/s.
+    public var velocity: Double { spring?.velocity ?? 0 }
+
+    // MARK: Anchors
+
+    /// Declares the anchors (resolved now, and again when content or anchors change). While
+    /// settling, the spring is retargeted smoothly to the anchor of the same name (or the
+    /// nearest) with position and velocity continuous.
+    public func setAnchors(_ specs: [(name: String, spec: DrawerAnchorSpec)], in world: World) throws {
+        var resolved: [DrawerAnchor] = []
+        for (name, spec) in specs {
+            guard let origin = spec.origin(height: screenHeight, safeTop: safeTop, safeBottom: safeBottom, headerHeight: headerHeight,
+                                           contentHeight: content.contentHeight, defaults: defaults) else {
+                throw DrawerError.unknownState(name)
+            }
+            guard origin.isFinite else { throw DrawerError.invalidAnchor(name) }
+            resolved.append(DrawerAnchor(name: name, origin: origin))
+        }
+        guard !resolved.isEmpty else { throw DrawerError.noAnchors }
+        let previousTarget: String? = {
+            if case let .settling(target) = state { return anchors.first { $0.origin == target }?.name }
+            return nil
+        }()
+        anchorSpecs = specs
+        anchors = resolved.sorted { $0.origin < $1.origin }
+        if case .settling = state, var spring {
+            let target = previousTarget.flatMap { name in anchors.first { $0.name == name }?.origin }
+                ?? anchors.min { abs($0.origin - spring.target) < abs($1.origin - spring.target) }!.origin
+            spring.retarget(to: target, at: VirtualTime.seconds(world.time))
+            self.spring = spring
+            state = .settling(target: target)
+        }
+    }
+
+    /// Puts the drawer at an anchor at once (no animation).
+    public func move(toAnchor anchorName: String, in world: World) throws {
+        guard let anchor = anchors.first(where: { $0.name == anchorName }) else { throw DrawerError.unknownAnchor(anchorName, anchors.map(\.name)) }
+        spring = nil
+        origin = anchor.origin
+        restingOrigin = anchor.origin
+        setState(.resting(anchor: anchor.name), in: world)
+    }
+
+    /// Animates to an anchor with the settling spring, from rest.
+    public func animate(toAnchor anchorName: String, in world: World) throws {
+        guard let anchor = anchors.first(where: { $0.name == anchorName }) else { throw DrawerError.unknownAnchor(anchorName, anchors.map(\.name)) }
+        settle(to: anchor.origin, velocity: 0, in: world)
+    }
+
+    func setState(_ newState: State, in world: World) {
+        guard newState != state else { return }
+        state = newState
+        var payload: [(String, EventValue)] = [("drawer", .string(name)), ("state", .string(newState.name))]
+        if case let .resting(anchor) = newState, let anchor { payload.append(("anchor", .string(anchor))) }
+        world.emit("drawer.state_changed", payload)
+    }
+
+    // MARK: Dragging (SPEC §6 header pan)
+
+    /// Began: stop any animation (keeping its velocity for reporting).
+    func beginDrag(_ touch: Touch, in world: World) {
+        interruptedVelocity = spring?.velocity ?? 0
+        spring = nil
+        dragTouch = touch
+        dragStartOrigin = origin
+        setState(.dragging, in: world)
+        world.emit("drawer.began", [("drawer", .string(name)), ("origin", .number(origin)), ("interrupted_velocity", .number(interruptedVelocity))])
+    }
+
+    /// Changed: origin = start + translation, rubber-banded (or clamped) beyond the limits.
+    func drag(to translation: Double, in world: World) {
+        origin = constrained(dragStartOrigin + translation)
+        world.emit("drawer.changed", [("drawer", .string(name)), ("origin", .number(origin))])
+    }
+
+    func constrained(_ target: Double) -> Double {
+        let lower = limits.lowerBound, upper = limits.upperBound
+        let c = defaults.rubberBandCoefficient
+        if target < lower {
+            let d = abs(lower)
+            return bounces && d > 0 ? lower - RubberBand.offset(lower - target, dimension: d, coefficient: c) : lower
+        }
+        if target > upper {
+            let d = screenHeight - upper
+            return bounces && d > 0 ? upper + RubberBand.offset(target - upper, dimension: d, coefficient: c) : upper
+        }
+        return target
+    }
+
+    /// Release: the policy picks the target; the spring starts with the release velocity.
+    func release(velocity: Double, in world: World) {
+        dragTouch = nil
+        releaseVelocity = velocity
+        let target: Double
+        do {
+            target = try policy.select(DrawerRelease(origin: origin, velocity: velocity, anchors: anchors, restingOrigin: restingOrigin), defaults: defaults)
+        } catch {
+            world.emit("drawer.policy_failed", [("drawer", .string(name)), ("error", .string(String(describing: error)))])
+            policyErrors.append(error)
+            settle(to: anchors.min { abs($0.origin - origin) < abs($1.origin - origin) }?.origin ?? origin, velocity: velocity, in: world)
+            return
+        }
+        let anchor = anchors.first { $0.origin == target }?.name
+        world.emit("drawer.ended", [("drawer", .string(name)), ("velocity", .number(velocity)), ("target", .number(target)),
+                                    ("anchor", .string(anchor ?? "")), ("policy", .string(policy.name))])
+        settle(to: target, velocity: velocity, in: world)
+    }
+
+    /// Errors thrown by custom (Lua) policies, for the host to report.
+    public var policyErrors: [Error] = []
+
+    func settle(to target: Double, velocity: Double, in world: World) {
+        let parameters = SpringParameters(mass: defaults.springMass, stiffness: defaults.springStiffness,
+                                          damping: 2 * defaults.springDampingRatio * (defaults.springStiffness * defaults.springMass).squareRoot())
+        spring = SpringAnimator(from: origin, to: target, parameters: parameters, initialVelocity: velocity, startTime: VirtualTime.seconds(world.time))
+        setState(.settling(target: target), in: world)
+    }
+
+    // MARK: WorldEngine
+
+    public var isBusy: Bool {
+        if case .resting = state { return false }
+        return true
+    }
+
+    public func advance(to tick: Tick, in world: World) {
+        guard var spring else { return }
+        spring.advance(to: VirtualTime.seconds(tick.targetTimestamp))
+        origin = spring.value
+        if spring.isFinished {
+            self.spring = nil
+            origin = spring.target
+            restingOrigin = origin
+            let anchor = anchors.first { $0.origin == origin }?.name
+            setState(.resting(anchor: anchor), in: world)
+            world.emit("drawer.settled", [("drawer", .string(name)), ("anchor", .string(anchor ?? "")), ("origin", .number(origin))])
+        } else {
+            self.spring = spring
+        }
+    }
+
+    public var propertyNames: [String] {
+        ["origin", "velocity", "content_offset"].map { "\(name).\($0)" }
+    }
+
+    public func property(_ property: String) -> Double? {
+        switch property.dropFirst(name.count + 1) {
+        case "origin": return origin
+        case "velocity": return velocity
+        case "content_offset": return content.offset
+        default: return nil
+        }
+    }
+}
+
+/// A drawer request that cannot be met, as a sentence.
+public enum DrawerError: Error, Equatable, CustomStringConvertible {
+    case noAnchors
+    case unknownState(String)
+    case invalidAnchor(String)
+    case unknownAnchor(String, [String])
+
+    public var description: String {
+        switch self {
+        case .noAnchors: return "a drawer needs at least one anchor"
+        case let .unknownState(name): return "unknown anchor state '\(name)' (expected one of: \(DrawerAnchorSpec.stateNames.joined(separator: ", ")))"
+        case let .invalidAnchor(name): return "anchor '\(name)' does not resolve to a finite origin"
+        case let .unknownAnchor(name, known): return "no anchor named '\(name)' (anchors: \(known.joined(separator: ", ")))"
+        }
+    }
+}

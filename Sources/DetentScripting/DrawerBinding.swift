@@ -1,0 +1,156 @@
+import DetentDrawer
+import DetentLayout
+import DetentLua
+import DetentWorld
+
+/// `world:drawer{...}` and drawer handles (SPEC §6).
+enum DrawerBinding {
+    static let className = "drawer"
+
+    static func make() -> LuaClass<DrawerEngine> {
+        let cls = LuaClass<DrawerEngine>(name: className)
+        cls.describe = { "drawer \($0.name) at \($0.origin) (\($0.state.name))" }
+        cls.getters = [
+            "name": { d, c in c.push(d.name) },
+            "origin": { d, c in c.push(d.origin) },
+            "anchor": { d, c in if let a = d.anchorName { c.push(a) } else { c.pushNil() } },
+            "state": { d, c in c.push(d.state.name) },
+            "velocity": { d, c in c.push(d.velocity) },
+            "release_velocity": { d, c in c.push(d.releaseVelocity) },
+            "interrupted_velocity": { d, c in c.push(d.interruptedVelocity) },
+            "anchors": { d, c in c.push(.array(d.anchors.map { .record([("name", .string($0.name)), ("origin", .number($0.origin))]) })) },
+            "limits": { d, c in c.push(.record([("lower", .number(d.limits.lowerBound)), ("upper", .number(d.limits.upperBound))])) },
+            "content_offset": { d, c in c.push(d.content.offset) },
+            "content_height": { d, c in c.push(d.content.contentHeight) },
+            "header_height": { d, c in c.push(d.headerHeight) },
+            "policy": { d, c in c.push(d.policy.name) },
+            "bounces": { d, c in c.push(d.bounces) },
+        ]
+        cls.setters = [
+            "bounces": { d, c in d.bounces = c.boolean(3) },
+            "policy": { d, c in d.policy = try policy(at: 3, c, host: ScriptHost.of(c)) },
+            "content_offset": { d, c in d.content.offset = try c.number(3) },
+        ]
+        cls.methods = [
+            "set_anchors": { d, c in
+                try drawerCall { try d.setAnchors(try anchorSpecs(try c.table(2)), in: try world(c)) }
+                return 0
+            },
+            "move_to": { d, c in try drawerCall { try d.move(toAnchor: try c.string(2), in: try world(c)) }; return 0 },
+            "animate_to": { d, c in try drawerCall { try d.animate(toAnchor: try c.string(2), in: try world(c)) }; return 0 },
+            "anchor_origin": { d, c in
+                let name = try c.string(2)
+                guard let anchor = d.anchors.first(where: { $0.name == name }) else {
+                    throw LuaRaise(DrawerError.unknownAnchor(name, d.anchors.map(\.name)).description)
+                }
+                c.push(anchor.origin)
+                return 1
+            },
+        ]
+        return cls
+    }
+
+    private static func world(_ call: LuaCall) throws -> World { try ScriptHost.of(call).requireWorld() }
+
+    private static func drawerCall(_ body: () throws -> Void) throws {
+        do { try body() } catch let error as DrawerError { throw LuaRaise(error.description) }
+    }
+
+    /// Anchors: a list of named states ("top", "middle", "bottom", "dismissed", "fit") or
+    /// tables {name =, top = pt | bottom = pt | fraction = f | fit = true}.
+    static func anchorSpecs(_ list: LuaTableArgument) throws -> [(name: String, spec: DrawerAnchorSpec)] {
+        var specs: [(String, DrawerAnchorSpec)] = []
+        let names = try? list.stringArray()
+        if let names, !names.isEmpty {
+            for name in names {
+                if name == "fit" { specs.append(("fit", .fit)); continue }
+                guard DrawerAnchorSpec.stateNames.contains(name) else { throw LuaRaise(DrawerError.unknownState(name).description) }
+                specs.append((name, .named(name)))
+            }
+            return specs
+        }
+        for (i, entry) in try list.tableArray().enumerated() {
+            try entry.rejectUnknownKeys(["name", "top", "bottom", "fraction", "fit", "state"])
+            let name = try entry.string("name") ?? "anchor\(i + 1)"
+            if let top = try entry.number("top") { specs.append((name, .fromTop(top))) }
+            else if let bottom = try entry.number("bottom") { specs.append((name, .fromBottom(bottom))) }
+            else if let fraction = try entry.number("fraction") { specs.append((name, .fraction(fraction))) }
+            else if try entry.boolean("fit") == true { specs.append((name, .fit)) }
+            else if let state = try entry.string("state") { specs.append((name, .named(state))) }
+            else { throw LuaRaise("anchor '\(name)' needs one of: top = points, bottom = points, fraction = 0…1, fit = true, state = name") }
+        }
+        return specs
+    }
+
+    /// A policy by name, or a Lua function(release) returning an origin or an anchor name.
+    static func policy(at index: Int32, _ call: LuaCall, host: ScriptHost) throws -> DrawerPolicy {
+        switch call.type(at: index) {
+        case .string:
+            switch try call.string(index) {
+            case "ultradrawer": return .ultradrawer
+            case "floatingpanel": return .floatingpanel
+            case "nearest": return .nearest
+            case let other:
+                throw LuaRaise("unknown drawer policy '\(other)' (expected one of: \(DrawerPolicy.builtInNames.joined(separator: ", ")), or a function)")
+            }
+        case .function:
+            let function = call.ref(index)
+            return .custom(name: "lua") { [weak host] release in
+                guard let host else { return release.origin }
+                return try luaPolicy(function, release, host: host)
+            }
+        default:
+            throw LuaRaise("a drawer policy is a name (\(DrawerPolicy.builtInNames.joined(separator: ", "))) or a function(release)")
+        }
+    }
+
+    /// Calls a Lua policy with {origin, velocity, anchors, resting_origin}; its answer is an
+    /// origin in points or an anchor's name. An error fails the test that released the drawer.
+    private static func luaPolicy(_ function: LuaRef, _ release: DrawerRelease, host: ScriptHost) throws -> Double {
+        let lua = host.lua
+        function.push()
+        LuaValue.record([
+            ("origin", .number(release.origin)), ("velocity", .number(release.velocity)),
+            ("resting_origin", .number(release.restingOrigin)),
+            ("anchors", .array(release.anchors.map { .record([("name", .string($0.name)), ("origin", .number($0.origin))]) })),
+        ]).push(onto: lua)
+        do {
+            try lua.call(argumentCount: 1, resultCount: 1)
+        } catch let error as LuaError {
+            host.handlerErrors.append(error)
+            throw error
+        }
+        defer { lua.pop() }
+        if let origin = lua.number(at: -1), origin.isFinite { return origin }
+        if let name = lua.string(at: -1), let anchor = release.anchors.first(where: { $0.name == name }) { return anchor.origin }
+        let error = LuaError.runtime(LuaRuntimeError(message: "drawer policy returned \(lua.describe(at: -1)); expected an origin in points or one of: \(release.anchors.map(\.name).joined(separator: ", "))"))
+        host.handlerErrors.append(error)
+        throw error
+    }
+
+    /// `world:drawer{anchors =, header =, content_height =, content_inset =, policy =, bounces =, at =, name =}`.
+    static func makeDrawer(_ world: World, _ call: LuaCall, defaults: DrawerDefaults) throws -> Int32 {
+        let options = try call.table(2)
+        try options.rejectUnknownKeys(["anchors", "header", "content_height", "content_inset", "policy", "bounces", "at", "name"])
+        let name = try options.string("name") ?? "drawer"
+        guard world.engines.allSatisfy({ $0.name != name }) else {
+            throw LuaRaise("this world already has an engine named '\(name)' (give the drawer another name = ...)")
+        }
+        let content = ScrollContent(contentHeight: try options.number("content_height") ?? 0, offset: -(try options.number("content_inset") ?? 0),
+                                    insets: Insets(top: try options.number("content_inset") ?? 0))
+        let drawer = DrawerEngine(name: name, world: world, defaults: defaults, headerHeight: try options.number("header"), content: content)
+        guard let anchors = try options.table("anchors") else { throw LuaRaise("a drawer needs anchors, like anchors = {\"top\", \"middle\", \"bottom\"}") }
+        try drawerCall { try drawer.setAnchors(try anchorSpecs(anchors), in: world) }
+        drawer.bounces = try options.boolean("bounces") ?? true
+        if options.has("policy") {
+            call.rawGet(field: "policy", inTableAt: 2)
+            drawer.policy = try policy(at: call.top, call, host: ScriptHost.of(call))
+            call.pop()
+        }
+        drawer.attach(to: world)
+        try drawerCall { try drawer.move(toAnchor: try options.string("at") ?? drawer.anchors.last!.name, in: world) }
+        ScriptHost.of(call).retain(drawer)
+        call.push(handle: drawer, className: className)
+        return 1
+    }
+}
