@@ -47,16 +47,17 @@ describe("the content hand-off", function()
     t:move_by(0, -250, { duration = 0.5 })
     t:hold(0.1)
     t:up()
+    -- iPhone 15 samples touches at 60 Hz, one per frame: so per frame, as per movement,
+    -- exactly one of the two may change.
     local origin, offset = tr["drawer.origin"].values, tr["drawer.content_offset"].values
+    local moved_drawer, moved_content = 0, 0
     for i = 2, #origin do
-      local both = origin[i] ~= origin[i - 1] and offset[i] ~= offset[i - 1]
-      -- a frame where one sample crossed from one rule to the other may touch both; the rule
-      -- itself, per finger movement, never does: see the Swift tests for the per-sample check
-      if both then
-        assert.is_true(offset[i] == 0 or offset[i - 1] == 0,
-          "origin and offset both moved at frame " .. tr["drawer.origin"].frames[i])
-      end
+      local o, c = origin[i] ~= origin[i - 1], offset[i] ~= offset[i - 1]
+      assert.is_false(o and c, "origin and offset both moved at frame " .. tr["drawer.origin"].frames[i])
+      if o then moved_drawer = moved_drawer + 1 end
+      if c then moved_content = moved_content + 1 end
     end
+    assert.is_true(moved_drawer > 0 and moved_content > 0)   -- both rules were exercised
   end)
 
   it("settles with the release velocity when released strictly between the limits", function()
