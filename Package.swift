@@ -63,6 +63,7 @@ let package = Package(
         .testTarget(name: "DetentWorldTests", dependencies: ["DetentWorld", "DetentTime", "DetentMotion"]),
         .testTarget(name: "DetentLayoutTests", dependencies: ["DetentLayout"]),
         .testTarget(name: "DetentNavigationTests", dependencies: ["DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime", "DetentMotion"]),
+        .testTarget(name: "DetentDrawerTests", dependencies: ["DetentDrawer", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer"]),
     ],
     swiftLanguageModes: [.v5]

@@ -4,6 +4,7 @@ import DetentWorld
 extension DrawerEngine: PartLocating {
     /// Adds the drawer to `world` with its header and content responders.
     public func attach(to world: World) {
+        self.world = world
         world.addEngine(self)
         world.touches.addResponder(DrawerHeaderResponder(engine: self))
         world.touches.addResponder(DrawerContentResponder(engine: self))
@@ -26,11 +27,15 @@ extension DrawerEngine: PartLocating {
     ///   drag (clamped, never rubber-banded) and the content keeps its offset;
     /// - diff > 0, new offset < −inset.top and origin < upper limit: the drawer moves down and
     ///   the offset resets to −inset.top;
-    /// - otherwise the content scrolls.
+    /// - otherwise the content scrolls (never past its top while pulled back).
+    /// So that origin and offset never both move for one finger movement (SPEC §6), the
+    /// movement that carries a scrolled content back across its top only brings the content to
+    /// its top (its remainder is absorbed, as the clamp in the first rule absorbs the movement
+    /// that reaches the lower limit); the drawer follows from the next movement on.
     /// The correction is applied here, in one place, so it is never fed back into the rule
     /// (the seed unsubscribes from the scroll view for the same reason).
     func contentDragged(by dy: Double, in world: World) {
-        let top = -content.insets.top
+        let top = 0 - content.insets.top
         let previous = content.offset
         let proposed = previous - dy
         let diff = previous - proposed
@@ -38,9 +43,17 @@ extension DrawerEngine: PartLocating {
             origin = max(limits.lowerBound, origin + diff)
             world.emit("drawer.changed", [("drawer", .string(name)), ("origin", .number(origin))])
         } else if diff > 0, proposed < top, origin < limits.upperBound {
-            origin = min(limits.upperBound, origin + diff)
-            content.offset = top
-            world.emit("drawer.changed", [("drawer", .string(name)), ("origin", .number(origin))])
+            if previous != top {
+                // First the content comes back to its top (from above it, or from an
+                // overscroll a script left), then the drawer follows.
+                content.offset = top
+            } else {
+                origin = min(limits.upperBound, origin + diff)
+                world.emit("drawer.changed", [("drawer", .string(name)), ("origin", .number(origin))])
+            }
+        } else if diff > 0, proposed < top {
+            // At the upper limit: the content stops at its top instead of overscrolling.
+            content.offset = previous > top ? top : previous
         } else {
             content.offset = proposed
         }

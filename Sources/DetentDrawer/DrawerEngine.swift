@@ -38,8 +38,16 @@ public final class DrawerEngine: WorldEngine {
     /// Rubber-band beyond the limits while the header is dragged (else clamp).
     public var bounces = true
     public var headerHeight: Double
-    /// The drawer's scrollable content (offset in points, UIScrollView semantics).
-    public var content: ScrollContent
+    /// The drawer's scrollable content (offset in points, UIScrollView semantics). A change
+    /// of its height re-resolves the anchors (a `fit` anchor follows it).
+    public var content: ScrollContent {
+        didSet {
+            guard content.contentHeight != oldValue.contentHeight, !anchorSpecs.isEmpty, let world else { return }
+            try? setAnchors(anchorSpecs, in: world)
+        }
+    }
+    /// The world the drawer is attached to (for changes made between ticks).
+    weak var world: World?
     let screenHeight: Double
     let screenWidth: Double
     let safeTop: Double
@@ -93,7 +101,8 @@ public final class DrawerEngine: WorldEngine {
         for (name, spec) in specs {
             guard let origin = spec.origin(height: screenHeight, safeTop: safeTop, safeBottom: safeBottom, headerHeight: headerHeight,
                                            contentHeight: content.contentHeight, defaults: defaults) else {
-                throw DrawerError.unknownState(name)
+                if case let .named(state) = spec { throw DrawerError.unknownState(state) }
+                throw DrawerError.invalidAnchor(name)
             }
             guard origin.isFinite else { throw DrawerError.invalidAnchor(name) }
             resolved.append(DrawerAnchor(name: name, origin: origin))
@@ -105,6 +114,10 @@ public final class DrawerEngine: WorldEngine {
         }()
         anchorSpecs = specs
         anchors = resolved.sorted { $0.origin < $1.origin }
+        // Resting at an anchor that moved: follow it with the settling spring.
+        if case let .resting(anchorName?) = state, let moved = anchors.first(where: { $0.name == anchorName }), moved.origin != origin {
+            settle(to: moved.origin, velocity: 0, in: world)
+        }
         if case .settling = state, var spring {
             let target = previousTarget.flatMap { name in anchors.first { $0.name == name }?.origin }
                 ?? anchors.min { abs($0.origin - spring.target) < abs($1.origin - spring.target) }!.origin
@@ -179,7 +192,10 @@ public final class DrawerEngine: WorldEngine {
         } catch {
             world.emit("drawer.policy_failed", [("drawer", .string(name)), ("error", .string(String(describing: error)))])
             policyErrors.append(error)
-            settle(to: anchors.min { abs($0.origin - origin) < abs($1.origin - origin) }?.origin ?? origin, velocity: velocity, in: world)
+            let fallback = anchors.min { abs($0.origin - origin) < abs($1.origin - origin) }?.origin ?? origin
+            world.emit("drawer.ended", [("drawer", .string(name)), ("velocity", .number(velocity)), ("target", .number(fallback)),
+                                        ("anchor", .string(anchors.first { $0.origin == fallback }?.name ?? "")), ("policy", .string("nearest"))])
+            settle(to: fallback, velocity: velocity, in: world)
             return
         }
         let anchor = anchors.first { $0.origin == target }?.name
@@ -226,6 +242,7 @@ public final class DrawerEngine: WorldEngine {
     }
 
     public func property(_ property: String) -> Double? {
+        guard property.hasPrefix(name + ".") else { return nil }
         switch property.dropFirst(name.count + 1) {
         case "origin": return origin
         case "velocity": return velocity
