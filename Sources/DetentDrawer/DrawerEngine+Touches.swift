@@ -99,13 +99,15 @@ final class DrawerContentResponder: TouchResponder {
         engine.contentDragged(by: dy, in: world)
     }
     /// On release, if the drawer is strictly inside its limits, the content stops and the
-    /// drawer settles with the release velocity.
+    /// drawer settles with the release velocity (SPEC §6). Resting exactly on an anchor (a
+    /// limit), it stays; anywhere else — caught mid-bounce beyond a limit — it settles too.
     func touchEnded(_ touch: Touch, velocity: Point, in world: World) {
-        if engine.limits.contains(engine.origin) && engine.origin > engine.limits.lowerBound && engine.origin < engine.limits.upperBound {
+        guard case .dragging = engine.state else { return }
+        if let anchor = engine.anchors.first(where: { $0.origin == engine.origin }),
+           engine.origin == engine.limits.lowerBound || engine.origin == engine.limits.upperBound {
+            engine.setState(.resting(anchor: anchor.name), in: world)
+        } else {
             engine.release(velocity: velocity.y, in: world)
-        } else if case .dragging = engine.state {
-            let anchor = engine.anchors.first { $0.origin == engine.origin }?.name
-            engine.setState(.resting(anchor: anchor), in: world)
         }
     }
     func touchCancelled(_ touch: Touch, in world: World) { touchEnded(touch, velocity: .zero, in: world) }

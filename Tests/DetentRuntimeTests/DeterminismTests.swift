@@ -6,21 +6,24 @@ import DetentRuntime
 @Suite("Determinism")
 struct DeterminismTests {
     static let paths = ["scripts/scenarios", "Tests/Fixtures/runner/random_spec.lua", "Tests/Fixtures/runner/failing_spec.lua"]
+    /// The 10,000-sequence invariant suite runs once, in BundledScenariosTests; here it would
+    /// only repeat 40 s of debug-build work four times.
+    static let skipSlow: (inout RunOptions) -> Void = { $0.excludeTags = ["invariants"] }
 
     @Test func twoRunsPrintTheSameBytes() throws {
-        let first = try RunHarness.run(Self.paths)
-        let second = try RunHarness.run(Self.paths)
+        let first = try RunHarness.run(Self.paths, configure: Self.skipSlow)
+        let second = try RunHarness.run(Self.paths, configure: Self.skipSlow)
         #expect(first.output == second.output)
         #expect(first.output.contains("    | "))   // random_spec printed its draws
     }
 
     @Test func shuffledRunsWithTheSameSeedPrintTheSameBytes() throws {
-        let configure: (inout RunOptions) -> Void = { $0.shuffle = true; $0.seed = 20261122 }
+        let configure: (inout RunOptions) -> Void = { $0.shuffle = true; $0.seed = 20261122; $0.excludeTags = ["invariants"] }
         let first = try RunHarness.run(Self.paths, configure: configure)
         let second = try RunHarness.run(Self.paths, configure: configure)
         #expect(first.output == second.output)
         #expect(first.output.hasPrefix("Randomized with seed 20261122\n"))
-        let ordered = try RunHarness.run(Self.paths)
+        let ordered = try RunHarness.run(Self.paths, configure: Self.skipSlow)
         #expect(first.summary.results.map(\.fullName) != ordered.summary.results.map(\.fullName))
         #expect(Set(first.summary.results.map(\.fullName)) == Set(ordered.summary.results.map(\.fullName)))
     }
