@@ -39,11 +39,6 @@ public final class LuaThread {
         lua_xmove(L, co, 1)
     }
 
-    public var isDead: Bool {
-        let status = lua_status(co)
-        return status != LUA_OK && status != LUA_YIELD || (status == LUA_OK && lua_gettop(co) == 0)
-    }
-
     /// Resumes with the `argumentCount` values on top of the coroutine's stack.
     public func resume(argumentCount: Int32 = 0) -> Outcome {
         var resultCount: Int32 = 0

@@ -45,7 +45,6 @@ public final class NavigationEngine: WorldEngine {
     weak var popTouch: Touch?
     var idiom: DeviceProfile.Idiom
     var orientation: Orientation
-    var now: Nanoseconds = 0
 
     public init(name: String = "navigation", world: World, defaults: NavigationDefaults, inSheet: Bool = false) {
         self.name = name
@@ -58,7 +57,6 @@ public final class NavigationEngine: WorldEngine {
         containerInsets = Insets(top: 0, left: device.left, bottom: device.bottom, right: device.right)
         idiom = configuration.device.idiom
         orientation = configuration.orientation
-        now = world.time
     }
 
     public var topScreen: Screen? { stack.last }
@@ -118,14 +116,13 @@ public final class NavigationEngine: WorldEngine {
     public var isBusy: Bool { transition != nil || barAnimation != nil || !queue.isEmpty }
 
     public func advance(to tick: Tick, in world: World) {
-        now = tick.targetTimestamp
         if var animation = barAnimation {
-            animation.advance(to: VirtualTime.seconds(now))
+            animation.advance(to: VirtualTime.seconds(tick.targetTimestamp))
             barVisibility = animation.value
             barAnimation = animation.isFinished ? nil : animation
         }
         guard var t = transition else { return }
-        let done = t.advance(to: now)
+        let done = t.advance(to: tick.targetTimestamp)
         transition = t
         if done { completeTransition(in: world) }
     }

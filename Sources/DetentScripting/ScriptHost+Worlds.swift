@@ -57,6 +57,7 @@ extension ScriptHost {
         retained.removeAll()
         spawned.removeAll()
         handlerErrors.removeAll()
+        lua.forgetDeadHandles()
         if lua.memoryCap > 0 && lua.memoryInUse > lua.memoryCap / 2 { lua.collectGarbage() }
     }
 

@@ -21,8 +21,6 @@ public final class Touch {
     public private(set) var phase: Phase = .began
     /// Samples waiting for their tick, in time order.
     var pending: [Sample] = []
-    /// Whether the touch-down sample has been delivered (hit-testing happened).
-    public internal(set) var isDelivered = false
     /// Who claimed the touch at hit-testing, if anyone.
     public internal(set) var responder: TouchResponder?
     public internal(set) var claim: TouchClaim?

@@ -100,6 +100,24 @@ struct LuaLifetimeTests {
         #expect(tracker.live == 0)
     }
 
+    @Test func deadHandleRegistrationsAreForgottenAndLiveOnesKept() throws {
+        let lua = LuaState()
+        lua.register(class: LuaClass<Thing>(name: "thing"))
+        let kept = Thing()
+        lua.pushHandle(kept, className: "thing")
+        lua.setGlobal("kept")
+        for _ in 0..<100 {
+            let temporary = Thing()
+            lua.pushHandle(temporary, className: "thing")
+            lua.pop()
+        }
+        #expect(lua.handleRegistrations == 101)
+        lua.forgetDeadHandles()
+        #expect(lua.handleRegistrations == 1)
+        try lua.run("assert(tostring(kept) == \"thing\")", chunkName: "k.lua")
+        withExtendedLifetime(kept) {}
+    }
+
     @Test func coroutineYieldsToSwiftAndIsResumedWithValues() throws {
         let lua = LuaState()
         try lua.load("""
