@@ -156,7 +156,7 @@ final class ScenarioRunLoop {
         let request = waiter.request
         switch request {
         case let .time(duration):
-            return world.time >= waiter.start + duration ? .satisfied(.nil) : .waiting
+            return VirtualTime.isDue(waiter.start + duration, by: world.time) ? .satisfied(.nil) : .waiting
         case let .frames(count):
             return world.frame >= waiter.startFrame + count ? .satisfied(.nil) : .waiting
         case let .until(condition, timeout, _):

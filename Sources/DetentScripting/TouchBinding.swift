@@ -35,7 +35,7 @@ enum TouchBinding {
             "_sample": { touch, call in
                 let world = try ScriptHost.of(call).requireWorld()
                 let point = Point(x: try finiteArgument(call, 2, "x"), y: try finiteArgument(call, 3, "y"))
-                do { try world.touches.move(touch, to: point, at: sampleTime(try call.number(4))) } catch {
+                do { try world.touches.move(touch, to: point, at: VirtualTime.nanoseconds(fromSeconds: try call.number(4))) } catch {
                     throw LuaRaise(String(describing: error))
                 }
                 return 0
@@ -43,20 +43,13 @@ enum TouchBinding {
             // _up(at_seconds)
             "_up": { touch, call in
                 let world = try ScriptHost.of(call).requireWorld()
-                do { try world.touches.end(touch, at: sampleTime(try call.number(2))) } catch {
+                do { try world.touches.end(touch, at: VirtualTime.nanoseconds(fromSeconds: try call.number(2))) } catch {
                     throw LuaRaise(String(describing: error))
                 }
                 return 0
             },
         ]
         return cls
-    }
-
-    /// A sample time from script seconds, rounded *down* to the nanosecond: k/60 s must not
-    /// land 1 ns after the frame at k/60 s (frame times are floored on the grid), or the
-    /// sample would arrive a frame late, together with the next one.
-    private static func sampleTime(_ seconds: Double) -> Nanoseconds {
-        Nanoseconds((seconds * 1e9).rounded(.down))
     }
 
     private static func finiteArgument(_ call: LuaCall, _ index: Int32, _ name: String) throws -> Double {

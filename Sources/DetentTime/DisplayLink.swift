@@ -3,7 +3,8 @@
 /// whoever owns it decides when the next tick happens.
 ///
 /// Frame times sit on an exact grid: grid index g is shown at g·10⁹/gridHz ns (integer
-/// division), so 60 Hz never drifts however long a run lasts.
+/// division), so 60 Hz never drifts however long a run lasts. Times that scripts compute in
+/// seconds can miss that grid by a few ns; `VirtualTime.isDue` absorbs it.
 public struct DisplayLink: Sendable {
     public private(set) var rate: RefreshRate
     /// The grid index of the last frame shown (its time is `timestamp`).
@@ -23,6 +24,26 @@ public struct DisplayLink: Sendable {
         g * VirtualTime.nanosecondsPerSecond / Int64(rate.gridHz)
     }
 
+    /// The largest grid index shown at or before `time`.
+    public func gridIndex(atOrBefore time: Nanoseconds) -> Int64 {
+        var g = time * Int64(rate.gridHz) / VirtualTime.nanosecondsPerSecond
+        while self.time(ofGridIndex: g + 1) <= time { g += 1 }
+        while g > 0 && self.time(ofGridIndex: g) > time { g -= 1 }
+        return g
+    }
+
+    /// The smallest grid index shown at or after `time`.
+    public func gridIndex(atOrAfter time: Nanoseconds) -> Int64 {
+        let g = gridIndex(atOrBefore: time)
+        return self.time(ofGridIndex: g) < time ? g + 1 : g
+    }
+
+    /// Whole frames (at the animating pace) that were due between the last prepared frame and
+    /// `time` and were not delivered: what a late display-link callback drops.
+    public func framesBehind(at time: Nanoseconds) -> Int64 {
+        max(0, (gridIndex(atOrBefore: time) - gridIndex) / rate.periodsPerFrame(animating: true))
+    }
+
     /// When the last frame was shown.
     public var timestamp: Nanoseconds { time(ofGridIndex: gridIndex) }
 
@@ -35,11 +56,7 @@ public struct DisplayLink: Sendable {
         guard newRate != rate else { return }
         let now = timestamp
         rate = newRate
-        let hz = Int64(newRate.gridHz)
-        // Smallest g with time(g) >= now.
-        var g = now * hz / VirtualTime.nanosecondsPerSecond
-        while time(ofGridIndex: g) < now { g += 1 }
-        gridIndex = g
+        gridIndex = gridIndex(atOrAfter: now)
     }
 
     /// Drops the next `count` frames: the next tick's timestamp jumps by (count + 1) periods.
@@ -76,25 +93,6 @@ public struct DisplayLink: Sendable {
         return tick
     }
 
-    /// The target time the next tick would have, without producing it.
-    public func nextTargetTimestamp(animating: Bool) -> Nanoseconds {
-        time(ofGridIndex: gridIndex + rate.periodsPerFrame(animating: animating) * Int64(1 + pendingDrops))
-    }
-
-    /// The last grid index shown at or before `time`.
-    public func gridIndex(atOrBefore time: Nanoseconds) -> Int64 {
-        var g = time * Int64(rate.gridHz) / VirtualTime.nanosecondsPerSecond
-        while self.time(ofGridIndex: g + 1) <= time { g += 1 }
-        while g > 0 && self.time(ofGridIndex: g) > time { g -= 1 }
-        return g
-    }
-
-    /// Whole frames (at the animating pace) that were due between the last prepared frame and
-    /// `time` and were not delivered: what a late display-link callback drops.
-    public func framesBehind(at time: Nanoseconds) -> Int64 {
-        max(0, (gridIndex(atOrBefore: time) - gridIndex) / rate.periodsPerFrame(animating: true))
-    }
-
     /// The target time of the `count`-th idle frame from now (for fast-forwarding to a frame count).
     public func timeAfterIdleFrames(_ count: Int64) -> Nanoseconds {
         time(ofGridIndex: gridIndex + max(0, count) * rate.periodsPerFrame(animating: false))
@@ -108,9 +106,7 @@ public struct DisplayLink: Sendable {
         let periods = rate.periodsPerFrame(animating: false)
         // Frames k = 1, 2, ...: the k-th next tick targets grid index gridIndex + k·periods.
         // Skip the frames whose target is still before the deadline, keeping the last one to deliver.
-        let hz = Int64(rate.gridHz)
-        var targetIndex = deadline * hz / VirtualTime.nanosecondsPerSecond
-        while time(ofGridIndex: targetIndex) < deadline { targetIndex += 1 }
+        let targetIndex = gridIndex(atOrAfter: deadline - VirtualTime.dueTolerance)
         let framesUntil = (targetIndex - gridIndex + periods - 1) / periods   // ticks needed to reach the deadline
         let skip = max(0, framesUntil - 1 - Int64(pendingDrops))
         guard skip > 0 else { return 0 }

@@ -10,6 +10,17 @@ public enum VirtualTime {
         Nanoseconds((seconds * 1e9).rounded())
     }
 
+    /// How close to a frame's time an event must be to belong to that frame. Scripts compute
+    /// times in seconds (Doubles) from frame times rounded to the nanosecond, so `k/60` s after a
+    /// frame can land a few ns past frame k; without this slack a touch sample or a `wait` would
+    /// arrive one frame late. 1 µs is far below any frame interval (8.3 ms at 120 Hz).
+    public static let dueTolerance: Nanoseconds = 1_000
+
+    /// Whether something scheduled at `time` is due in a frame shown at `frameTime`.
+    public static func isDue(_ time: Nanoseconds, by frameTime: Nanoseconds) -> Bool {
+        time <= frameTime + dueTolerance
+    }
+
     /// Nanoseconds → seconds.
     public static func seconds(_ nanoseconds: Nanoseconds) -> Double {
         Double(nanoseconds) / 1e9

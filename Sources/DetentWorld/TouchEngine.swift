@@ -77,7 +77,7 @@ public final class TouchEngine: WorldEngine {
         while true {
             var earliest: (touch: Touch, sample: Touch.Sample)?
             for touch in touches {
-                guard let sample = touch.pending.first, sample.time <= tick.targetTimestamp else { continue }
+                guard let sample = touch.pending.first, VirtualTime.isDue(sample.time, by: tick.targetTimestamp) else { continue }
                 if earliest == nil || sample.time < earliest!.sample.time { earliest = (touch, sample) }
             }
             guard let (touch, sample) = earliest else { break }
@@ -91,7 +91,6 @@ public final class TouchEngine: WorldEngine {
     private func route(_ touch: Touch, _ sample: Touch.Sample, in world: World) {
         switch sample.phase {
         case .began:
-            touch.isDelivered = true
             if let (responder, claim) = hitTest(sample.point, in: world) {
                 touch.responder = responder
                 touch.claim = claim

@@ -66,6 +66,7 @@ struct RunnerTests {
         // "wait_" also matches "wait(0) and wait_frames(0) ...": patterns search the whole name.
         #expect(without.summary.results.map(\.name) == [
             "wait advances virtual time to the first frame at or after the deadline",
+            "wait(1/60) advances exactly one frame, whichever frame it starts on",
         ])
     }
 

@@ -76,10 +76,19 @@ struct DisplayLinkTests {
 
     @Test func fastForwardToADeadlineBetweenFramesLandsOnTheNextFrame() {
         var link = DisplayLink(rate: .fixed(hz: 60))
-        link.fastForward(toward: 100_000_000 + 1)   // just after 0.1 s
+        link.fastForward(toward: 101_000_000)       // 1 ms after the frame at 0.1 s
         let tick = link.nextTick(animating: false)
-        #expect(tick.targetTimestamp >= 100_000_001)
-        #expect(tick.targetTimestamp - tick.duration < 100_000_001)
+        #expect(tick.targetTimestamp == link.time(ofGridIndex: 7))
+        #expect(tick.targetTimestamp - tick.duration < 101_000_000)
+    }
+
+    @Test func aDeadlineWithinTheDueToleranceOfAFrameBelongsToIt() {
+        // Script seconds miss the nanosecond grid by a few ns; within 1 µs is still the frame.
+        var link = DisplayLink(rate: .fixed(hz: 60))
+        link.fastForward(toward: 100_000_000 + VirtualTime.dueTolerance)
+        #expect(link.nextTick(animating: false).targetTimestamp == 100_000_000)
+        #expect(VirtualTime.isDue(100_000_000 + VirtualTime.dueTolerance, by: 100_000_000))
+        #expect(!VirtualTime.isDue(100_000_000 + VirtualTime.dueTolerance + 1, by: 100_000_000))
     }
 
     @Test func fastForwardToTheCurrentTimeSkipsNothing() {

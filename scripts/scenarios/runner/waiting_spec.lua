@@ -11,6 +11,15 @@ describe("waiting", function()
     assert.are.equal(31, world.frame)
   end)
 
+  it("wait(1/60) advances exactly one frame, whichever frame it starts on", function()
+    -- Frame times are whole nanoseconds, script seconds are Doubles: a frame's time plus 1/60 s
+    -- can land a nanosecond past the next frame (first at frame 3). It still belongs to it.
+    for frame = 1, 12 do
+      wait(1 / 60)
+      assert.are.equal(frame, world.frame)
+    end
+  end)
+
   it("wait(0) and wait_frames(0) return at once", function()
     wait(0)
     wait_frames(0)
