@@ -93,6 +93,9 @@ enum WorldBinding {
                 var payload: [(String, EventValue)] = []
                 if let table = try call.optionalTable(3) {
                     for key in table.keys() {
+                        guard !World.reservedEventKeys.contains(key) else {
+                            throw LuaRaise("emit: payload key '\(key)' is reserved (every event has \(World.reservedEventKeys.sorted().joined(separator: ", ")))")
+                        }
                         if let number = try? table.number(key) { payload.append((key, .number(number))) }
                         else if let text = try? table.string(key) { payload.append((key, .string(text))) }
                         else if let flag = try? table.boolean(key) { payload.append((key, .boolean(flag))) }

@@ -105,8 +105,14 @@ public final class World {
 
     // MARK: Events
 
+    /// Keys every event carries itself; a payload must not reuse them (scripts would see one
+    /// overwrite the other).
+    public static let reservedEventKeys: Set<String> = ["name", "frame", "time"]
+
     /// Buffers an event of the current tick; observers see it in phase 5.
     public func emit(_ name: String, _ payload: [(String, EventValue)] = []) {
+        assert(payload.allSatisfy { !World.reservedEventKeys.contains($0.0) },
+               "event '\(name)' uses a reserved payload key (\(World.reservedEventKeys.sorted().joined(separator: ", ")))")
         pending.append(WorldEvent(name: name, frame: lastTick?.frame ?? frame, time: time, payload: payload))
     }
 

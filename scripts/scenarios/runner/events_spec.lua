@@ -30,4 +30,9 @@ describe("events", function()
     assert.are.equal(0, #world.events)
   end)
 
+
+  it("refuses payload keys every event already has", function()
+    assert.has_error(function() world:emit("custom.bad", { name = "x" }) end,
+      "emit: payload key 'name' is reserved (every event has frame, name, time)")
+  end)
 end)
