@@ -1,4 +1,5 @@
 import Testing
+import DetentTestSupport
 import DetentMotion
 import DetentTime
 @testable import DetentWorld
@@ -16,7 +17,7 @@ final class RecordingEngine: WorldEngine {
     func updateGestures(for tick: Tick, in world: World) { log.append("\(name).gestures@\(tick.frame)") }
     func advance(to tick: Tick, in world: World) {
         log.append("\(name).advance@\(tick.frame)")
-        world.emit("\(name).advanced", [("frame", .integer(tick.frame))])
+        world.emit("\(name).advanced", [("tick", .integer(tick.frame))])
     }
     func layout(for tick: Tick, in world: World) { log.append("\(name).layout@\(tick.frame)") }
     var isBusy: Bool { busy }
@@ -25,17 +26,10 @@ final class RecordingEngine: WorldEngine {
     func property(_ name: String) -> Double? { name == "\(self.name).frames" ? Double(log.count) : nil }
 }
 
-func testDevice(refresh: RefreshRate = .fixed(hz: 60)) -> DeviceProfile {
-    DeviceProfile(name: "Test Phone", width: 393, height: 852, scale: 3, idiom: .phone,
-                  portraitInsets: .init(top: 59, left: 0, bottom: 34, right: 0),
-                  landscapeInsets: .init(top: 0, left: 59, bottom: 21, right: 59),
-                  refreshRate: refresh, touchRateHz: 60)
-}
-
 @Suite("The world steps engines in SPEC §1's fixed order")
 struct WorldTests {
     @Test func phasesRunInOrderEngineByEngine() {
-        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         let a = RecordingEngine(name: "a"), b = RecordingEngine(name: "b")
         world.addEngine(a)
         world.addEngine(b)
@@ -49,18 +43,18 @@ struct WorldTests {
     }
 
     @Test func eventsAreBufferedPerTickAndClearedAtTheNext() {
-        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         world.addEngine(RecordingEngine(name: "a"))
         world.step()
         #expect(world.events.map(\.name) == ["a.advanced"])
-        #expect(world.events.first?["frame"] == .integer(1))
+        #expect(world.events.first?["tick"] == .integer(1))
         world.step()
         #expect(world.events.count == 1)
         #expect(world.events.first?.frame == 2)
     }
 
     @Test func timeIsTheTargetTimestampOfTheLastTick() {
-        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         #expect(world.time == 0)
         let tick = world.step()
         #expect(world.time == tick.targetTimestamp)
@@ -68,7 +62,7 @@ struct WorldTests {
     }
 
     @Test func fastForwardOnlyWhenIdleAndNeverPastAnEngineDeadline() {
-        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         let engine = RecordingEngine(name: "a")
         world.addEngine(engine)
         engine.busy = true
@@ -83,7 +77,7 @@ struct WorldTests {
     }
 
     @Test func tracesSampleEveryFrameAfterEvents() {
-        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         let slot = world.animators.animate(name: "x", from: 0, to: 60, duration: 1, curve: .linear, in: world)
         let trace = TraceRecorder(names: ["x.value", "missing.value"])
         world.addTrace(trace)
@@ -95,8 +89,8 @@ struct WorldTests {
     }
 
     @Test func animatorsAreFunctionsOfTimeAcrossDroppedFrames() {
-        let smooth = World(configuration: WorldConfiguration(device: testDevice()))
-        let janky = World(configuration: WorldConfiguration(device: testDevice()))
+        let smooth = World(configuration: WorldConfiguration(device: TestDevices.phone()))
+        let janky = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         let a = smooth.animators.animate(name: "x", from: 0, to: 100, duration: 0.5, curve: .sheet, in: smooth)
         let b = janky.animators.animate(name: "x", from: 0, to: 100, duration: 0.5, curve: .sheet, in: janky)
         for _ in 0..<12 { smooth.step() }
@@ -107,7 +101,7 @@ struct WorldTests {
     }
 
     @Test func animatorFinishesExactlyAndEmitsAnEvent() {
-        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         world.animators.animate(name: "fade", from: 1, to: 0, duration: 0.25, curve: .easeInEaseOut, in: world)
         var finished: [WorldEvent] = []
         world.observe { if $0.name == "animator.finished" { finished.append($0) } }
@@ -120,7 +114,7 @@ struct WorldTests {
     }
 
     @Test func springRetargetKeepsPositionAndVelocityContinuous() {
-        let world = World(configuration: WorldConfiguration(device: testDevice()))
+        let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         let slot = world.animators.spring(name: "s", from: 0, to: 300, velocity: 0,
                                           parameters: SpringParameters(mass: 1, stiffness: 200, damping: 2 * 200.0.squareRoot()), in: world)
         for _ in 0..<10 { world.step() }
@@ -134,7 +128,7 @@ struct WorldTests {
 
     @Test func sameInputsGiveTheSameWorldBitForBit() {
         func run() -> [Double?] {
-            let world = World(configuration: WorldConfiguration(device: testDevice(refresh: .variable(minimumHz: 10, maximumHz: 120))))
+            let world = World(configuration: WorldConfiguration(device: TestDevices.phone(refresh: .variable(minimumHz: 10, maximumHz: 120))))
             world.animators.spring(name: "s", from: 0, to: 500, velocity: 2400,
                                    parameters: SpringParameters(dampingRatio: 0.6, response: 0.4), in: world)
             world.animators.animate(name: "t", from: 10, to: -10, duration: 0.3, curve: .default, in: world)
