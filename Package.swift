@@ -58,13 +58,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Helpers the Swift test targets share (device profiles); not a product.
+        .target(name: "DetentTestSupport", dependencies: ["DetentWorld", "DetentTime"], path: "Tests/DetentTestSupport"),
         .testTarget(name: "DetentMotionTests", dependencies: ["DetentMotion"]),
         .testTarget(name: "DetentLuaTests", dependencies: ["DetentLua", "CLua"]),
-        .testTarget(name: "DetentWorldTests", dependencies: ["DetentWorld", "DetentTime", "DetentMotion"]),
+        .testTarget(name: "DetentWorldTests", dependencies: ["DetentTestSupport", "DetentWorld", "DetentTime", "DetentMotion"]),
         .testTarget(name: "DetentLayoutTests", dependencies: ["DetentLayout"]),
-        .testTarget(name: "DetentNavigationTests", dependencies: ["DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime", "DetentMotion"]),
-        .testTarget(name: "DetentDrawerTests", dependencies: ["DetentDrawer", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
-        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer"]),
+        .testTarget(name: "DetentNavigationTests", dependencies: ["DetentTestSupport", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime", "DetentMotion"]),
+        .testTarget(name: "DetentDrawerTests", dependencies: ["DetentTestSupport", "DetentDrawer", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentTestSupport", "DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer"]),
     ],
     swiftLanguageModes: [.v5]
 )

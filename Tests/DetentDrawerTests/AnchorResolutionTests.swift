@@ -1,4 +1,5 @@
 import Testing
+import DetentTestSupport
 import DetentLayout
 import DetentWorld
 @testable import DetentDrawer
@@ -40,7 +41,7 @@ struct AnchorResolutionTests {
     }
 
     @Test func fitUsesTheEnginesHeaderHeight() throws {
-        let world = World(configuration: WorldConfiguration(device: drawerTestPhone()))
+        let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         let engine = DrawerEngine(world: world, defaults: DrawerDefaults(), headerHeight: 60, content: ScrollContent(contentHeight: 300))
         engine.attach(to: world)
         try engine.setAnchors([("fit", .fit), ("bottom", .named("bottom"))], in: world)

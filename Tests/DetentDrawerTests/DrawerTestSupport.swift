@@ -1,4 +1,5 @@
 import Testing
+import DetentTestSupport
 import DetentLayout
 import DetentMotion
 import DetentTime
@@ -7,16 +8,7 @@ import DetentWorld
 
 // MARK: Device
 
-/// A 60 Hz phone of 393×852 pt, insets 59/34 in portrait (SPEC §3, iPhone 15). With the
-/// default 44 pt header the named anchors are top 59, middle 426 and bottom 774.
-func drawerTestPhone() -> DeviceProfile {
-    DeviceProfile(name: "Test Phone", width: 393, height: 852, scale: 3, idiom: .phone,
-                  portraitInsets: .init(top: 59, left: 0, bottom: 34, right: 0),
-                  landscapeInsets: .init(top: 0, left: 59, bottom: 21, right: 59),
-                  refreshRate: .fixed(hz: 60), touchRateHz: 60)
-}
-
-/// Origins of the named anchors on `drawerTestPhone()` with a 44 pt header.
+/// Origins of the named anchors on `TestDevices.phone()` with a 44 pt header.
 enum Origin {
     static let top = 59.0          // the safe top
     static let middle = 426.0      // 852 · (1 − 0.5)
@@ -87,7 +79,7 @@ final class DrawerHarness {
     let log = DrawerEventLog()
 
     init(defaults: DrawerDefaults = DrawerDefaults(), name: String = "drawer") {
-        world = World(configuration: WorldConfiguration(device: drawerTestPhone()))
+        world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         engine = DrawerEngine(name: name, world: world, defaults: defaults, content: ScrollContent(contentHeight: 2000))
         engine.attach(to: world)
         let log = self.log

@@ -1,4 +1,5 @@
 import Testing
+import DetentTestSupport
 import DetentWorld
 @testable import DetentNavigation
 
@@ -12,7 +13,7 @@ enum BarContainer: String, CaseIterable, CustomTestStringConvertible {
         switch self {
         case .phonePortrait: return NavigationHarness()
         case .phoneLandscape: return NavigationHarness(orientation: .landscape)
-        case .pad: return NavigationHarness(device: testPad())
+        case .pad: return NavigationHarness(device: TestDevices.pad())
         case .sheet: return NavigationHarness(inSheet: true)
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+import DetentTestSupport
 import DetentWorld
 @testable import DetentNavigation
 
@@ -105,7 +106,7 @@ struct InteractivePopStartTests {
     }
 
     @Test func onAnIPadProgressIsTheTranslationOverTheIPadsWidth() throws {
-        let h = NavigationHarness(device: testPad())
+        let h = NavigationHarness(device: TestDevices.pad())
         let s = try h.start(with: "a", "b")
         let touch = h.touchDown(x: 10)
         try h.move(touch, toX: 427)

@@ -1,4 +1,5 @@
 import Testing
+import DetentTestSupport
 import DetentLayout
 import DetentMotion
 import DetentTime
@@ -6,23 +7,6 @@ import DetentWorld
 @testable import DetentNavigation
 
 // MARK: Devices
-
-/// A 60 Hz phone of 393×852 pt, insets 59/34 in portrait (SPEC §3, iPhone 15).
-func testPhone() -> DeviceProfile {
-    DeviceProfile(name: "Test Phone", width: 393, height: 852, scale: 3, idiom: .phone,
-                  portraitInsets: .init(top: 59, left: 0, bottom: 34, right: 0),
-                  landscapeInsets: .init(top: 0, left: 59, bottom: 21, right: 59),
-                  refreshRate: .fixed(hz: 60), touchRateHz: 60)
-}
-
-/// An iPad of 834×1194 pt, insets 24/20 (SPEC §3, iPad Pro 11"), kept at 60 Hz so that frame
-/// times match the phone's.
-func testPad() -> DeviceProfile {
-    DeviceProfile(name: "Test Pad", width: 834, height: 1194, scale: 2, idiom: .pad,
-                  portraitInsets: .init(top: 24, left: 0, bottom: 20, right: 0),
-                  landscapeInsets: .init(top: 24, left: 0, bottom: 20, right: 0),
-                  refreshRate: .fixed(hz: 60), touchRateHz: 60)
-}
 
 // MARK: Time
 
@@ -77,7 +61,7 @@ final class NavigationHarness {
     let engine: NavigationEngine
     let log = EventLog()
 
-    init(device: DeviceProfile = testPhone(), orientation: Orientation = .portrait, inSheet: Bool = false) {
+    init(device: DeviceProfile = TestDevices.phone(), orientation: Orientation = .portrait, inSheet: Bool = false) {
         world = World(configuration: WorldConfiguration(device: device, orientation: orientation))
         engine = NavigationEngine(world: world, defaults: NavigationDefaults(), inSheet: inSheet)
         engine.attach(to: world)

@@ -1,4 +1,5 @@
 import Testing
+import DetentTestSupport
 import DetentLayout
 import DetentWorld
 @testable import DetentNavigation
@@ -108,7 +109,7 @@ struct TransitionGeometryTests {
     }
 
     @Test func onAnIPadScreensMoveByTheIPadsWidth() throws {
-        let h = NavigationHarness(device: testPad())
+        let h = NavigationHarness(device: TestDevices.pad())
         let a = try h.start(with: "a")[0]
         let b = makeScreen("b")
         try h.engine.push(b, animated: true, in: h.world)

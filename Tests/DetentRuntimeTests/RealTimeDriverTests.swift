@@ -1,4 +1,5 @@
 import Testing
+import DetentTestSupport
 import DetentMotion
 import DetentTime
 import DetentWorld
@@ -37,9 +38,7 @@ final class ManualScheduler: TickScheduler {
 }
 
 private func makeWorld(_ rate: RefreshRate = .fixed(hz: 60)) -> World {
-    World(configuration: WorldConfiguration(device: DeviceProfile(
-        name: "Test", width: 393, height: 852, scale: 3, idiom: .phone,
-        portraitInsets: .zero, landscapeInsets: .zero, refreshRate: rate, touchRateHz: 60)))
+    World(configuration: WorldConfiguration(device: TestDevices.phone(refresh: rate)))
 }
 
 @Suite("Real-time mode: a display link on the wall clock (SPEC §1)")
