@@ -4,7 +4,7 @@
 // Layers (arrows point one way, STYLE.md habit 1):
 //   CLua / CLuaShim  →  DetentLua (bridge, no engine knowledge)
 //   DetentTime, DetentMotion  →  DetentWorld (the world, touches, animators; no Lua knowledge)
-//   DetentLayout (stack layout)  →  DetentNavigation (engines, no Lua knowledge)
+//   DetentLayout (stack layout)  →  DetentNavigation, DetentDrawer  →  DetentSheet (engines, no Lua knowledge)
 //   DetentLua + DetentWorld  →  DetentScripting (bindings, one file per engine, Lua prelude)
 //   DetentScripting  →  DetentRuntime (run loops, scenario runner, reporters)
 //   DetentRuntime  →  detent (the executable)
@@ -37,15 +37,16 @@ let package = Package(
         .target(name: "DetentLayout"),
         .target(name: "DetentNavigation", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(name: "DetentDrawer", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .target(name: "DetentSheet", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime", "DetentNavigation", "DetentDrawer"]),
         .target(
             name: "DetentScripting",
-            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout", "DetentDrawer"],
+            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout", "DetentDrawer", "DetentSheet"],
             resources: [.copy("Lua")]
         ),
         .target(
             name: "DetentRuntime",
             dependencies: [
-                "DetentScripting", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation", "DetentDrawer",
+                "DetentScripting", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation", "DetentDrawer", "DetentSheet",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -66,6 +67,7 @@ let package = Package(
         .testTarget(name: "DetentLayoutTests", dependencies: ["DetentLayout"]),
         .testTarget(name: "DetentNavigationTests", dependencies: ["DetentTestSupport", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime", "DetentMotion"]),
         .testTarget(name: "DetentDrawerTests", dependencies: ["DetentTestSupport", "DetentDrawer", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .testTarget(name: "DetentSheetTests", dependencies: ["DetentTestSupport", "DetentSheet", "DetentNavigation", "DetentDrawer", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentTestSupport", "DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer"]),
     ],
     swiftLanguageModes: [.v5]

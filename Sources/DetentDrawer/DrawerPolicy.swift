@@ -36,11 +36,18 @@ public struct DrawerRelease: Sendable {
     public var anchors: [DrawerAnchor]
     /// The origin of the anchor the drawer last rested at.
     public var restingOrigin: Double
+
+    public init(origin: Double, velocity: Double, anchors: [DrawerAnchor], restingOrigin: Double) {
+        self.origin = origin
+        self.velocity = velocity
+        self.anchors = anchors
+        self.restingOrigin = restingOrigin
+    }
 }
 
 extension DrawerPolicy {
-    /// The target origin for a release.
-    func select(_ release: DrawerRelease, defaults: DrawerDefaults) throws -> Double {
+    /// The target origin for a release (the sheet uses the same policies for its detents).
+    public func select(_ release: DrawerRelease, defaults: DrawerDefaults) throws -> Double {
         let anchors = release.anchors.map(\.origin)
         guard let first = anchors.first else { return release.origin }
         let origin = release.origin, velocity = release.velocity

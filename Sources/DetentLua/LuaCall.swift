@@ -214,6 +214,41 @@ public struct LuaTableArgument {
         return result
     }
 
+    /// An array element of any of the types an option list mixes.
+    public enum Element {
+        case number(Double)
+        case string(String)
+        /// Left on the stack for the rest of the call, like `tableArray`'s.
+        case table(LuaTableArgument)
+        case other(LuaType)
+    }
+
+    /// Array elements 1...n, each as what it is (`detents = {"content", 420, {name = ...}}`).
+    public func elements() -> [Element] {
+        let n = Int(lua_rawlen(call.L, index))
+        var result: [Element] = []
+        for i in 0..<n {
+            let t = LuaType(rawValue: lua_rawgeti(call.L, index, lua_Integer(i + 1))) ?? .nil
+            switch t {
+            case .table:
+                result.append(.table(LuaTableArgument(call: call, index: lua_gettop(call.L))))
+                continue
+            case .number:
+                var ok: Int32 = 0
+                result.append(.number(detent_lua_tonumber(call.L, -1, &ok)))
+            case .string:
+                result.append(.string(LuaThreadView(L: call.L).string(at: -1) ?? ""))
+            default:
+                result.append(.other(t))
+            }
+            lua_settop(call.L, -2)
+        }
+        return result
+    }
+
+    /// Describes an argument position for error messages ("bad argument #2 to 'sheet'").
+    public var argumentDescription: String { "bad argument #\(index - call.selfOffset) to '\(call.functionName)'" }
+
     /// The string keys present, sorted, for "unknown field" checks.
     public func keys() -> [String] {
         var result: [String] = []

@@ -54,6 +54,7 @@ extension NavigationEngine {
         } else {
             barAnimation = nil
             barVisibility = target
+            immediateChanges += 1
             layoutScreens()
         }
         world.emit("navigation.bar_hidden", [("navigation", .string(name)), ("hidden", .boolean(hidden)), ("animated", .boolean(animated))])
@@ -124,6 +125,7 @@ extension NavigationEngine {
         appear(screen, will: false, in: world)
         for s in added { moveLifecycle(s, will: false, toParent: name, in: world) }
         world.emit("navigation.did_show", [("navigation", .string(name)), ("screen", .string(screen.id)), ("operation", .string(operation))])
+        immediateChanges += 1
         layoutScreens()
     }
 
@@ -151,6 +153,7 @@ extension NavigationEngine {
         world.emit("navigation.will_show", [("navigation", .string(name)), ("screen", .string(to.id)), ("operation", .string(kind.rawValue)),
                                             ("animated", .boolean(animated)), ("interactive", .boolean(interactive))])
         if !animated && !interactive {
+            immediateChanges += 1
             transition!.progress = 1
             completeTransition(in: world)
         } else {

@@ -10,8 +10,15 @@ extension NavigationEngine: PartLocating {
         world.touches.addResponder(BarItemsResponder(engine: self))
     }
 
+    /// Whether the engine's own responders (a bar item, the edge-swipe zone) would take a touch
+    /// at `point`: a container in front of the navigation (the sheet) leaves those to it.
+    public func claimsTouch(at point: Point, in world: World) -> Bool {
+        if barItemRects().contains(where: { $0.rect.contains(point) }) { return true }
+        return EdgeSwipeResponder(engine: self, leftInset: world.configuration.safeAreaInsets.left).hitTest(point, in: world) != nil
+    }
+
     /// Tappable bar items of the top screen, in window points.
-    func barItemRects() -> [(part: String, rect: Rect)] {
+    public func barItemRects() -> [(part: String, rect: Rect)] {
         guard let top = topScreen, barVisibility(for: top) > 0.5, !isBarHidden else { return [] }
         let barTop = container.y + containerTopInset
         let height = barHeight(for: top)

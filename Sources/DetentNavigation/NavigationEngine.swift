@@ -41,6 +41,10 @@ public final class NavigationEngine: WorldEngine {
     /// 1 shown, 0 hidden; animates when the bar is hidden or shown animated.
     public internal(set) var barVisibility: Double = 1
     var barAnimation: TimingAnimator?
+    /// How many changes applied at once so far (operations or bar hiding with
+    /// `animated = false`): a container that follows the content height (the sheet) jumps
+    /// with them instead of animating.
+    public internal(set) var immediateChanges = 0
     /// The finger driving an interactive pop.
     weak var popTouch: Touch?
     var idiom: DeviceProfile.Idiom
@@ -92,6 +96,13 @@ public final class NavigationEngine: WorldEngine {
     public var currentBarHeight: Double {
         if let t = transition { return t.fromBarHeight + (t.toBarHeight - t.fromBarHeight) * t.progress }
         return topScreen.map { barHeight(for: $0) * barVisibility(for: $0) } ?? 0
+    }
+
+    /// The bar's height once any hide/show animation ends (0 when hidden), points: what a
+    /// container sizing itself to the content aims for outside a transition.
+    public var restingBarHeight: Double {
+        guard let top = topScreen, !isBarHidden, !top.navigationItem.prefersBarHidden else { return 0 }
+        return barHeight(for: top)
     }
 
     /// The top inset the bar adds right now, points.

@@ -2,6 +2,7 @@ import Foundation
 import DetentDrawer
 import DetentMotion
 import DetentNavigation
+import DetentSheet
 import DetentTime
 import DetentWorld
 
@@ -11,6 +12,7 @@ public struct DetentConfiguration: Equatable, Sendable {
     public var motion: MotionDefaults
     public var navigation: NavigationDefaults
     public var drawer: DrawerDefaults
+    public var sheet: SheetDefaults
     public var run: RunDefaults
 
     /// `[run]` and `[limits]` of `config/runner.toml`.
@@ -44,12 +46,13 @@ public struct DetentConfiguration: Equatable, Sendable {
         }
         let devices = try loadDevices(try reader("devices.toml"))
         let engine = try reader("engine.toml")
-        try engine.rejectUnknownKeys(["motion", "navigation", "drawer"])
+        try engine.rejectUnknownKeys(["motion", "navigation", "drawer", "sheet"])
         let motion = try loadMotion(engine)
         let navigation = try loadNavigation(engine)
         let drawer = try loadDrawer(engine)
+        let sheet = try loadSheet(engine)
         let run = try loadRun(try reader("runner.toml"))
-        let configuration = DetentConfiguration(devices: devices, motion: motion, navigation: navigation, drawer: drawer, run: run)
+        let configuration = DetentConfiguration(devices: devices, motion: motion, navigation: navigation, drawer: drawer, sheet: sheet, run: run)
         _ = try configuration.device(named: run.defaultDevice)
         return configuration
     }
@@ -138,6 +141,28 @@ public struct DetentConfiguration: Equatable, Sendable {
         ]
         try t.rejectUnknownKeys(numbers.map(\.0))
         for (key, path) in numbers { if let value = try t.optionalDouble(key) { d[keyPath: path] = value } }
+        return d
+    }
+
+    static func loadSheet(_ toml: TOMLReader) throws -> SheetDefaults {
+        var d = SheetDefaults()
+        guard let t = try toml.optionalTable("sheet") else { return d }
+        let numbers: [(String, WritableKeyPath<SheetDefaults, Double>)] = [
+            ("duration", \.duration), ("dimming_alpha", \.dimmingAlpha), ("dismiss_velocity_threshold", \.dismissVelocityThreshold),
+            ("dismiss_projected_fraction", \.dismissProjectedFraction), ("medium_fraction", \.mediumFraction),
+            ("deceleration_rate", \.decelerationRate), ("floating_panel_deceleration_rate", \.floatingPanelDecelerationRate),
+            ("redirect_threshold", \.redirectThreshold), ("spring_mass", \.springMass), ("spring_stiffness", \.springStiffness),
+            ("spring_damping_ratio", \.springDampingRatio), ("rubber_band_coefficient", \.rubberBandCoefficient),
+        ]
+        try t.rejectUnknownKeys(numbers.map(\.0) + ["curve", "dismisses_on_dimming_tap"])
+        for (key, path) in numbers { if let value = try t.optionalDouble(key) { d[keyPath: path] = value } }
+        if let curve = try t.optionalString("curve") {
+            guard CubicBezier.named(curve) != nil else {
+                throw ConfigError(file: toml.file, "key '\(t.key("curve"))' must name a curve (expected one of: \(CubicBezier.namedCurves.map(\.name).joined(separator: ", "))), found \"\(curve)\"")
+            }
+            d.curve = curve
+        }
+        if let taps = try t.optionalBool("dismisses_on_dimming_tap") { d.dismissesOnDimmingTap = taps }
         return d
     }
 

@@ -64,6 +64,12 @@ struct TOMLReader {
 
     func optionalString(_ name: String) throws -> String? { has(name) ? try string(name) : nil }
 
+    func optionalBool(_ name: String) throws -> Bool? {
+        guard has(name) else { return nil }
+        guard let b = table[name]?.bool else { throw fail(name, expected: "true or false", got: table[name]) }
+        return b
+    }
+
     /// An array of tables (`[[device]]`), each as a reader keyed `name[i]`.
     func tables(_ name: String) throws -> [TOMLReader] {
         guard let value = table[name], let array = value.array else { throw fail(name, expected: "an array of tables", got: table[name]) }

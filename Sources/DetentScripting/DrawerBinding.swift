@@ -91,7 +91,7 @@ enum DrawerBinding {
             case "floatingpanel": return .floatingpanel
             case "nearest": return .nearest
             case let other:
-                throw LuaRaise("unknown drawer policy '\(other)' (expected one of: \(DrawerPolicy.builtInNames.joined(separator: ", ")), or a function)")
+                throw LuaRaise("unknown policy '\(other)' (expected one of: \(DrawerPolicy.builtInNames.joined(separator: ", ")), or a function)")
             }
         case .function:
             let function = call.ref(index)
@@ -100,7 +100,7 @@ enum DrawerBinding {
                 return try luaPolicy(function, release, host: host)
             }
         default:
-            throw LuaRaise("a drawer policy is a name (\(DrawerPolicy.builtInNames.joined(separator: ", "))) or a function(release)")
+            throw LuaRaise("a policy is a name (\(DrawerPolicy.builtInNames.joined(separator: ", "))) or a function(release)")
         }
     }
 
@@ -123,7 +123,7 @@ enum DrawerBinding {
         defer { lua.pop() }
         if let origin = lua.number(at: -1), origin.isFinite { return origin }
         if let name = lua.string(at: -1), let anchor = release.anchors.first(where: { $0.name == name }) { return anchor.origin }
-        let error = LuaError.runtime(LuaRuntimeError(message: "drawer policy returned \(lua.describe(at: -1)); expected an origin in points or one of: \(release.anchors.map(\.name).joined(separator: ", "))"))
+        let error = LuaError.runtime(LuaRuntimeError(message: "policy returned \(lua.describe(at: -1)); expected an origin in points or one of: \(release.anchors.map(\.name).joined(separator: ", "))"))
         host.handlerErrors.append(error)
         throw error
     }

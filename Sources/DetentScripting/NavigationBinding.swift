@@ -223,7 +223,7 @@ enum NavigationBinding {
         }
     }
 
-    private static func screenList(_ call: LuaCall, _ index: Int32) throws -> [Screen] {
+    static func screenList(_ call: LuaCall, _ index: Int32) throws -> [Screen] {
         try call.checkType(index, .table)
         var screens: [Screen] = []
         var i = 1

@@ -16,6 +16,7 @@ extension ScriptHost {
         lua.register(class: NavigationBinding.makeScreenClass())
         lua.register(class: NavigationBinding.makeNavigationClass())
         lua.register(class: DrawerBinding.make())
+        lua.register(class: SheetBinding.make())
     }
 
     /// The current test's world, or an error naming what needs one.

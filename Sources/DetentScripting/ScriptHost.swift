@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import DetentDrawer
+import DetentSheet
 import DetentLua
 import DetentNavigation
 import DetentWorld
@@ -28,6 +29,8 @@ public final class ScriptHost {
     public var navigationDefaults = NavigationDefaults()
     /// Numbers for drawers created by scripts (config/engine.toml [drawer]).
     public var drawerDefaults = DrawerDefaults()
+    /// Numbers for sheets created by scripts (config/engine.toml [sheet]).
+    public var sheetDefaults = SheetDefaults()
     var spawned: [LuaThread] = []
     var patternMatcher: LuaRef?
 

@@ -117,6 +117,10 @@ enum WorldBinding {
             "drawer": { world, call in
                 try DrawerBinding.makeDrawer(world, call, defaults: ScriptHost.of(call).drawerDefaults)
             },
+            "sheet": { world, call in
+                let host = ScriptHost.of(call)
+                return try SheetBinding.makeSheet(world, call, defaults: host.sheetDefaults, navigationDefaults: host.navigationDefaults)
+            },
             "navigation": { world, call in
                 try NavigationBinding.makeNavigation(world, call, defaults: ScriptHost.of(call).navigationDefaults)
             },

@@ -1,0 +1,152 @@
+import DetentLayout
+import DetentLua
+import DetentNavigation
+import DetentSheet
+import DetentWorld
+
+/// `world:sheet{...}` and sheet handles (SPEC §5).
+enum SheetBinding {
+    static let className = "sheet"
+
+    static func make() -> LuaClass<SheetEngine> {
+        let cls = LuaClass<SheetEngine>(name: className)
+        cls.describe = { "sheet \($0.name) at height \($0.height) (\($0.state.name))" }
+        cls.getters = [
+            "name": { s, c in c.push(s.name) },
+            "height": { s, c in c.push(s.height) },
+            "top": { s, c in c.push(s.top) },
+            "cap": { s, c in c.push(s.cap) },
+            "state": { s, c in c.push(s.state.name) },
+            "detent": { s, c in if let d = s.restingDetent { c.push(d) } else { c.pushNil() } },
+            "target_detent": { s, c in if let d = s.state.detent { c.push(d) } else { c.pushNil() } },
+            "detents": { s, c in c.push(.array(s.detents.map { .record([("name", .string($0.name)), ("height", .number($0.height))]) })) },
+            "presented": { s, c in c.push(s.isPresented) },
+            "dimming": { s, c in c.push(s.dimmingAlpha) },
+            "velocity": { s, c in c.push(s.velocity) },
+            "release_velocity": { s, c in c.push(s.releaseVelocity) },
+            "interrupted_velocity": { s, c in c.push(s.interruptedVelocity) },
+            "content_height": { s, c in c.push(s.contentHeight) },
+            "navigation": { s, c in c.push(handle: s.navigation, className: NavigationBinding.navigationClass) },
+            "dismissible": { s, c in c.push(s.isDismissible) },
+            "dims_tap": { s, c in c.push(s.dismissesOnDimmingTap) },
+            "policy": { s, c in c.push(s.policy.name) },
+        ]
+        cls.setters = [
+            "dismissible": { s, c in s.isDismissible = c.boolean(3) },
+            "dims_tap": { s, c in s.dismissesOnDimmingTap = c.boolean(3) },
+            "policy": { s, c in s.policy = try DrawerBinding.policy(at: 3, c, host: ScriptHost.of(c)) },
+        ]
+        cls.methods = [
+            "present": { s, c in
+                let options = try c.optionalTable(2)
+                try options?.rejectUnknownKeys(["detent", "animated"])
+                let detent = try options?.string("detent")
+                let animated = try options?.boolean("animated") ?? true
+                try sheetCall { try s.present(detent: detent, animated: animated, in: try world(c)) }
+                return 0
+            },
+            "dismiss": { s, c in
+                let options = try c.optionalTable(2)
+                try options?.rejectUnknownKeys(["animated"])
+                s.dismiss(animated: try options?.boolean("animated") ?? true, in: try world(c))
+                return 0
+            },
+            "set_detents": { s, c in
+                try sheetCall { try s.setDetents(try detentSpecs(try c.table(2)), in: try world(c)) }
+                return 0
+            },
+            "move_to": { s, c in try sheetCall { try s.move(toDetent: try c.string(2), in: try world(c)) }; return 0 },
+            "animate_to": { s, c in try sheetCall { try s.animate(toDetent: try c.string(2), in: try world(c)) }; return 0 },
+            "detent_height": { s, c in
+                let name = try c.string(2)
+                guard let height = s.detentHeight(name) else { throw LuaRaise(SheetError.unknownDetent(name, s.detentNames).description) }
+                c.push(height)
+                return 1
+            },
+        ]
+        return cls
+    }
+
+    private static func world(_ call: LuaCall) throws -> World { try ScriptHost.of(call).requireWorld() }
+
+    private static func sheetCall(_ body: () throws -> Void) throws {
+        do { try body() } catch let error as SheetError { throw LuaRaise(error.description) }
+    }
+
+    /// Detents: "content", "medium", "large", a height in points, or {name =, height =} /
+    /// {name =, kind = "content" | "medium" | "large"}.
+    static func detentSpecs(_ list: LuaTableArgument) throws -> [(name: String, spec: SheetDetentSpec)] {
+        var specs: [(String, SheetDetentSpec)] = []
+        let expected = "\"content\", \"medium\", \"large\", a height in points, or {name =, height = points}"
+        for (i, element) in list.elements().enumerated() {
+            switch element {
+            case let .string(kind):
+                specs.append((kind, try namedSpec(kind)))
+            case let .number(height):
+                let spec = SheetDetentSpec.height(height)
+                specs.append((spec.defaultName, spec))
+            case let .table(entry):
+                try entry.rejectUnknownKeys(["name", "height", "kind"])
+                let spec: SheetDetentSpec
+                if let height = try entry.number("height") { spec = .height(height) }
+                else if let kind = try entry.string("kind") { spec = try namedSpec(kind) }
+                else { throw LuaRaise("detent \(i + 1) needs height = points or kind = \"content\" | \"medium\" | \"large\"") }
+                specs.append((try entry.string("name") ?? spec.defaultName, spec))
+            case let .other(type):
+                throw LuaRaise("\(list.argumentDescription) (detent \(i + 1): expected \(expected), got \(type))")
+            }
+        }
+        return specs
+    }
+
+    private static func namedSpec(_ kind: String) throws -> SheetDetentSpec {
+        switch kind {
+        case "content": return .content
+        case "medium": return .medium
+        case "large": return .large
+        default: throw LuaRaise("unknown detent '\(kind)' (expected one of: content, medium, large; or a height in points)")
+        }
+    }
+
+    /// `world:sheet{screens =, detents =, dismissible =, dims_tap =, policy =, presented =,
+    /// detent =, name =, bar_style =, bar_hidden =}`: a hidden sheet (or presented at once with
+    /// `presented = true`) whose navigation holds `screens`.
+    static func makeSheet(_ world: World, _ call: LuaCall, defaults: SheetDefaults, navigationDefaults: NavigationDefaults) throws -> Int32 {
+        let options = try call.table(2)
+        try options.rejectUnknownKeys(["screens", "detents", "dismissible", "dims_tap", "policy", "presented", "detent", "name", "bar_style", "bar_hidden"])
+        let name = try options.string("name") ?? "sheet"
+        guard world.engines.allSatisfy({ $0.name != name && $0.name != "\(name).navigation" }) else {
+            throw LuaRaise("this world already has an engine named '\(name)' (give the sheet another name = ...)")
+        }
+        let sheet = SheetEngine(name: name, world: world, defaults: defaults, navigationDefaults: navigationDefaults)
+        if let detents = try options.table("detents") { try sheetCall { try sheet.setDetents(try detentSpecs(detents), in: world) } }
+        sheet.isDismissible = try options.boolean("dismissible") ?? true
+        if let taps = try options.boolean("dims_tap") { sheet.dismissesOnDimmingTap = taps }
+        if options.has("policy") {
+            call.rawGet(field: "policy", inTableAt: 2)
+            sheet.policy = try DrawerBinding.policy(at: call.top, call, host: ScriptHost.of(call))
+            call.pop()
+        }
+        if let style = try options.string("bar_style") {
+            guard let parsed = NavigationEngine.BarStyle(rawValue: style) else {
+                throw LuaRaise("bar_style '\(style)' is not valid (expected one of: \(NavigationEngine.BarStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            sheet.navigation.barStyle = parsed
+        }
+        guard options.has("screens") else { throw LuaRaise("a sheet needs screens, like world:sheet{screens = {world:screen{id = \"form\"}}}") }
+        sheet.attach(to: world)
+        if try options.boolean("bar_hidden") == true { sheet.navigation.setBarHidden(true, animated: false, in: world) }
+        call.rawGet(field: "screens", inTableAt: 2)
+        let stack = try NavigationBinding.screenList(call, call.top)
+        call.pop()
+        do { try sheet.navigation.set(stack, animated: false, in: world) } catch let error as NavigationError { throw LuaRaise(error.description) }
+        if try options.boolean("presented") == true {
+            try sheetCall { try sheet.present(detent: try options.string("detent"), animated: false, in: world) }
+        } else if let detent = try options.string("detent") {
+            throw LuaRaise("detent = '\(detent)' is where a presented sheet starts: add presented = true, or pass it to present{detent = ...}")
+        }
+        ScriptHost.of(call).retain(sheet)
+        call.push(handle: sheet, className: className)
+        return 1
+    }
+}

@@ -1,0 +1,95 @@
+import DetentDrawer
+import DetentMotion
+import DetentWorld
+
+extension SheetEngine {
+    // MARK: Dragging (SPEC §5)
+
+    /// The tops of the largest and smallest detents: the limits a drag moves between before it
+    /// rubber-bands (above) or heads for dismissal (below).
+    var detentTops: ClosedRange<Double> {
+        let resolved = detents
+        return (screenHeight - resolved.last!.height)...(screenHeight - resolved.first!.height)
+    }
+
+    /// Began: any motion stops where it is (its velocity kept for reporting).
+    func beginDrag(_ touch: Touch, in world: World) {
+        interruptedVelocity = velocity
+        motion = .none
+        dragTouch = touch
+        dragStartTop = top
+        setState(.dragging, in: world)
+        world.emit("sheet.drag_began", [("sheet", .string(name)), ("height", .number(height)),
+                                        ("interrupted_velocity", .number(interruptedVelocity))])
+    }
+
+    /// Changed: the top follows the finger from where the drag began, constrained.
+    func drag(to translation: Double, in world: World) {
+        setTop(constrained(dragStartTop + translation))
+    }
+
+    func setTop(_ newTop: Double) {
+        height = min(max(screenHeight - newTop, 0), screenHeight)
+        placeNavigation()
+    }
+
+    /// Above the largest detent the top rubber-bands (c = 0.55, d = the room above that
+    /// detent; where there is none it clamps). Below the smallest it follows the finger down
+    /// to the screen's edge if the sheet is dismissible, else rubber-bands (d = the smallest
+    /// detent's height).
+    func constrained(_ target: Double) -> Double {
+        let limits = detentTops
+        let c = defaults.rubberBandCoefficient
+        if target < limits.lowerBound {
+            let d = limits.lowerBound
+            return d > 0 ? limits.lowerBound - RubberBand.offset(limits.lowerBound - target, dimension: d, coefficient: c) : limits.lowerBound
+        }
+        if target > limits.upperBound {
+            if isDismissible { return min(target, screenHeight) }
+            let d = screenHeight - limits.upperBound
+            return d > 0 ? limits.upperBound + RubberBand.offset(target - limits.upperBound, dimension: d, coefficient: c) : limits.upperBound
+        }
+        return target
+    }
+
+    /// Whether a release at `height` with `velocity` (pt/s, downwards) dismisses: only below
+    /// the smallest detent of a dismissible sheet, when v / height ≥ 5.5 s⁻¹ (FloatingPanel's
+    /// removal threshold) or the projected height is under half the smallest detent.
+    func releaseDismisses(velocity: Double) -> Bool {
+        guard isDismissible, let smallest = detents.first?.height, height < smallest else { return false }
+        guard height > 0 else { return true }
+        if velocity / height >= defaults.dismissVelocityThreshold { return true }
+        let projected = height - DecelerationRate(perMillisecond: defaults.decelerationRate).projectedTravel(velocity: velocity)
+        return projected < smallest * defaults.dismissProjectedFraction
+    }
+
+    /// Release: dismiss (above), or let the policy pick a detent by projection and settle on
+    /// it with the spring, starting at the release velocity.
+    func release(velocity: Double, in world: World) {
+        dragTouch = nil
+        releaseVelocity = velocity
+        if releaseDismisses(velocity: velocity) {
+            world.emit("sheet.drag_ended", [("sheet", .string(name)), ("velocity", .number(velocity)), ("dismiss", .boolean(true)),
+                                            ("policy", .string(policy.name))])
+            dismissWithSpring(velocity: velocity, in: world)
+            return
+        }
+        let resolved = detents
+        // Anchors in top order (largest detent first); ties keep the first declared.
+        let anchors = resolved.reversed().map { DrawerAnchor(name: $0.name, origin: screenHeight - $0.height) }
+        let release = DrawerRelease(origin: top, velocity: velocity, anchors: anchors, restingOrigin: restingTop)
+        var targetTop: Double
+        do {
+            targetTop = try policy.select(release, defaults: defaults.policyDefaults)
+        } catch {
+            policyErrors.append(error)
+            world.emit("sheet.policy_failed", [("sheet", .string(name)), ("error", .string(String(describing: error)))])
+            targetTop = anchors.min { abs($0.origin - top) < abs($1.origin - top) }!.origin
+        }
+        // The detent at that top; a policy's answer between detents goes to the nearest one.
+        let detent = resolved.min { abs(screenHeight - $0.height - targetTop) < abs(screenHeight - $1.height - targetTop) }!
+        world.emit("sheet.drag_ended", [("sheet", .string(name)), ("velocity", .number(velocity)), ("dismiss", .boolean(false)),
+                                        ("detent", .string(detent.name)), ("policy", .string(policy.name))])
+        settle(to: detent.name, velocity: velocity, in: world)
+    }
+}

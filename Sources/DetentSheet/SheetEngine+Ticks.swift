@@ -1,0 +1,100 @@
+import DetentLayout
+import DetentMotion
+import DetentTime
+import DetentWorld
+
+extension SheetEngine {
+    // MARK: WorldEngine
+
+    public var isBusy: Bool {
+        switch state {
+        case .hidden: return false
+        case .resting: if case .none = motion { return height != targetHeight } else { return true }
+        default: return true
+        }
+    }
+
+    /// Phase 3: the timing's progress or the spring's position at the target time.
+    public func advance(to tick: Tick, in world: World) {
+        let time = VirtualTime.seconds(tick.targetTimestamp)
+        switch motion {
+        case .none: break
+        case var .timing(animation, from):
+            animation.advance(to: time)
+            motion = .timing(animation, from: from)
+        case var .spring(spring):
+            spring.advance(to: time)
+            motion = .spring(spring)
+        }
+    }
+
+    /// Phase 4, after every engine has advanced (the navigation's transition included): the
+    /// height for this frame, then the navigation laid out in the sheet's frame.
+    public func layout(for tick: Tick, in world: World) {
+        let now = VirtualTime.seconds(tick.targetTimestamp)
+        let immediate = navigation.immediateChanges != seenImmediateChanges
+        seenImmediateChanges = navigation.immediateChanges
+        if case .none = motion, case .resting = state, targetHeight != height {
+            if immediate || navigation.isTransitioning {
+                // With the transition's progress, or at once with an unanimated change.
+                height = targetHeight
+            } else {
+                // A content change since the last frame shown: the default timing from that
+                // frame, so this one already shows its first step.
+                startTiming(from: height, at: tick.timestamp)
+                if case var .timing(animation, from) = motion {
+                    animation.advance(to: now)
+                    motion = .timing(animation, from: from)
+                }
+            }
+        }
+        switch motion {
+        case .none:
+            break
+        case let .timing(animation, from):
+            let target = targetHeight
+            height = from + (target - from) * animation.value
+            if animation.isFinished { finishMotion(in: world) }
+        case var .spring(spring):
+            let targetTop = screenHeight - targetHeight
+            if case .settling = state, spring.target != targetTop {
+                // The detent moved (its content changed): follow it, position and velocity continuous.
+                spring.retarget(to: targetTop, at: now)
+            }
+            height = screenHeight - spring.value
+            if spring.isFinished || (state == .dismissing && height <= 0) {
+                finishMotion(in: world)
+            } else {
+                motion = .spring(spring)
+            }
+        }
+        // A spring may overshoot; the sheet never leaves the screen's top or bottom edge.
+        height = min(max(height, 0), screenHeight)
+        placeNavigation()
+        navigation.layout(for: tick, in: world)
+    }
+
+    /// The navigation's container is the sheet's frame (its top safe inset is 0: the sheet
+    /// stops below the device's; the bottom one stays the device's).
+    func placeNavigation() {
+        navigation.container = Rect(x: 0, y: top, width: screenWidth, height: height)
+    }
+
+    // MARK: Properties
+
+    public var propertyNames: [String] {
+        ["height", "top", "velocity", "dimming", "content_height"].map { "\(name).\($0)" }
+    }
+
+    public func property(_ property: String) -> Double? {
+        guard property.hasPrefix(name + ".") else { return nil }
+        switch property.dropFirst(name.count + 1) {
+        case "height": return height
+        case "top": return top
+        case "velocity": return velocity
+        case "dimming": return dimmingAlpha
+        case "content_height": return contentHeight
+        default: return nil
+        }
+    }
+}

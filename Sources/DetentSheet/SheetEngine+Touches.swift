@@ -1,0 +1,167 @@
+import DetentLayout
+import DetentNavigation
+import DetentWorld
+
+extension SheetEngine: PartLocating {
+    /// Adds the sheet to `world` with its dimming and sheet responders, then its navigation
+    /// (after the sheet, so the sheet's height is known when the stack lays out).
+    public func attach(to world: World) {
+        world.addEngine(self)
+        world.touches.addResponder(SheetDimmingResponder(engine: self))
+        world.touches.addResponder(SheetResponder(engine: self))
+        navigation.attach(to: world)
+    }
+
+    /// Whether the sheet takes touches: presented and not sliding in or out.
+    var acceptsTouches: Bool {
+        switch state {
+        case .resting, .settling, .dragging: return true
+        case .hidden, .presenting, .dismissing: return false
+        }
+    }
+
+    /// The height of the bar area at the sheet's top (a pan there always moves the sheet).
+    var barAreaHeight: Double {
+        navigation.topScreen.map { navigation.barHeight(for: $0) * navigation.barVisibility(for: $0) } ?? 0
+    }
+
+    /// The top screen's scroll view, if its content scrolls.
+    var scrollContent: ScrollContent? {
+        if case let .scroll(scroll)? = navigation.topScreen?.content { return scroll }
+        return nil
+    }
+
+    public func location(ofPart part: String, in world: World) -> Point? {
+        switch part {
+        case "\(name).grabber": return Point(x: screenWidth / 2, y: top + 5)
+        case "\(name).content":
+            let contentTop = top + barAreaHeight
+            return Point(x: screenWidth / 2, y: min(contentTop + 100, (contentTop + screenHeight - safeBottom) / 2))
+        case "\(name).dimming": return Point(x: screenWidth / 2, y: top / 2)
+        default: return nil
+        }
+    }
+
+    public func partNames(in world: World) -> [String] {
+        guard state != .hidden else { return [] }
+        return ["\(name).grabber", "\(name).content", "\(name).dimming"]
+    }
+
+    // MARK: Scroll hand-off (SPEC §5 with §6's rules)
+
+    /// One finger movement of `dy` points (positive: down) on the top screen's scroll view,
+    /// with the drawer's exact rules (see `DrawerEngine.contentDragged`): the content scrolls
+    /// only while the sheet is at its largest detent; pulled down at its top, the sheet
+    /// follows instead (down to the screen's edge if dismissible, else to the smallest
+    /// detent). Origin and offset never both move for one movement; content drags never
+    /// rubber-band the sheet.
+    func contentDragged(by dy: Double, in world: World) {
+        guard let screen = navigation.topScreen, case var .scroll(scroll) = screen.content else {
+            setTop(constrained(top + dy))
+            return
+        }
+        let limits = detentTops
+        let lower = limits.lowerBound
+        let upper = isDismissible ? screenHeight : limits.upperBound
+        let contentTop = 0 - scroll.insets.top
+        let previous = scroll.offset
+        let proposed = previous - dy
+        let diff = previous - proposed
+        if diff < 0, proposed > contentTop, top > lower {
+            setTop(max(lower, top + diff))
+        } else if diff > 0, proposed < contentTop, top < upper {
+            if previous != contentTop { scroll.offset = contentTop } else { setTop(min(upper, top + diff)) }
+        } else if diff > 0, proposed < contentTop {
+            scroll.offset = previous > contentTop ? contentTop : previous
+        } else {
+            scroll.offset = proposed
+        }
+        if scroll != (screen.content.scrollValue ?? scroll) { screen.content = .scroll(scroll) }
+    }
+
+    /// A finger on the content: any motion stops where it is.
+    func beginContentDrag(_ touch: Touch, in world: World) {
+        lastContentLocation = touch.location.y
+        interruptedVelocity = velocity
+        motion = .none
+        dragTouch = touch
+        setState(.dragging, in: world)
+        world.emit("sheet.drag_began", [("sheet", .string(name)), ("height", .number(height)),
+                                        ("interrupted_velocity", .number(interruptedVelocity))])
+    }
+
+    /// Content released: at the largest detent the content keeps the gesture and the sheet
+    /// rests there; anywhere else the sheet is released with the finger's velocity.
+    func endContentDrag(velocity: Double, in world: World) {
+        guard case .dragging = state else { return }
+        let largest = detents.last!
+        if top == screenHeight - largest.height {
+            dragTouch = nil
+            restingTop = top
+            setState(.resting(detent: largest.name), in: world)
+        } else {
+            release(velocity: velocity, in: world)
+        }
+    }
+}
+
+extension ScreenContent {
+    var scrollValue: ScrollContent? {
+        if case let .scroll(scroll) = self { return scroll }
+        return nil
+    }
+}
+
+/// The dimming layer above the sheet (SPEC §8, frontmost): a tap on it dismisses a
+/// dismissible sheet unless the script turned that off; it blocks what lies beneath.
+final class SheetDimmingResponder: TouchResponder {
+    unowned let engine: SheetEngine
+    init(engine: SheetEngine) { self.engine = engine }
+    var hitTestLayer: Int { HitTestLayer.dimming }
+
+    func hitTest(_ point: Point, in world: World) -> TouchClaim? {
+        engine.state != .hidden && point.y < engine.top ? TouchClaim(part: "dimming") : nil
+    }
+    func touchBegan(_ touch: Touch, in world: World) {}
+    func touchMoved(_ touch: Touch, in world: World) {}
+    func touchEnded(_ touch: Touch, velocity: Point, in world: World) {
+        let dismisses = engine.isDismissible && engine.dismissesOnDimmingTap && engine.acceptsTouches && engine.dragTouch == nil
+        world.emit("sheet.dimming_tapped", [("sheet", .string(engine.name)), ("dismissed", .boolean(dismisses))])
+        if dismisses { engine.dismiss(animated: true, reason: "tap", in: world) }
+    }
+    func touchCancelled(_ touch: Touch, in world: World) {}
+}
+
+/// The sheet itself (SPEC §8, behind the dimming): a pan on its bar area or on content that
+/// does not scroll moves the sheet; on a scrollable screen's content the scroll hand-off
+/// decides. Bar items and the edge-swipe zone of its navigation are left to the navigation.
+final class SheetResponder: TouchResponder {
+    unowned let engine: SheetEngine
+    init(engine: SheetEngine) { self.engine = engine }
+    var hitTestLayer: Int { HitTestLayer.sheet }
+
+    func hitTest(_ point: Point, in world: World) -> TouchClaim? {
+        guard engine.acceptsTouches, engine.dragTouch == nil, point.y >= engine.top,
+              !engine.navigation.claimsTouch(at: point, in: world) else { return nil }
+        let onContent = point.y > engine.top + engine.barAreaHeight && engine.scrollContent != nil
+        return TouchClaim(part: onContent ? "content" : "grabber")
+    }
+    func touchBegan(_ touch: Touch, in world: World) {
+        if touch.claim?.part == "content" { engine.beginContentDrag(touch, in: world) } else { engine.beginDrag(touch, in: world) }
+    }
+    func touchMoved(_ touch: Touch, in world: World) {
+        guard engine.dragTouch === touch else { return }
+        if touch.claim?.part == "content" {
+            let dy = touch.location.y - engine.lastContentLocation
+            engine.lastContentLocation = touch.location.y
+            engine.contentDragged(by: dy, in: world)
+        } else {
+            engine.drag(to: touch.translation.y, in: world)
+        }
+    }
+    func touchEnded(_ touch: Touch, velocity: Point, in world: World) {
+        guard engine.dragTouch === touch else { return }
+        if touch.claim?.part == "content" { engine.endContentDrag(velocity: velocity.y, in: world) } else { engine.release(velocity: velocity.y, in: world) }
+    }
+    func touchCancelled(_ touch: Touch, in world: World) { touchEnded(touch, velocity: .zero, in: world) }
+}

@@ -1,0 +1,205 @@
+import DetentDrawer
+import DetentLayout
+import DetentMotion
+import DetentNavigation
+import DetentTime
+import DetentWorld
+
+/// A bottom sheet that presents a navigation stack (SPEC §5; the seed article's bottom-sheet
+/// navigation controller, with UIKit's detents beyond it), as a state machine stepped by ticks.
+///
+/// Its **height** is the visible part, from the screen's bottom edge to the sheet's top, in
+/// points; `top` = screen height − height. Resting at the `content` detent, the height is the
+/// navigation bar + the top screen's content height + the bottom safe inset, capped at the
+/// screen height − top safe inset: it moves with a push or pop's progress, and animates on the
+/// default timing (0.35 s, `sheet`) when the content changes outside a transition, or jumps
+/// with a change made with `animated = false`. Dragging follows the finger, rubber-bands above
+/// the largest detent, and a release picks a detent with a §6 policy or dismisses; a settling
+/// spring starts with the release velocity (pt/s). The dimming layer's alpha follows the
+/// height: full at or above the smallest detent, fading to 0 as the sheet leaves.
+///
+/// Events: `sheet.will_present`, `sheet.did_present` (detent), `sheet.will_dismiss`
+/// (reason), `sheet.did_dismiss`, `sheet.drag_began` (height, interrupted_velocity),
+/// `sheet.drag_ended` (velocity, detent or dismiss), `sheet.settled` (detent, height),
+/// `sheet.state_changed` (state, detent), `sheet.dimming_tapped` (dismissed).
+public final class SheetEngine: WorldEngine {
+    /// SPEC §5 states.
+    public enum State: Equatable, Sendable {
+        case hidden
+        case presenting(detent: String)
+        case resting(detent: String)
+        case dragging
+        case settling(detent: String)
+        case dismissing
+
+        public var name: String {
+            switch self {
+            case .hidden: return "hidden"
+            case .presenting: return "presenting"
+            case .resting: return "resting"
+            case .dragging: return "dragging"
+            case .settling: return "settling"
+            case .dismissing: return "dismissing"
+            }
+        }
+
+        /// The detent the sheet rests at or is heading for.
+        public var detent: String? {
+            switch self {
+            case let .presenting(d), let .resting(d), let .settling(d): return d
+            case .hidden, .dragging, .dismissing: return nil
+            }
+        }
+    }
+
+    /// What moves the height between ticks.
+    enum Motion {
+        case none
+        /// Progress 0 → 1 on the default timing; height = from + (target − from)·progress with
+        /// the target read live, so content that changes meanwhile is followed.
+        case timing(TimingAnimator, from: Double)
+        /// A spring on `top` (y of the sheet's top edge), retargeted when the detent moves.
+        case spring(SpringAnimator)
+    }
+
+    public let name: String
+    public let defaults: SheetDefaults
+    /// The stack the sheet presents; its container is the sheet's frame.
+    public let navigation: NavigationEngine
+    public internal(set) var state: State = .hidden
+    /// Visible height, points (0 when hidden).
+    public internal(set) var height: Double = 0
+    var detentSpecs: [(name: String, spec: SheetDetentSpec)] = [("content", .content)]
+    public var policy: DrawerPolicy = .ultradrawer
+    /// `false` blocks both drag-to-dismiss and the dimming tap (UIKit's isModalInPresentation).
+    public var isDismissible = true
+    public var dismissesOnDimmingTap: Bool
+    var motion: Motion = .none
+    /// The navigation's count of immediate changes when the height last looked at it.
+    var seenImmediateChanges = 0
+    let screenHeight: Double
+    let screenWidth: Double
+    let safeTop: Double
+    let safeBottom: Double
+    // Dragging
+    weak var dragTouch: Touch?
+    var dragStartTop: Double = 0
+    var lastContentLocation: Double = 0
+    /// The top of the detent the sheet last rested at (the `floatingpanel` policy reads it).
+    var restingTop: Double
+    /// The release velocity of the last drag, pt/s, positive downwards.
+    public internal(set) var releaseVelocity: Double = 0
+    /// The velocity the sheet had when a touch caught it, pt/s.
+    public internal(set) var interruptedVelocity: Double = 0
+    /// Errors thrown by custom (Lua) policies, for the host to report.
+    public var policyErrors: [Error] = []
+
+    public init(name: String = "sheet", world: World, defaults: SheetDefaults, navigationDefaults: NavigationDefaults) {
+        self.name = name
+        self.defaults = defaults
+        dismissesOnDimmingTap = defaults.dismissesOnDimmingTap
+        let configuration = world.configuration
+        screenHeight = configuration.screenHeight
+        screenWidth = configuration.screenWidth
+        safeTop = configuration.safeAreaInsets.top
+        safeBottom = configuration.safeAreaInsets.bottom
+        restingTop = configuration.screenHeight
+        navigation = NavigationEngine(name: "\(name).navigation", world: world, defaults: navigationDefaults, inSheet: true)
+        placeNavigation()
+    }
+
+    /// y of the sheet's top edge, points.
+    public var top: Double { screenHeight - height }
+    /// The tallest the sheet gets at rest: screen height − top safe inset, points.
+    public var cap: Double { screenHeight - safeTop }
+    public var isPresented: Bool { state != .hidden }
+
+    /// The height the content asks for now: bar + top screen's content + bottom inset, capped.
+    /// During a push or pop the bar and content heights interpolate with its progress; outside
+    /// one the bar counts as it will be once a hide/show animation ends.
+    public var contentHeight: Double {
+        guard navigation.topScreen != nil else { return min(cap, safeBottom) }
+        let bar = navigation.isTransitioning ? navigation.currentBarHeight : navigation.restingBarHeight
+        return min(cap, bar + navigation.contentHeight + safeBottom)
+    }
+
+    /// The detents resolved for the content now, smallest first (ties in declaration order).
+    public var detents: [SheetDetent] {
+        let content = contentHeight
+        let resolved = detentSpecs.map { entry -> SheetDetent in
+            switch entry.spec {
+            case .content: return SheetDetent(name: entry.name, height: content)
+            case .medium: return SheetDetent(name: entry.name, height: min(cap, screenHeight * defaults.mediumFraction))
+            case .large: return SheetDetent(name: entry.name, height: cap)
+            case let .height(h): return SheetDetent(name: entry.name, height: min(cap, h))
+            }
+        }
+        return resolved.enumerated().sorted { ($0.element.height, $0.offset) < ($1.element.height, $1.offset) }.map(\.element)
+    }
+
+    public func detentHeight(_ detentName: String) -> Double? {
+        detents.first { $0.name == detentName }?.height
+    }
+
+    /// The detent the sheet rests at, or nil while moving or hidden.
+    public var restingDetent: String? {
+        if case let .resting(d) = state { return d }
+        return nil
+    }
+
+    /// The dimming layer's alpha: the configured alpha at or above the smallest detent, in
+    /// proportion to the height below it.
+    public var dimmingAlpha: Double {
+        guard let smallest = detents.first?.height, smallest > 0 else { return height > 0 ? defaults.dimmingAlpha : 0 }
+        return defaults.dimmingAlpha * min(1, max(0, height / smallest))
+    }
+
+    /// The sheet's top edge's velocity, pt/s, positive downwards.
+    public var velocity: Double {
+        switch motion {
+        case .none: return 0
+        case let .spring(spring): return spring.velocity
+        case let .timing(animation, from): return -(targetHeight - from) * animation.velocity
+        }
+    }
+
+    /// Where the current motion is heading: the detent's live height, or 0 when leaving.
+    var targetHeight: Double {
+        switch state {
+        case let .presenting(d), let .resting(d), let .settling(d): return detentHeight(d) ?? height
+        case .dismissing, .hidden: return 0
+        case .dragging: return height
+        }
+    }
+
+    // MARK: Detents
+
+    /// Declares the detents. A sheet heading for or resting at a detent that is gone moves to
+    /// the nearest remaining one.
+    public func setDetents(_ specs: [(name: String, spec: SheetDetentSpec)], in world: World) throws {
+        guard !specs.isEmpty else { throw SheetError.noDetents }
+        for (i, entry) in specs.enumerated() {
+            if specs[..<i].contains(where: { $0.name == entry.name }) { throw SheetError.duplicateDetent(entry.name) }
+            if case let .height(h) = entry.spec, !(h.isFinite && h > 0) { throw SheetError.invalidDetent(entry.name) }
+        }
+        detentSpecs = specs
+        guard let current = state.detent, detentHeight(current) == nil else { return }
+        let nearest = detents.min { abs($0.height - height) < abs($1.height - height) }!
+        switch state {
+        case .presenting: setState(.presenting(detent: nearest.name), in: world)
+        case .resting: settle(to: nearest.name, velocity: 0, in: world)
+        case .settling: setState(.settling(detent: nearest.name), in: world)
+        default: break
+        }
+    }
+
+    public var detentNames: [String] { detentSpecs.map(\.name) }
+
+    func setState(_ newState: State, in world: World) {
+        guard newState != state else { return }
+        state = newState
+        var payload: [(String, EventValue)] = [("sheet", .string(name)), ("state", .string(newState.name))]
+        if let detent = newState.detent { payload.append(("detent", .string(detent))) }
+        world.emit("sheet.state_changed", payload)
+    }
+}
