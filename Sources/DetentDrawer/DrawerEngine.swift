@@ -157,7 +157,7 @@ public final class DrawerEngine: WorldEngine {
         interruptedVelocity = spring?.velocity ?? 0
         spring = nil
         dragTouch = touch
-        dragStartOrigin = origin
+        dragStartOrigin = unconstrained(origin)
         setState(.dragging, in: world)
         world.emit("drawer.began", [("drawer", .string(name)), ("origin", .number(origin)), ("interrupted_velocity", .number(interruptedVelocity))])
     }
@@ -180,6 +180,20 @@ public final class DrawerEngine: WorldEngine {
             return bounces && d > 0 ? upper + RubberBand.offset(target - upper, dimension: d, coefficient: c) : upper
         }
         return target
+    }
+
+    /// The finger position whose constrained origin is `shown`: a drawer caught beyond its
+    /// limits (a spring overshooting, or anchors that moved while it settled) continues from
+    /// where it is instead of jumping on the first movement.
+    func unconstrained(_ shown: Double) -> Double {
+        guard bounces else { return shown }
+        let lower = limits.lowerBound, upper = limits.upperBound
+        let c = defaults.rubberBandCoefficient
+        if shown < lower, abs(lower) > 0 { return lower - RubberBand.distance(forOffset: lower - shown, dimension: abs(lower), coefficient: c) }
+        if shown > upper, screenHeight - upper > 0 {
+            return upper + RubberBand.distance(forOffset: shown - upper, dimension: screenHeight - upper, coefficient: c)
+        }
+        return shown
     }
 
     /// Release: the policy picks the target; the spring starts with the release velocity.

@@ -20,4 +20,18 @@ public enum RubberBand {
         let stretched = (1 - 1 / (distance * c / d + 1)) * d
         return x < 0 ? -stretched : stretched
     }
+
+    /// The drag past the edge, in points, that shows an overshoot of `offset`: the inverse of
+    /// `offset(_:dimension:coefficient:)`, x = (d/c)·b/(d − b). A drag that catches something
+    /// already beyond its edge (mid-bounce, or after its limits moved) starts from here, so
+    /// the first movement does not jump.
+    ///
+    /// Symmetric like `offset`. Overshoots at or past `d` (which the band never shows) map to
+    /// the largest finite distance; with nothing to stretch into the result is 0.
+    public static func distance(forOffset b: Double, dimension d: Double, coefficient c: Double = defaultCoefficient) -> Double {
+        guard d > 0, c > 0 else { return 0 }
+        let shown = abs(b)
+        let distance = shown < d ? d / c * shown / (d - shown) : .greatestFiniteMagnitude
+        return b < 0 ? -distance : distance
+    }
 }

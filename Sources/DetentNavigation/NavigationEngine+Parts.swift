@@ -69,6 +69,16 @@ extension NavigationEngine: PartLocating {
         return names
     }
 
+    /// The values of `propertyNames` in order, without building and parsing their names.
+    public func appendStateValues(to values: inout [Double?]) {
+        values += [Double(stack.count), currentBarHeight, currentBarInset, barVisibility, progress, Double(queue.count), contentHeight]
+        for screen in screensOnShow {
+            values += [screen.frame.x, screen.contentTop, screen.safeAreaInsets.top, screen.additionalSafeAreaInsets.top + screen.barCompensation]
+            let item = itemPresentation(of: screen)
+            values += [item?.titleX, item?.titleAlpha, item?.backX, item?.backAlpha]
+        }
+    }
+
     /// The screens drawn now: both ends of a transition, or the top screen.
     var screensOnShow: [Screen] {
         if let t = transition { return t.kind == .push ? [t.from, t.to] : [t.to, t.from] }

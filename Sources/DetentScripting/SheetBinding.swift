@@ -26,6 +26,8 @@ enum SheetBinding {
             "release_velocity": { s, c in c.push(s.releaseVelocity) },
             "interrupted_velocity": { s, c in c.push(s.interruptedVelocity) },
             "content_height": { s, c in c.push(s.contentHeight) },
+            // The top screen's scroll offset (0 for a stack layout), points.
+            "content_offset": { s, c in c.push(s.property("\(s.name).content_offset") ?? 0) },
             "navigation": { s, c in c.push(handle: s.navigation, className: NavigationBinding.navigationClass) },
             "dismissible": { s, c in c.push(s.isDismissible) },
             "dims_tap": { s, c in c.push(s.dismissesOnDimmingTap) },

@@ -17,7 +17,7 @@ extension SheetEngine {
         interruptedVelocity = velocity
         motion = .none
         dragTouch = touch
-        dragStartTop = top
+        dragStartTop = unconstrained(top)
         setState(.dragging, in: world)
         world.emit("sheet.drag_began", [("sheet", .string(name)), ("height", .number(height)),
                                         ("interrupted_velocity", .number(interruptedVelocity))])
@@ -50,6 +50,21 @@ extension SheetEngine {
             return d > 0 ? limits.upperBound + RubberBand.offset(target - limits.upperBound, dimension: d, coefficient: c) : limits.upperBound
         }
         return target
+    }
+
+    /// The finger position whose constrained top is `shown`: a sheet caught beyond its limits
+    /// (its detents changed while it settled, or a spring overshot) continues from where it is.
+    func unconstrained(_ shown: Double) -> Double {
+        let limits = detentTops
+        let c = defaults.rubberBandCoefficient
+        if shown < limits.lowerBound, limits.lowerBound > 0 {
+            return limits.lowerBound - RubberBand.distance(forOffset: limits.lowerBound - shown, dimension: limits.lowerBound, coefficient: c)
+        }
+        if shown > limits.upperBound, !isDismissible, screenHeight - limits.upperBound > 0 {
+            let d = screenHeight - limits.upperBound
+            return limits.upperBound + RubberBand.distance(forOffset: shown - limits.upperBound, dimension: d, coefficient: c)
+        }
+        return shown
     }
 
     /// Whether a release at `height` with `velocity` (pt/s, downwards) dismisses: only below

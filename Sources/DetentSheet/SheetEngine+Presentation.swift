@@ -48,8 +48,10 @@ extension SheetEngine {
         let detent = try checkedDetent(detentName)
         dragTouch = nil
         motion = .none
-        setState(.settling(detent: detent), in: world)
-        finishMotion(in: world)
+        height = detentHeight(detent)!
+        restingTop = top
+        setState(.resting(detent: detent), in: world)
+        placeNavigation()
     }
 
     /// Sends a presented sheet to a detent with the settling spring, from rest.

@@ -83,7 +83,12 @@ extension SheetEngine {
     // MARK: Properties
 
     public var propertyNames: [String] {
-        ["height", "top", "velocity", "dimming", "content_height"].map { "\(name).\($0)" }
+        ["height", "top", "velocity", "dimming", "content_height", "content_offset"].map { "\(name).\($0)" }
+    }
+
+    /// The values of `propertyNames` in order.
+    public func appendStateValues(to values: inout [Double?]) {
+        values += [height, top, velocity, dimmingAlpha, contentHeight, scrollContent?.offset ?? 0]
     }
 
     public func property(_ property: String) -> Double? {
@@ -94,6 +99,7 @@ extension SheetEngine {
         case "velocity": return velocity
         case "dimming": return dimmingAlpha
         case "content_height": return contentHeight
+        case "content_offset": return scrollContent?.offset ?? 0
         default: return nil
         }
     }

@@ -100,7 +100,9 @@ public final class World {
 
     /// A hash of every property, to tell whether state changed between two frames.
     public func stateFingerprint() -> [Double?] {
-        propertyNames.map { property($0) }
+        var values: [Double?] = []
+        for engine in engines { engine.appendStateValues(to: &values) }
+        return values
     }
 
     // MARK: Events

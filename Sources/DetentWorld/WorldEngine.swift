@@ -23,10 +23,16 @@ public protocol WorldEngine: AnyObject {
     var propertyNames: [String] { get }
     /// The value of a property named by `propertyNames`.
     func property(_ name: String) -> Double?
+    /// Appends the values of `propertyNames`, in that order (what `wait_idle` compares every
+    /// frame). The default reads them by name; engines with many properties answer directly.
+    func appendStateValues(to values: inout [Double?])
 }
 
 extension WorldEngine {
     public func updateGestures(for tick: Tick, in world: World) {}
     public func layout(for tick: Tick, in world: World) {}
     public var nextDeadline: Nanoseconds? { nil }
+    public func appendStateValues(to values: inout [Double?]) {
+        for name in propertyNames { values.append(property(name)) }
+    }
 }

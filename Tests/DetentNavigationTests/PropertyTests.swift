@@ -90,3 +90,36 @@ struct PropertyTests {
         #expect(h.engine.property("navigation.screen.a.nothing") == nil)
     }
 }
+
+/// `appendStateValues` (what `wait_idle` compares every frame) answers without names; it must
+/// give exactly the values read by name, in `propertyNames` order.
+@Suite("Navigation state values")
+struct StateValueTests {
+    private func byName(_ engine: NavigationEngine) -> [Double?] { engine.propertyNames.map { engine.property($0) } }
+
+    private func direct(_ engine: NavigationEngine) -> [Double?] {
+        var values: [Double?] = []
+        engine.appendStateValues(to: &values)
+        return values
+    }
+
+    @Test func atRestTheyAreThePropertiesReadByName() throws {
+        let h = NavigationHarness()
+        try h.start(with: "a", "b")
+        h.step()
+        #expect(direct(h.engine) == byName(h.engine))
+    }
+
+    @Test func midPushAndMidPopTheyAreThePropertiesReadByName() throws {
+        let h = NavigationHarness()
+        try h.start(with: "a")
+        try h.engine.push(makeScreen("b", largeTitle: true), animated: true, in: h.world)
+        h.step(7)
+        #expect(direct(h.engine).count == 7 + 2 * 8)
+        #expect(direct(h.engine) == byName(h.engine))
+        h.step(30)
+        h.engine.pop(animated: true, in: h.world)
+        h.step(5)
+        #expect(direct(h.engine) == byName(h.engine))
+    }
+}
