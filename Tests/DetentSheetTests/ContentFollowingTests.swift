@@ -167,4 +167,68 @@ struct ContentFollowingTests {
         h.stepUntilIdle()
         #expect(h.sheet.height == 793)
     }
+
+    // MARK: Interactive pop, bar hiding during a push, dropped frames
+
+    @Test func duringAnInteractivePopTheHeightFollowsTheFingersProgress() throws {
+        // A finger at the sheet's left edge moving right 39.3 pt (a tenth of the width) a frame.
+        let h = try SheetHarness(contentHeights: [300, 500]).presented()
+        let y = h.sheet.top + 200
+        let finger = h.world.touches.begin(at: Point(x: 5, y: y), time: h.frameTime(ahead: 1))
+        for i in 1...4 {
+            try h.world.touches.move(finger, to: Point(x: 5 + 39.3 * Double(i), y: y), at: h.frameTime(ahead: 1 + Int64(i)))
+        }
+        h.step()
+        #expect(h.sheet.navigation.isInteractive)
+        for i in 1...4 {
+            h.step()
+            let p = 39.3 * Double(i) / 393
+            expectClose(h.sheet.navigation.progress, p, tolerance: 1e-12)
+            expectClose(h.sheet.height, 56 + 500 + (300 - 500) * p + 34, tolerance: 1e-9)
+        }
+    }
+
+    @Test func hidingTheBarWhilePushingNeverOvershootsTheFinalHeight() throws {
+        // Both start between the same two frames: content 300 → 500, bar 56 → 0, so the sheet
+        // goes from 390 to 534 and has no reason to pass 534 on the way.
+        let h = try SheetHarness(contentHeights: [300]).presented()
+        h.sheet.navigation.setBarHidden(true, animated: true, in: h.world)
+        try h.sheet.navigation.push(Screen(id: "s2", content: .scroll(ScrollContent(contentHeight: 500))), animated: true, in: h.world)
+        var highest = 0.0
+        for _ in 0..<60 { h.step(); highest = max(highest, h.sheet.height) }
+        #expect(h.sheet.height == 500 + 34)
+        withKnownIssue("during a push the sheet counts the bar at its pre-transition visibility, then drops it when the push ends") {
+            #expect(highest <= 500 + 34)
+        }
+    }
+
+    @Test func aContentChangeAnimationDoesNotDependOnDroppedFrames() throws {
+        // The change is made at the last frame shown (t0); whether the next two frames are
+        // dropped or not, the frame at t0 + 3/60 s shows the curve at 3/60 s (SPEC §1:
+        // animations are functions of time, not of frame count).
+        let from = 390.0, to = 590.0
+        let h = try SheetHarness(contentHeights: [300]).presented()
+        h.setContent(500)
+        h.world.dropFrames(2)
+        h.step()
+        withKnownIssue("the content-change timing starts at the tick's timestamp, which a drop moves past the change") {
+            expectClose(h.sheet.height, from + (to - from) * Self.eased(3), tolerance: 1e-3)
+        }
+        // Without drops, three frames land on the same time and height.
+        let reference = try SheetHarness(contentHeights: [300]).presented()
+        reference.setContent(500)
+        reference.step(3)
+        #expect(reference.world.time == h.world.time)
+        expectClose(reference.sheet.height, from + (to - from) * Self.eased(3), tolerance: 1e-3)
+    }
+
+    @Test func aPushOnlyJustStartedFollowsTheNavigationAcrossDroppedFrames() throws {
+        let h = try SheetHarness(contentHeights: [300]).presented()
+        try h.sheet.navigation.push(Screen(id: "s2", content: .scroll(ScrollContent(contentHeight: 500))), animated: true, in: h.world)
+        h.world.dropFrames(2)
+        h.step()
+        let p = h.sheet.navigation.progress
+        expectClose(p, Self.eased(3), tolerance: 1e-3)
+        expectClose(h.sheet.height, 56 + 300 + 200 * p + 34, tolerance: 1e-9)
+    }
 }

@@ -101,7 +101,19 @@ struct ScrollHandOffTests {
         #expect(h.sheet.state == .resting(detent: "large"))
         #expect(h.sheet.top == 59)
         #expect(!h.sheet.isBusy)
-        #expect(h.events("sheet.drag_ended").isEmpty)
+    }
+
+    @Test func aContentDragReleasedAtTheLargestDetentStillEndsTheDrag() throws {
+        // drag_began was emitted when the finger went down; scripts waiting for drag_ended
+        // (or settled) must see the drag end.
+        let h = try Self.harness(at: "large")
+        _ = try Self.contentFinger(h, step: -10, count: 6, lift: true)
+        #expect(h.events("sheet.drag_began").count == 1)
+        withKnownIssue("endContentDrag at the largest detent sets the state to resting without emitting sheet.drag_ended") {
+            let ended = try #require(h.events("sheet.drag_ended").first)
+            #expect(string(ended, "detent") == "large")
+            #expect(boolean(ended, "dismiss") == false)
+        }
     }
 
     @Test func aContentPullOfANonDismissibleSheetStopsAtTheSmallestDetent() throws {
