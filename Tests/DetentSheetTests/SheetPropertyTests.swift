@@ -19,6 +19,7 @@ struct SheetPropertyTests {
         var failures: [String] = []
         var frames = 0
         var nextScreen = 0
+        var statesSeen: Set<String> = []
         init(seed: UInt64) throws {
             h = try SheetHarness(contentHeights: [300])
             random = LCG(seed: seed)
@@ -26,6 +27,7 @@ struct SheetPropertyTests {
 
         func check(_ what: String) {
             let s = h.sheet
+            statesSeen.insert(s.state.name)
             if !(s.height.isFinite && (0...852).contains(s.height)) { failures.append("frame \(h.world.frame) after \(what): height \(s.height)") }
             if !(s.dimmingAlpha.isFinite && (0...0.4).contains(s.dimmingAlpha)) { failures.append("frame \(h.world.frame) after \(what): dimming \(s.dimmingAlpha)") }
             if !s.velocity.isFinite { failures.append("frame \(h.world.frame) after \(what): velocity \(s.velocity)") }
@@ -83,6 +85,8 @@ struct SheetPropertyTests {
         // Let everything finish, then the rest invariant must hold.
         run.h.stepUntilIdle(limit: 2000)
         run.check("idle")
+        #expect(run.statesSeen.isSuperset(of: ["hidden", "presenting", "resting", "dragging", "settling", "dismissing"]),
+                "the walk visits every state: \(run.statesSeen.sorted())")
         #expect(run.failures.isEmpty, "\(run.failures.count) failures over \(run.frames) frames; first: \(run.failures.prefix(3))")
     }
 }
