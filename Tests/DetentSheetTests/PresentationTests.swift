@@ -65,4 +65,45 @@ struct PresentationTests {
         #expect(SheetError.unknownDetent("huge", ["content"]).description == "no detent named 'huge' (detents: content)")
         #expect(h.sheet.state == .hidden)
     }
+
+    @Test func presentingWhileDismissingTurnsBackFromWhereItIs() throws {
+        let h = try SheetHarness().presented()
+        h.sheet.dismiss(animated: true, in: h.world)
+        h.step(6)
+        let height = h.sheet.height
+        try h.sheet.present(animated: true, in: h.world)
+        #expect(h.sheet.state == .presenting(detent: "content"))
+        h.step()
+        let target = Height.content(300)
+        expectClose(h.sheet.height, height + (target - height) * CubicBezier.sheet.value(at: 1.0 / 60 / 0.35), tolerance: 1e-3)
+        h.stepUntilIdle()
+        #expect(h.sheet.state == .resting(detent: "content"))
+        #expect(h.sheet.height == target)
+    }
+
+    @Test func presentingAPresentedSheetDoesNothing() throws {
+        let h = try SheetHarness().presented()
+        try h.sheet.present(animated: true, in: h.world)
+        h.step()
+        #expect(h.names().isEmpty)
+        #expect(!h.sheet.isBusy)
+    }
+
+    @Test func presentingAtANamedDetent() throws {
+        let h = try SheetHarness().withDetents([("content", .content), ("large", .large)])
+        try h.sheet.present(detent: "large", animated: true, in: h.world)
+        h.stepUntilIdle()
+        #expect(h.sheet.state == .resting(detent: "large"))
+        #expect(h.sheet.height == 793)
+        #expect(string(h.events("sheet.did_present").first, "detent") == "large")
+    }
+
+    @Test func aContentChangeWhilePresentingIsFollowed() throws {
+        let h = try SheetHarness()
+        try h.sheet.present(animated: true, in: h.world)
+        h.step(5)
+        h.setContent(500)
+        h.stepUntilIdle()
+        #expect(h.sheet.height == Height.content(500))
+    }
 }

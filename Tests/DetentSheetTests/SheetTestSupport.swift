@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import DetentTestSupport
 import DetentLayout
@@ -85,4 +86,118 @@ func expectClose(_ actual: Double?, _ expected: Double, tolerance: Double = 1e-9
         return
     }
     #expect(abs(actual - expected) <= tolerance, "expected \(expected), got \(actual)", sourceLocation: sourceLocation)
+}
+
+// MARK: SPEC formulas, written out so that tests do not borrow the engine's arithmetic
+
+/// SPEC §2 projected travel of a release at `velocity` pt/s with deceleration rate `rate`
+/// per millisecond: (v/1000)·r/(1−r) points.
+func projectedTravel(_ velocity: Double, rate: Double) -> Double {
+    (velocity / 1000) * rate / (1 - rate)
+}
+
+/// SPEC §2 rubber band: b(x) = (1 − 1/(x·c/d + 1))·d with c = 0.55.
+func rubberBand(_ x: Double, dimension d: Double) -> Double {
+    (1 - 1 / (x * 0.55 / d + 1)) * d
+}
+
+/// The settling spring of SPEC §6 (mass 1, stiffness 200, damping ratio 1), critically
+/// damped: x(t) = (x0 + (v0 + ω·x0)·t)·e^(−ωt), ω = √200, x measured from the target.
+enum SettlingSpring {
+    static let omega = (200.0).squareRoot()
+    static func displacement(x0: Double, v0: Double, t: Double) -> Double {
+        (x0 + (v0 + omega * x0) * t) * exp(-omega * t)
+    }
+    static func velocity(x0: Double, v0: Double, t: Double) -> Double {
+        (v0 - omega * (v0 + omega * x0) * t) * exp(-omega * t)
+    }
+}
+
+/// Seconds of one 60 Hz frame.
+let frameSeconds = 1.0 / 60
+
+// MARK: Events
+
+/// The number in an event field, or nil when the field is missing or not a number.
+func number(_ event: WorldEvent?, _ key: String) -> Double? {
+    guard case let .number(value)? = event?[key] else { return nil }
+    return value
+}
+
+/// The string in an event field, or nil.
+func string(_ event: WorldEvent?, _ key: String) -> String? {
+    guard case let .string(value)? = event?[key] else { return nil }
+    return value
+}
+
+/// The boolean in an event field, or nil.
+func boolean(_ event: WorldEvent?, _ key: String) -> Bool? {
+    guard case let .boolean(value)? = event?[key] else { return nil }
+    return value
+}
+
+extension SheetHarness {
+    func events(_ name: String) -> [WorldEvent] { events.filter { $0.name == name } }
+    func clearEvents() { events.removeAll() }
+
+    /// Declares detents before presenting, returning self for chaining.
+    func withDetents(_ specs: [(name: String, spec: SheetDetentSpec)]) throws -> SheetHarness {
+        try sheet.setDetents(specs, in: world)
+        return self
+    }
+
+    /// The screen at `index` of the sheet's stack.
+    func screen(_ index: Int = 0) -> Screen { sheet.navigation.stack[index] }
+
+    /// Sets a screen's scrollable content height between frames (no animation flag: a plain
+    /// content change).
+    func setContent(_ height: Double, of screen: Screen? = nil) {
+        let s = screen ?? sheet.navigation.topScreen!
+        s.content = .scroll(ScrollContent(contentHeight: height))
+    }
+
+    /// Schedules a finger without stepping: down at (`x`, `y`) on the next frame, then at each
+    /// of `ys` one frame apart, lifting `holdFrames` frames after the last sample (unless
+    /// `lift` is false). Returns the touch and how many frames ahead it lifts.
+    @discardableResult
+    func schedule(x: Double = 196, y: Double, through ys: [Double] = [], holdFrames: Int64 = 0,
+                  lift: Bool = true) throws -> (touch: Touch, liftAhead: Int64) {
+        let touch = world.touches.begin(at: Point(x: x, y: y), time: frameTime(ahead: 1))
+        for (i, next) in ys.enumerated() {
+            try world.touches.move(touch, to: Point(x: x, y: next), at: frameTime(ahead: 2 + Int64(i)))
+        }
+        let liftAhead = 1 + Int64(ys.count) + holdFrames
+        if lift { try world.touches.end(touch, at: frameTime(ahead: liftAhead)) }
+        return (touch, liftAhead)
+    }
+
+    /// A tap at (`x`, `y`): down on the next frame, up on the one after. Steps both frames.
+    func tap(x: Double = 196, y: Double) throws {
+        try schedule(x: x, y: y, holdFrames: 1)
+        step(2)
+    }
+}
+
+/// Positions from `start` (exclusive) by `step` per sample, `count` samples.
+func path(from start: Double, by step: Double, count: Int) -> [Double] {
+    (1...count).map { start + step * Double($0) }
+}
+
+// MARK: Random numbers
+
+/// A 64-bit linear congruential generator (Knuth's MMIX constants), as in
+/// DrawerTestSupport: reproducible numbers for property checks.
+struct LCG {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return state >> 33
+    }
+
+    /// A whole number in `range`.
+    mutating func next(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
 }
