@@ -203,6 +203,7 @@ public final class DrawerEngine: WorldEngine {
         let target: Double
         do {
             target = try policy.select(DrawerRelease(origin: origin, velocity: velocity, anchors: anchors, restingOrigin: restingOrigin), defaults: defaults)
+            guard target.isFinite else { throw DrawerError.invalidPolicyAnswer(target) }
         } catch {
             world.emit("drawer.policy_failed", [("drawer", .string(name)), ("error", .string(String(describing: error)))])
             policyErrors.append(error)
@@ -272,6 +273,7 @@ public enum DrawerError: Error, Equatable, CustomStringConvertible {
     case unknownState(String)
     case invalidAnchor(String)
     case unknownAnchor(String, [String])
+    case invalidPolicyAnswer(Double)
 
     public var description: String {
         switch self {
@@ -279,6 +281,7 @@ public enum DrawerError: Error, Equatable, CustomStringConvertible {
         case let .unknownState(name): return "unknown anchor state '\(name)' (expected one of: \(DrawerAnchorSpec.stateNames.joined(separator: ", ")))"
         case let .invalidAnchor(name): return "anchor '\(name)' does not resolve to a finite origin"
         case let .unknownAnchor(name, known): return "no anchor named '\(name)' (anchors: \(known.joined(separator: ", ")))"
+        case let .invalidPolicyAnswer(value): return "the policy answered \(value), not a finite origin in points"
         }
     }
 }

@@ -145,7 +145,9 @@ extension NavigationEngine {
         t.fromBarInset = fromInset
         t.toBarInset = toInset
         t.fromBarHeight = barHeight(for: from) * barVisibility(for: from)
-        t.toBarHeight = barHeight(for: to) * barVisibility(for: to)
+        // Where the incoming bar will rest: a bar being hidden (or shown) meanwhile counts as
+        // hidden (or shown), so the bar height and a sheet following it never overshoot.
+        t.toBarHeight = (isBarHidden || to.navigationItem.prefersBarHidden) ? 0 : barHeight(for: to)
         t.topInsetDiff = toInset - fromInset
         pendingAdded = added
         transition = t

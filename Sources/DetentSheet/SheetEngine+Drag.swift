@@ -68,10 +68,11 @@ extension SheetEngine {
     }
 
     /// Whether a release at `height` with `velocity` (pt/s, downwards) dismisses: only below
-    /// the smallest detent of a dismissible sheet, when v / height ≥ 5.5 s⁻¹ (FloatingPanel's
+    /// the smallest detent of a dismissible sheet not moving up, when v / height ≥ 5.5 s⁻¹ (FloatingPanel's
     /// removal threshold) or the projected height is under half the smallest detent.
     func releaseDismisses(velocity: Double) -> Bool {
-        guard isDismissible, let smallest = detents.first?.height, height < smallest else { return false }
+        // A finger moving up never dismisses, wherever its projection would land.
+        guard isDismissible, velocity >= 0, let smallest = detents.first?.height, height < smallest else { return false }
         guard height > 0 else { return true }
         if velocity / height >= defaults.dismissVelocityThreshold { return true }
         let projected = height - DecelerationRate(perMillisecond: defaults.decelerationRate).projectedTravel(velocity: velocity)
@@ -96,6 +97,7 @@ extension SheetEngine {
         var targetTop: Double
         do {
             targetTop = try policy.select(release, defaults: defaults.policyDefaults)
+            guard targetTop.isFinite else { throw SheetError.invalidPolicyAnswer(targetTop) }
         } catch {
             policyErrors.append(error)
             world.emit("sheet.policy_failed", [("sheet", .string(name)), ("error", .string(String(describing: error)))])

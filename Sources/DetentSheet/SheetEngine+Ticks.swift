@@ -34,17 +34,26 @@ extension SheetEngine {
         let now = VirtualTime.seconds(tick.targetTimestamp)
         let immediate = navigation.immediateChanges != seenImmediateChanges
         seenImmediateChanges = navigation.immediateChanges
-        if case .none = motion, case .resting = state, targetHeight != height {
-            if immediate || navigation.isTransitioning {
-                // With the transition's progress, or at once with an unanimated change.
+        // A transition that ended this frame still carries the height to its end.
+        let followsTransition = navigation.isTransitioning || wasTransitioning
+        wasTransitioning = navigation.isTransitioning
+        if case .resting = state, targetHeight != height {
+            if immediate {
+                // An unanimated change: at once, even over a content animation.
+                motion = .none
                 height = targetHeight
-            } else {
-                // A content change since the last frame shown: the default timing from that
-                // frame, so this one already shows its first step.
-                startTiming(from: height, at: tick.timestamp)
-                if case var .timing(animation, from) = motion {
-                    animation.advance(to: now)
-                    motion = .timing(animation, from: from)
+            } else if case .none = motion {
+                if followsTransition {
+                    // With the transition's progress.
+                    height = targetHeight
+                } else {
+                    // A content change since the last frame: the default timing from when the
+                    // script made it, so this frame already shows its first step.
+                    startTiming(from: height, at: world.previousTime)
+                    if case var .timing(animation, from) = motion {
+                        animation.advance(to: now)
+                        motion = .timing(animation, from: from)
+                    }
                 }
             }
         }
@@ -70,6 +79,7 @@ extension SheetEngine {
         }
         // A spring may overshoot; the sheet never leaves the screen's top or bottom edge.
         height = min(max(height, 0), screenHeight)
+        if case .resting = state, case .none = motion { restingTop = top }
         placeNavigation()
         navigation.layout(for: tick, in: world)
     }

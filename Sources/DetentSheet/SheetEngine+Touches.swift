@@ -97,7 +97,10 @@ extension SheetEngine: PartLocating {
         let largest = detents.last!
         if top == screenHeight - largest.height {
             dragTouch = nil
+            releaseVelocity = velocity
             restingTop = top
+            world.emit("sheet.drag_ended", [("sheet", .string(name)), ("velocity", .number(velocity)), ("dismiss", .boolean(false)),
+                                            ("detent", .string(largest.name)), ("policy", .string(policy.name))])
             setState(.resting(detent: largest.name), in: world)
         } else {
             release(velocity: velocity, in: world)

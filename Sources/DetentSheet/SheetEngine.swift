@@ -77,6 +77,9 @@ public final class SheetEngine: WorldEngine {
     var motion: Motion = .none
     /// The navigation's count of immediate changes when the height last looked at it.
     var seenImmediateChanges = 0
+    /// Whether the navigation was in a transition at the last layout.
+    var wasTransitioning = false
+
     let screenHeight: Double
     let screenWidth: Double
     let safeTop: Double

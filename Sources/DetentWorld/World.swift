@@ -15,6 +15,10 @@ public final class World {
     /// The virtual time the world's state is computed for: the target timestamp of the last
     /// tick (0 before the first), in ns.
     public private(set) var time: Nanoseconds = 0
+    /// The world's time before the current tick began, ns: when changes that scripts made
+    /// between the last frame and this one happened (an animation they start begins there,
+    /// whatever frames were dropped since).
+    public private(set) var previousTime: Nanoseconds = 0
     /// The last tick delivered.
     public private(set) var lastTick: Tick?
     public private(set) var engines: [WorldEngine] = []
@@ -154,6 +158,7 @@ public final class World {
         events.removeAll(keepingCapacity: true)
         let tick = displayLink.nextTick(animating: isBusy)
         lastTick = tick
+        previousTime = time
         time = tick.targetTimestamp
         // 1) touch samples due by this tick and 2) gesture recognizers.
         for engine in engines { engine.updateGestures(for: tick, in: self) }

@@ -60,10 +60,8 @@ struct ContentFollowingTests {
         try h.sheet.navigation.push(Screen(id: "s2", content: .scroll(ScrollContent(contentHeight: 500))), animated: true, in: h.world)
         h.step(Self.pushFrames)
         #expect(!h.sheet.navigation.isTransitioning)
-        withKnownIssue("the transition's last frame starts a fresh 0.35 s timing animation from the previous frame's height") {
-            #expect(h.sheet.height == 56 + 500 + 34)
-            #expect(!h.sheet.isBusy)
-        }
+        #expect(h.sheet.height == 56 + 500 + 34)
+        #expect(!h.sheet.isBusy)
         h.stepUntilIdle()
         #expect(h.sheet.height == 56 + 500 + 34)
     }
@@ -72,10 +70,8 @@ struct ContentFollowingTests {
         let h = try SheetHarness(contentHeights: [300, 500]).presented()
         h.sheet.navigation.pop(animated: true, in: h.world)
         h.step(Self.pushFrames)
-        withKnownIssue("the transition's last frame starts a fresh 0.35 s timing animation from the previous frame's height") {
-            #expect(h.sheet.height == 56 + 300 + 34)
-            #expect(!h.sheet.isBusy)
-        }
+        #expect(h.sheet.height == 56 + 300 + 34)
+        #expect(!h.sheet.isBusy)
     }
 
     @Test func aContentChangeBetweenFramesAnimatesOnTheDefaultTimingFromTheLastFrameShown() throws {
@@ -142,9 +138,7 @@ struct ContentFollowingTests {
         #expect(h.sheet.isBusy)
         h.sheet.navigation.setBarHidden(true, animated: false, in: h.world)
         h.step()
-        withKnownIssue("an immediate change is only noticed when no motion runs; a running timing keeps easing to the new target") {
-            #expect(h.sheet.height == 500 + 34)
-        }
+        #expect(h.sheet.height == 500 + 34)
     }
 
     @Test(arguments: ["medium", "large"])
@@ -197,9 +191,7 @@ struct ContentFollowingTests {
         var highest = 0.0
         for _ in 0..<60 { h.step(); highest = max(highest, h.sheet.height) }
         #expect(h.sheet.height == 500 + 34)
-        withKnownIssue("during a push the sheet counts the bar at its pre-transition visibility, then drops it when the push ends") {
-            #expect(highest <= 500 + 34)
-        }
+        #expect(highest <= 500 + 34)
     }
 
     @Test func aContentChangeAnimationDoesNotDependOnDroppedFrames() throws {
@@ -211,9 +203,7 @@ struct ContentFollowingTests {
         h.setContent(500)
         h.world.dropFrames(2)
         h.step()
-        withKnownIssue("the content-change timing starts at the tick's timestamp, which a drop moves past the change") {
-            expectClose(h.sheet.height, from + (to - from) * Self.eased(3), tolerance: 1e-3)
-        }
+        expectClose(h.sheet.height, from + (to - from) * Self.eased(3), tolerance: 1e-3)
         // Without drops, three frames land on the same time and height.
         let reference = try SheetHarness(contentHeights: [300]).presented()
         reference.setContent(500)

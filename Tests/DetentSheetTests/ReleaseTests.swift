@@ -42,6 +42,24 @@ struct ReleaseTests {
         #expect(string(h.events("sheet.will_dismiss").first, "reason") == "drag")
     }
 
+    /// A finger moving up never dismisses: 288 pt down, then 10 frames back up at 300 pt/s
+    /// leave the sheet 152 tall, where the projected height 152 + 0.3·99 = 181.7 is under half
+    /// the detent (195) — the projection rule alone would dismiss a sheet the finger flicked up.
+    @Test func aReleaseMovingUpNeverDismisses() throws {
+        let h = try SheetHarness(contentHeights: [300]).presented()
+        let y = h.sheet.top + 5
+        let down = path(from: y, by: 12, count: 24)
+        let up = path(from: down.last!, by: -5, count: 10)
+        let (_, lift) = try h.schedule(y: y, through: down + up)
+        h.step(Int(lift))
+        #expect(h.sheet.height == 390 - 288 + 50)
+        expectClose(h.sheet.releaseVelocity, -300, tolerance: 1e-3)
+        #expect(152 - projectedTravel(h.sheet.releaseVelocity, rate: 0.99) < 0.5 * 390)
+        #expect(h.sheet.state == .settling(detent: "content"))
+        h.stepUntilIdle()
+        #expect(h.sheet.height == 390)
+    }
+
     @Test func aSlowerReleaseAtTheSameHeightSpringsBack() throws {
         let h = try SheetHarness(contentHeights: [300]).presented()
         let v = try Self.fling(h, by: 7, count: 20)
@@ -180,10 +198,8 @@ struct ReleaseTests {
         // (medium), not silently to whichever detent comes first.
         let h = try Self.policyHarness(.custom(name: "broken") { _ in answer })
         _ = try Self.fling(h, by: -2, count: 6)
-        withKnownIssue("release(velocity:) takes any Double from the policy; with NaN or ±∞ every distance compares equal and min picks the smallest detent") {
-            #expect(h.names().first == "sheet.policy_failed")
-            #expect(h.sheet.state == .settling(detent: "medium"))
-        }
+        #expect(h.names().first == "sheet.policy_failed")
+        #expect(h.sheet.state == .settling(detent: "medium"))
     }
 
     // MARK: Settling

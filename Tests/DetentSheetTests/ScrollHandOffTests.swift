@@ -109,11 +109,9 @@ struct ScrollHandOffTests {
         let h = try Self.harness(at: "large")
         _ = try Self.contentFinger(h, step: -10, count: 6, lift: true)
         #expect(h.events("sheet.drag_began").count == 1)
-        withKnownIssue("endContentDrag at the largest detent sets the state to resting without emitting sheet.drag_ended") {
-            let ended = try #require(h.events("sheet.drag_ended").first)
-            #expect(string(ended, "detent") == "large")
-            #expect(boolean(ended, "dismiss") == false)
-        }
+        let ended = try #require(h.events("sheet.drag_ended").first)
+        #expect(string(ended, "detent") == "large")
+        #expect(boolean(ended, "dismiss") == false)
     }
 
     @Test func aContentPullOfANonDismissibleSheetStopsAtTheSmallestDetent() throws {
