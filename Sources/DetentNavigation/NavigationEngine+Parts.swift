@@ -6,7 +6,7 @@ extension NavigationEngine: PartLocating {
     /// Adds the engine to `world` with its touch responders (edge swipe, bar items).
     public func attach(to world: World) {
         world.addEngine(self)
-        world.touches.addResponder(EdgeSwipeResponder(engine: self, leftInset: world.configuration.safeAreaInsets.left))
+        world.touches.addResponder(EdgeSwipeResponder(engine: self))
         world.touches.addResponder(BarItemsResponder(engine: self))
     }
 

@@ -23,10 +23,16 @@ public protocol WorldEngine: AnyObject {
     var propertyNames: [String] { get }
     /// The value of a property named by `propertyNames`.
     func property(_ name: String) -> Double?
+    /// The window changed (rotation, or an iPad multitasking resize): `world.configuration`
+    /// already holds the new orientation and width; `old` is the previous configuration.
+    /// Called at once, between ticks; engines that size themselves only at creation may
+    /// ignore it (the default does nothing).
+    func windowDidChange(from old: WorldConfiguration, in world: World)
 }
 
 extension WorldEngine {
     public func updateGestures(for tick: Tick, in world: World) {}
     public func layout(for tick: Tick, in world: World) {}
     public var nextDeadline: Nanoseconds? { nil }
+    public func windowDidChange(from old: WorldConfiguration, in world: World) {}
 }
