@@ -4,7 +4,8 @@
 // Layers (arrows point one way, STYLE.md habit 1):
 //   CLua / CLuaShim  →  DetentLua (bridge, no engine knowledge)
 //   DetentTime, DetentMotion  →  DetentWorld (the world, touches, animators; no Lua knowledge)
-//   DetentLayout (stack layout)  →  DetentNavigation (engines, no Lua knowledge)
+//   DetentLayout (stack layout)  →  DetentNavigation, DetentDrawer (engines, no Lua knowledge)
+//   DetentNavigation  →  DetentAdaptive (split view and tab container)
 //   DetentLua + DetentWorld  →  DetentScripting (bindings, one file per engine, Lua prelude)
 //   DetentScripting  →  DetentRuntime (run loops, scenario runner, reporters)
 //   DetentRuntime  →  detent (the executable)
@@ -37,15 +38,18 @@ let package = Package(
         .target(name: "DetentLayout"),
         .target(name: "DetentNavigation", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(name: "DetentDrawer", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .target(name: "DetentAdaptive", dependencies: ["DetentNavigation", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(
             name: "DetentScripting",
-            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout", "DetentDrawer"],
+            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout", "DetentDrawer",
+                           "DetentAdaptive"],
             resources: [.copy("Lua")]
         ),
         .target(
             name: "DetentRuntime",
             dependencies: [
                 "DetentScripting", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation", "DetentDrawer",
+                "DetentAdaptive",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -66,6 +70,7 @@ let package = Package(
         .testTarget(name: "DetentLayoutTests", dependencies: ["DetentLayout"]),
         .testTarget(name: "DetentNavigationTests", dependencies: ["DetentTestSupport", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime", "DetentMotion"]),
         .testTarget(name: "DetentDrawerTests", dependencies: ["DetentTestSupport", "DetentDrawer", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .testTarget(name: "DetentAdaptiveTests", dependencies: ["DetentTestSupport", "DetentAdaptive", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime"]),
         .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentTestSupport", "DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer"]),
     ],
     swiftLanguageModes: [.v5]
