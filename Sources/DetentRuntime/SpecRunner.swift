@@ -106,6 +106,7 @@ public final class SpecRunner {
                                   worldFactory: { [unowned self] in try makeWorld($0) })
         host.navigationDefaults = configuration.navigation
         host.drawerDefaults = configuration.drawer
+        host.adaptiveDefaults = configuration.adaptive
         let runLoop = ScenarioRunLoop(host: host,
                                       defaultTimeout: VirtualTime.nanoseconds(fromSeconds: configuration.run.defaultWaitTimeout),
                                       maxTestTime: VirtualTime.nanoseconds(fromSeconds: configuration.run.maxTestVirtualSeconds))

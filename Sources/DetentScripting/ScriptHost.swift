@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import DetentAdaptive
 import DetentDrawer
 import DetentLua
 import DetentNavigation
@@ -28,6 +29,8 @@ public final class ScriptHost {
     public var navigationDefaults = NavigationDefaults()
     /// Numbers for drawers created by scripts (config/engine.toml [drawer]).
     public var drawerDefaults = DrawerDefaults()
+    /// Numbers for split views and tab containers (config/engine.toml [adaptive]).
+    public var adaptiveDefaults = AdaptiveDefaults()
     var spawned: [LuaThread] = []
     var patternMatcher: LuaRef?
 
