@@ -5,6 +5,7 @@
 //   CLua / CLuaShim  →  DetentLua (bridge, no engine knowledge)
 //   DetentTime, DetentMotion  →  DetentWorld (the world, touches, animators; no Lua knowledge)
 //   DetentLayout (stack layout)  →  DetentNavigation, DetentDrawer  →  DetentSheet (engines, no Lua knowledge)
+//   DetentNavigation  →  DetentAdaptive (split view and tab container)
 //   DetentLua + DetentWorld  →  DetentScripting (bindings, one file per engine, Lua prelude)
 //   DetentScripting  →  DetentRuntime (run loops, scenario runner, reporters)
 //   DetentRuntime  →  detent (the executable)
@@ -38,15 +39,18 @@ let package = Package(
         .target(name: "DetentNavigation", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(name: "DetentDrawer", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(name: "DetentSheet", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime", "DetentNavigation", "DetentDrawer"]),
+        .target(name: "DetentAdaptive", dependencies: ["DetentNavigation", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(
             name: "DetentScripting",
-            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout", "DetentDrawer", "DetentSheet"],
+            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout", "DetentDrawer",
+                           "DetentSheet", "DetentAdaptive"],
             resources: [.copy("Lua")]
         ),
         .target(
             name: "DetentRuntime",
             dependencies: [
-                "DetentScripting", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation", "DetentDrawer", "DetentSheet",
+                "DetentScripting", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation", "DetentDrawer",
+                "DetentSheet", "DetentAdaptive",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -68,6 +72,7 @@ let package = Package(
         .testTarget(name: "DetentNavigationTests", dependencies: ["DetentTestSupport", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime", "DetentMotion"]),
         .testTarget(name: "DetentDrawerTests", dependencies: ["DetentTestSupport", "DetentDrawer", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentSheetTests", dependencies: ["DetentTestSupport", "DetentSheet", "DetentNavigation", "DetentDrawer", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .testTarget(name: "DetentAdaptiveTests", dependencies: ["DetentTestSupport", "DetentAdaptive", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime"]),
         .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentTestSupport", "DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer"]),
     ],
     swiftLanguageModes: [.v5]

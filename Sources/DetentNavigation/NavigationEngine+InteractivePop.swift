@@ -8,18 +8,19 @@ import DetentWorld
 /// width, driving the pop geometry linearly. On release: if |velocity| ≥ 1 width/s its sign
 /// decides, otherwise the pop finishes past half the width. Finishing takes
 /// (1 − progress)·duration, cancelling progress·duration, on easeInEaseOut.
+///
+/// The zone follows the container's left inset, so it widens when the device rotates to
+/// landscape (59 pt on Dynamic-Island phones).
 final class EdgeSwipeResponder: TouchResponder {
     unowned let engine: NavigationEngine
-    let leftInset: Double
-    init(engine: NavigationEngine, leftInset: Double) {
+    init(engine: NavigationEngine) {
         self.engine = engine
-        self.leftInset = leftInset
     }
 
     var hitTestLayer: Int { HitTestLayer.screenEdge }
 
     func hitTest(_ point: Point, in world: World) -> TouchClaim? {
-        let zone = max(engine.defaults.edgeWidth, leftInset)
+        let zone = max(engine.defaults.edgeWidth, engine.containerInsets.left)
         let c = engine.container
         guard engine.stack.count > 1, !engine.isTransitioning,
               point.x >= c.x, point.x <= c.x + zone, point.y >= c.y, point.y <= c.y + c.height else { return nil }
@@ -37,7 +38,7 @@ extension NavigationEngine {
         guard stack.count > 1, transition == nil else { return }
         popTouch = touch
         let from = stack[stack.count - 1], to = stack[stack.count - 2]
-        begin(.pop, from: from, to: to, finalStack: Array(stack.dropLast()), removed: [from], added: [],
+        begin(.pop, operation: "interactive_pop", from: from, to: to, finalStack: Array(stack.dropLast()), removed: [from], added: [],
               animated: true, interactive: true, in: world)
         world.emit("interactive_pop.began", [("navigation", .string(name)), ("progress", .number(0))])
     }

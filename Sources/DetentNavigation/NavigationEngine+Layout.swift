@@ -14,7 +14,10 @@ extension NavigationEngine {
     /// outgoing screen keeps its content where it was until it leaves (the seed does this on
     /// pop with a frame offset, because UIKit moves its safe area to the final bar at once;
     /// this model gives it the same result directly).
-    func layoutScreens() {
+    ///
+    /// Runs every tick in phase 4; a container that moves the stack between ticks calls it so
+    /// the screens' frames follow at once.
+    public func layoutScreens() {
         let width = container.width
         guard let t = transition else {
             if let top = topScreen {

@@ -73,27 +73,33 @@ extension NavigationEngine {
     // MARK: Performing
 
     func perform(_ operation: NavigationOperation, in world: World) {
+        let operationName = operation.name
         switch operation {
         case let .push(screen, animated):
             guard !stack.contains(where: { $0 === screen }) else { return }
+            observer?(.started(operation: operationName, stackCount: stack.count + 1), world)
             guard let top = stack.last else { return begin(.push, to: screen, finalStack: [screen], removed: [], added: [screen], operation: "push", in: world) }
-            begin(.push, from: top, to: screen, finalStack: stack + [screen], removed: [], added: [screen], animated: animated, in: world)
+            begin(.push, operation: operationName, from: top, to: screen, finalStack: stack + [screen], removed: [], added: [screen], animated: animated, in: world)
         case let .pop(animated):
             guard stack.count > 1 else { return }
-            begin(.pop, from: stack[stack.count - 1], to: stack[stack.count - 2], finalStack: Array(stack.dropLast()),
+            observer?(.started(operation: operationName, stackCount: stack.count - 1), world)
+            begin(.pop, operation: operationName, from: stack[stack.count - 1], to: stack[stack.count - 2], finalStack: Array(stack.dropLast()),
                   removed: [stack[stack.count - 1]], added: [], animated: animated, in: world)
         case let .popToRoot(animated):
             guard stack.count > 1 else { return }
-            begin(.pop, from: stack.last!, to: stack[0], finalStack: [stack[0]], removed: Array(stack.dropFirst().reversed()),
+            observer?(.started(operation: operationName, stackCount: 1), world)
+            begin(.pop, operation: operationName, from: stack.last!, to: stack[0], finalStack: [stack[0]], removed: Array(stack.dropFirst().reversed()),
                   added: [], animated: animated, in: world)
         case let .popTo(screen, animated):
             guard let index = stack.firstIndex(where: { $0 === screen }), index < stack.count - 1 else { return }
-            begin(.pop, from: stack.last!, to: screen, finalStack: Array(stack[...index]),
+            observer?(.started(operation: operationName, stackCount: index + 1), world)
+            begin(.pop, operation: operationName, from: stack.last!, to: screen, finalStack: Array(stack[...index]),
                   removed: Array(stack[(index + 1)...].reversed()), added: [], animated: animated, in: world)
         case let .set(screens, animated):
             let removed = stack.filter { old in !screens.contains { $0 === old } }
             let added = screens.filter { new in !stack.contains { $0 === new } }
             guard let newTop = screens.last else { return }
+            observer?(.started(operation: operationName, stackCount: screens.count), world)
             guard let oldTop = stack.last, oldTop !== newTop else {
                 // Same top (or first set): no transition; parents change at once.
                 if stack.isEmpty {
@@ -110,7 +116,7 @@ extension NavigationEngine {
             }
             // UIKit animates as a pop when the new top was already in the stack.
             let kind: NavigationTransition.Kind = stack.contains { $0 === newTop } ? .pop : .push
-            begin(kind, from: oldTop, to: newTop, finalStack: screens, removed: removed, added: added, animated: animated, in: world)
+            begin(kind, operation: operationName, from: oldTop, to: newTop, finalStack: screens, removed: removed, added: added, animated: animated, in: world)
         }
     }
 
@@ -131,7 +137,7 @@ extension NavigationEngine {
 
     /// Starts a push or pop from `from` to `to`: lifecycle calls of the start, the stack's new
     /// contents, and a timed transition (or the end state at once when not animated).
-    func begin(_ kind: NavigationTransition.Kind, from: Screen, to: Screen, finalStack: [Screen], removed: [Screen], added: [Screen],
+    func begin(_ kind: NavigationTransition.Kind, operation: String, from: Screen, to: Screen, finalStack: [Screen], removed: [Screen], added: [Screen],
                animated: Bool, interactive: Bool = false, in world: World) {
         for s in added { moveLifecycle(s, will: true, toParent: name, in: world) }
         for s in removed { moveLifecycle(s, will: true, toParent: nil, in: world) }
@@ -140,7 +146,7 @@ extension NavigationEngine {
         let fromInset = barInset(for: from)
         let toInset = barInset(for: to)
         let curve = CubicBezier.named(defaults.transitionCurve) ?? .sheet
-        var t = NavigationTransition(kind: kind, from: from, to: to, removed: removed, finalStack: finalStack,
+        var t = NavigationTransition(kind: kind, operation: operation, from: from, to: to, removed: removed, finalStack: finalStack,
                                      drive: interactive ? .interactive : .timed(start: world.time, duration: animated ? defaults.transitionDuration : 0, curve: curve))
         t.fromBarInset = fromInset
         t.toBarInset = toInset
@@ -183,6 +189,7 @@ extension NavigationEngine {
             appear(t.from, will: false, in: world)
             for s in t.removed { moveLifecycle(s, will: false, toParent: name, in: world) }
             world.emit("navigation.did_show", [("navigation", .string(name)), ("screen", .string(t.from.id)), ("operation", .string("cancel"))])
+            observer?(.cancelled(operation: t.operation), world)
         } else {
             stack = t.finalStack
             disappear(t.from, will: false, in: world)
@@ -190,11 +197,35 @@ extension NavigationEngine {
             for s in pendingAdded { moveLifecycle(s, will: false, toParent: name, in: world) }
             for s in t.removed { moveLifecycle(s, will: false, toParent: nil, in: world) }
             world.emit("navigation.did_show", [("navigation", .string(name)), ("screen", .string(t.to.id)), ("operation", .string(t.kind.rawValue))])
+            observer?(.completed(operation: t.operation, removed: t.removed.count), world)
         }
         pendingAdded = []
         layoutScreens()
         while transition == nil, !queue.isEmpty {
             perform(queue.removeFirst(), in: world)
+        }
+    }
+
+    /// Brings the transition in flight, and every operation queued behind it, to its end at
+    /// once: a timed or completing transition jumps to its end; an interactive pop still under
+    /// the finger is cancelled (`interactive_pop.cancelled`), leaving the stack as it was.
+    /// Containers call it before they move screens between stacks (SPEC §7 collapse/expand).
+    public func settle(in world: World) {
+        while var t = transition {
+            switch t.drive {
+            case .timed:
+                t.progress = 1
+            case .interactive:
+                popTouch = nil
+                world.emit("interactive_pop.cancelled", [("navigation", .string(name)), ("progress", .number(t.progress)),
+                                                         ("velocity", .number(0)), ("duration", .number(0))])
+                t.drive = .completing(start: world.time, from: t.progress, to: 0, duration: 0, curve: .easeInEaseOut)
+                t.progress = 0
+            case let .completing(_, _, to, _, _):
+                t.progress = to
+            }
+            transition = t
+            completeTransition(in: world)
         }
     }
 

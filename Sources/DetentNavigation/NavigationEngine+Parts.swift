@@ -6,7 +6,7 @@ extension NavigationEngine: PartLocating {
     /// Adds the engine to `world` with its touch responders (edge swipe, bar items).
     public func attach(to world: World) {
         world.addEngine(self)
-        world.touches.addResponder(EdgeSwipeResponder(engine: self, leftInset: world.configuration.safeAreaInsets.left))
+        world.touches.addResponder(EdgeSwipeResponder(engine: self))
         world.touches.addResponder(BarItemsResponder(engine: self))
     }
 
@@ -14,7 +14,7 @@ extension NavigationEngine: PartLocating {
     /// at `point`: a container in front of the navigation (the sheet) leaves those to it.
     public func claimsTouch(at point: Point, in world: World) -> Bool {
         if barItemRects().contains(where: { $0.rect.contains(point) }) { return true }
-        return EdgeSwipeResponder(engine: self, leftInset: world.configuration.safeAreaInsets.left).hitTest(point, in: world) != nil
+        return EdgeSwipeResponder(engine: self).hitTest(point, in: world) != nil
     }
 
     /// Tappable bar items of the top screen, in window points.

@@ -49,6 +49,12 @@ public final class NavigationEngine: WorldEngine {
     weak var popTouch: Touch?
     var idiom: DeviceProfile.Idiom
     var orientation: Orientation
+    /// Whether the container follows the window on rotation and resize (a full-screen stack);
+    /// a container that places the stack itself (a split view's column) turns it off.
+    public var followsWindow = true
+    /// Told of every operation that starts and every transition that ends (SPEC §7: the tab
+    /// container counts depth from these).
+    public var observer: ((NavigationNotification, World) -> Void)?
 
     public init(name: String = "navigation", world: World, defaults: NavigationDefaults, inSheet: Bool = false) {
         self.name = name
@@ -139,6 +145,19 @@ public final class NavigationEngine: WorldEngine {
     }
 
     public func layout(for tick: Tick, in world: World) {
+        layoutScreens()
+    }
+
+    /// Bar metrics follow the new orientation; a full-screen stack (`followsWindow`) also
+    /// takes the new window as its container, with the device's insets for it.
+    public func windowDidChange(from old: WorldConfiguration, in world: World) {
+        let configuration = world.configuration
+        orientation = configuration.orientation
+        guard followsWindow else { return }
+        container = Rect(x: 0, y: 0, width: configuration.windowWidth, height: inSheet ? container.height : configuration.screenHeight)
+        let device = configuration.safeAreaInsets
+        if !inSheet { containerTopInset = device.top }
+        containerInsets = Insets(top: 0, left: device.left, bottom: device.bottom, right: device.right)
         layoutScreens()
     }
 }

@@ -17,6 +17,9 @@ struct NavigationTransition {
     }
 
     let kind: Kind
+    /// The operation that started it (`push`, `pop`, `pop_to`, `pop_to_root`, `set`,
+    /// `interactive_pop`), for `NavigationNotification`.
+    let operation: String
     let from: Screen
     let to: Screen
     /// Screens leaving the stack along with `from` (pop_to, set) — no appearance calls.

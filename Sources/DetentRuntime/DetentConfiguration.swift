@@ -1,4 +1,5 @@
 import Foundation
+import DetentAdaptive
 import DetentDrawer
 import DetentMotion
 import DetentNavigation
@@ -13,6 +14,7 @@ public struct DetentConfiguration: Equatable, Sendable {
     public var navigation: NavigationDefaults
     public var drawer: DrawerDefaults
     public var sheet: SheetDefaults
+    public var adaptive: AdaptiveDefaults
     public var run: RunDefaults
 
     /// `[run]` and `[limits]` of `config/runner.toml`.
@@ -46,13 +48,15 @@ public struct DetentConfiguration: Equatable, Sendable {
         }
         let devices = try loadDevices(try reader("devices.toml"))
         let engine = try reader("engine.toml")
-        try engine.rejectUnknownKeys(["motion", "navigation", "drawer", "sheet"])
+        try engine.rejectUnknownKeys(["motion", "navigation", "drawer", "sheet", "adaptive"])
         let motion = try loadMotion(engine)
         let navigation = try loadNavigation(engine)
         let drawer = try loadDrawer(engine)
         let sheet = try loadSheet(engine)
+        let adaptive = try loadAdaptive(engine)
         let run = try loadRun(try reader("runner.toml"))
-        let configuration = DetentConfiguration(devices: devices, motion: motion, navigation: navigation, drawer: drawer, sheet: sheet, run: run)
+        let configuration = DetentConfiguration(devices: devices, motion: motion, navigation: navigation, drawer: drawer,
+                                                sheet: sheet, adaptive: adaptive, run: run)
         _ = try configuration.device(named: run.defaultDevice)
         return configuration
     }
@@ -67,7 +71,7 @@ public struct DetentConfiguration: Equatable, Sendable {
     static func loadDevices(_ toml: TOMLReader) throws -> [DeviceProfile] {
         try toml.rejectUnknownKeys(["device"])
         return try toml.tables("device").map { d in
-            try d.rejectUnknownKeys(["name", "width", "height", "scale", "idiom", "refresh", "touch_rate", "insets"])
+            try d.rejectUnknownKeys(["name", "width", "height", "scale", "idiom", "refresh", "touch_rate", "insets", "size_class", "multitasking"])
             let idiomName = try d.string("idiom")
             guard let idiom = DeviceProfile.Idiom(rawValue: idiomName) else {
                 throw ConfigError(file: toml.file, "key '\(d.key("idiom"))' must be one of: phone, pad (found \"\(idiomName)\")")
@@ -84,8 +88,45 @@ public struct DetentConfiguration: Equatable, Sendable {
             return DeviceProfile(name: try d.string("name"), width: try d.double("width"), height: try d.double("height"),
                                  scale: try d.double("scale"), idiom: idiom,
                                  portraitInsets: try readInsets("portrait"), landscapeInsets: try readInsets("landscape"),
-                                 refreshRate: refresh, touchRateHz: try d.int("touch_rate"))
+                                 refreshRate: refresh, touchRateHz: try d.int("touch_rate"),
+                                 sizeClasses: try loadSizeClasses(d), multitasking: try loadMultitasking(d))
         }
+    }
+
+    /// `size_class = { portrait = "compact", landscape = "regular" }` (optional).
+    static func loadSizeClasses(_ d: TOMLReader) throws -> [Orientation: SizeClass]? {
+        guard let t = try d.optionalTable("size_class") else { return nil }
+        try t.rejectUnknownKeys(Orientation.allCases.map(\.rawValue))
+        var result: [Orientation: SizeClass] = [:]
+        for orientation in Orientation.allCases {
+            result[orientation] = try sizeClass(t, orientation.rawValue)
+        }
+        return result
+    }
+
+    static func sizeClass(_ t: TOMLReader, _ key: String) throws -> SizeClass {
+        let name = try t.string(key)
+        guard let value = SizeClass(rawValue: name) else {
+            throw ConfigError(file: t.file, "key '\(t.key(key))' must be one of: \(SizeClass.allCases.map(\.rawValue).joined(separator: ", ")) (found \"\(name)\")")
+        }
+        return value
+    }
+
+    /// `multitasking.portrait = [{ mode =, width =, size_class = }, ...]` and the same for
+    /// landscape (iPads; optional).
+    static func loadMultitasking(_ d: TOMLReader) throws -> [Orientation: [MultitaskingWidth]] {
+        guard let t = try d.optionalTable("multitasking") else { return [:] }
+        try t.rejectUnknownKeys(Orientation.allCases.map(\.rawValue))
+        var result: [Orientation: [MultitaskingWidth]] = [:]
+        for orientation in Orientation.allCases where t.has(orientation.rawValue) {
+            result[orientation] = try t.tables(orientation.rawValue).map { entry in
+                try entry.rejectUnknownKeys(["mode", "width", "size_class"])
+                let width = try entry.double("width")
+                guard width > 0 else { throw ConfigError(file: t.file, "key '\(entry.key("width"))' must be a positive number of points") }
+                return MultitaskingWidth(mode: try entry.string("mode"), width: width, sizeClass: try sizeClass(entry, "size_class"))
+            }
+        }
+        return result
     }
 
     static func loadMotion(_ toml: TOMLReader) throws -> MotionDefaults {
@@ -164,6 +205,31 @@ public struct DetentConfiguration: Equatable, Sendable {
         }
         if let taps = try t.optionalBool("dismisses_on_dimming_tap") { d.dismissesOnDimmingTap = taps }
         return d
+    }
+
+    static func loadAdaptive(_ toml: TOMLReader) throws -> AdaptiveDefaults {
+        var a = AdaptiveDefaults()
+        guard let t = try toml.optionalTable("adaptive") else { return a }
+        let numbers: [(String, WritableKeyPath<AdaptiveDefaults, Double>)] = [
+            ("tab_bar_height_phone", \.tabBarHeightPhone), ("tab_bar_height_phone_landscape_narrow", \.tabBarHeightPhoneLandscapeNarrow),
+            ("narrow_phone_width", \.narrowPhoneWidth), ("tab_bar_height_pad", \.tabBarHeightPad),
+            ("tab_bar_fade_duration", \.tabBarFadeDuration), ("primary_column_width", \.primaryColumnWidth),
+            ("size_change_duration", \.sizeChangeDuration),
+        ]
+        try t.rejectUnknownKeys(numbers.map(\.0) + ["tab_bar_fade_curve"])
+        for (key, path) in numbers {
+            if let value = try t.optionalDouble(key) {
+                guard value >= 0, value.isFinite else { throw ConfigError(file: toml.file, "key '\(t.key(key))' must be a finite number >= 0") }
+                a[keyPath: path] = value
+            }
+        }
+        if let curve = try t.optionalString("tab_bar_fade_curve") {
+            guard CubicBezier.named(curve) != nil else {
+                throw ConfigError(file: toml.file, "key '\(t.key("tab_bar_fade_curve"))' must name a curve (expected one of: \(CubicBezier.namedCurves.map(\.name).joined(separator: ", "))), found \"\(curve)\"")
+            }
+            a.tabBarFadeCurve = curve
+        }
+        return a
     }
 
     static func loadRun(_ toml: TOMLReader) throws -> RunDefaults {

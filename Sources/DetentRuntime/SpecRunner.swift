@@ -107,6 +107,7 @@ public final class SpecRunner {
         host.navigationDefaults = configuration.navigation
         host.drawerDefaults = configuration.drawer
         host.sheetDefaults = configuration.sheet
+        host.adaptiveDefaults = configuration.adaptive
         let runLoop = ScenarioRunLoop(host: host,
                                       defaultTimeout: VirtualTime.nanoseconds(fromSeconds: configuration.run.defaultWaitTimeout),
                                       maxTestTime: VirtualTime.nanoseconds(fromSeconds: configuration.run.maxTestVirtualSeconds))

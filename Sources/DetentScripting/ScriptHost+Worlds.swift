@@ -17,6 +17,8 @@ extension ScriptHost {
         lua.register(class: NavigationBinding.makeNavigationClass())
         lua.register(class: DrawerBinding.make())
         lua.register(class: SheetBinding.make())
+        lua.register(class: SplitBinding.makeSplitClass())
+        lua.register(class: SplitBinding.makeTabsClass())
     }
 
     /// The current test's world, or an error naming what needs one.
@@ -101,6 +103,23 @@ extension ScriptHost {
             let count = try call.integer(1)
             guard count >= 0 else { throw LuaRaise("drop_frames expects a count >= 0, got \(count)") }
             try requireWorld().dropFrames(Int(count))
+            return 0
+        }
+        // rotate("portrait" | "landscape") and resize{width = pt} (SPEC §8): the window
+        // changes at once; engines hear of it (a split view may collapse or expand).
+        lua.register("rotate") { [unowned self] call in
+            let name = try call.string(1)
+            guard let orientation = Orientation(rawValue: name) else {
+                throw LuaRaise("rotate expects one of: \(Orientation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) (got \"\(name)\")")
+            }
+            try requireWorld().rotate(to: orientation)
+            return 0
+        }
+        lua.register("resize") { [unowned self] call in
+            let options = try call.table(1)
+            try options.rejectUnknownKeys(["width"])
+            let width = try options.requiredNumber("width")
+            do { try requireWorld().resize(toWidth: width) } catch let error as WindowError { throw LuaRaise(error.description) }
             return 0
         }
     }

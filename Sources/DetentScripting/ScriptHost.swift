@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import DetentAdaptive
 import DetentDrawer
 import DetentSheet
 import DetentLua
@@ -31,6 +32,8 @@ public final class ScriptHost {
     public var drawerDefaults = DrawerDefaults()
     /// Numbers for sheets created by scripts (config/engine.toml [sheet]).
     public var sheetDefaults = SheetDefaults()
+    /// Numbers for split views and tab containers (config/engine.toml [adaptive]).
+    public var adaptiveDefaults = AdaptiveDefaults()
     var spawned: [LuaThread] = []
     var patternMatcher: LuaRef?
 

@@ -18,6 +18,11 @@ enum WorldBinding {
             "orientation": { world, call in call.push(world.configuration.orientation.rawValue) },
             "width": { world, call in call.push(world.configuration.screenWidth) },
             "height": { world, call in call.push(world.configuration.screenHeight) },
+            // The app's window: its width (the screen's, or an iPad multitasking width), its
+            // horizontal size class and its multitasking arrangement ("full" when none).
+            "window_width": { world, call in call.push(world.configuration.windowWidth) },
+            "size_class": { world, call in call.push(world.configuration.horizontalSizeClass.rawValue) },
+            "multitasking": { world, call in call.push(world.configuration.multitasking?.mode ?? MultitaskingWidth.fullScreenMode) },
             "refresh_rate": { world, call in call.push(world.displayLink.rate.description) },
             "busy": { world, call in call.push(world.isBusy) },
             // The last display-link tick, as CADisplayLink reports it (seconds), or nil before the first.
@@ -124,6 +129,8 @@ enum WorldBinding {
             "navigation": { world, call in
                 try NavigationBinding.makeNavigation(world, call, defaults: ScriptHost.of(call).navigationDefaults)
             },
+            "split": { world, call in try SplitBinding.makeSplit(world, call, host: ScriptHost.of(call)) },
+            "tabs": { world, call in try SplitBinding.makeTabs(world, call, host: ScriptHost.of(call)) },
         ]
         return cls
     }

@@ -108,6 +108,8 @@ public final class SheetEngine: WorldEngine {
         safeBottom = configuration.safeAreaInsets.bottom
         restingTop = configuration.screenHeight
         navigation = NavigationEngine(name: "\(name).navigation", world: world, defaults: navigationDefaults, inSheet: true)
+        // The sheet places its navigation; a window change must not take it full screen.
+        navigation.followsWindow = false
         placeNavigation()
     }
 

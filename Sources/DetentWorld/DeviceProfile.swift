@@ -25,12 +25,27 @@ public struct DeviceProfile: Equatable, Sendable {
     public var refreshRate: RefreshRate
     /// Touch samples per second (SPEC §8: 120 on 120 Hz devices, 60 otherwise).
     public var touchRateHz: Int
+    /// Horizontal size class of a full-screen window per orientation (Apple HIG, Layout ›
+    /// Device size classes). Defaults: phones compact, iPads regular.
+    public var sizeClasses: [Orientation: SizeClass]
+    /// iPad multitasking arrangements per orientation, the full screen included; empty on
+    /// phones (SPEC §3).
+    public var multitasking: [Orientation: [MultitaskingWidth]]
 
     public init(name: String, width: Double, height: Double, scale: Double, idiom: Idiom,
-                portraitInsets: Insets, landscapeInsets: Insets, refreshRate: RefreshRate, touchRateHz: Int) {
+                portraitInsets: Insets, landscapeInsets: Insets, refreshRate: RefreshRate, touchRateHz: Int,
+                sizeClasses: [Orientation: SizeClass]? = nil, multitasking: [Orientation: [MultitaskingWidth]] = [:]) {
         self.name = name; self.width = width; self.height = height; self.scale = scale; self.idiom = idiom
         self.portraitInsets = portraitInsets; self.landscapeInsets = landscapeInsets
         self.refreshRate = refreshRate; self.touchRateHz = touchRateHz
+        let fallback: SizeClass = idiom == .pad ? .regular : .compact
+        self.sizeClasses = sizeClasses ?? [.portrait: fallback, .landscape: fallback]
+        self.multitasking = multitasking
+    }
+
+    /// Horizontal size class of a full-screen window in `orientation`.
+    public func sizeClass(in orientation: Orientation) -> SizeClass {
+        sizeClasses[orientation] ?? (idiom == .pad ? .regular : .compact)
     }
 }
 

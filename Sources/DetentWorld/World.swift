@@ -10,7 +10,9 @@ import DetentTime
 ///
 /// A world belongs to one serial queue; when `owner` is set every entry point checks it.
 public final class World {
-    public let configuration: WorldConfiguration
+    /// The device, orientation and window. Changes only through `rotate(to:)` and
+    /// `resize(toWidth:)` (SPEC §8), which tell every engine (`WorldEngine.windowDidChange`).
+    public private(set) var configuration: WorldConfiguration
     public private(set) var displayLink: DisplayLink
     /// The virtual time the world's state is computed for: the target timestamp of the last
     /// tick (0 before the first), in ns.
@@ -141,6 +143,49 @@ public final class World {
         pending.removeAll()
         events.append(contentsOf: delivering)
         for event in delivering { for observer in observers { observer.body(event) } }
+    }
+
+    // MARK: Window (rotation and iPad multitasking, SPEC §3, §8)
+
+    /// Rotates the device. An iPad in a multitasking arrangement keeps it by name ("1/3" stays
+    /// "1/3" at the new orientation's width); an arrangement the new orientation lacks (1/2
+    /// exists only in landscape) becomes full screen — a modelling choice, no public source.
+    public func rotate(to orientation: Orientation) {
+        checkOwner()
+        guard orientation != configuration.orientation else { return }
+        let mode = configuration.multitasking?.mode
+        let kept = mode.flatMap { name in configuration.device.multitasking[orientation]?.first { $0.mode == name } }
+        setWindow(orientation: orientation, multitasking: kept)
+    }
+
+    /// Resizes the app's window to an iPad multitasking width of the current orientation
+    /// (the full screen width included). Throws a sentence listing the valid widths.
+    public func resize(toWidth width: Double) throws {
+        checkOwner()
+        let device = configuration.device
+        let orientation = configuration.orientation
+        guard let table = device.multitasking[orientation], !table.isEmpty else {
+            throw WindowError.noMultitasking(device: device.name)
+        }
+        guard let entry = table.first(where: { $0.width == width }) else {
+            throw WindowError.unknownWidth(width, device: device.name, orientation: orientation, valid: table)
+        }
+        let full = entry.mode == MultitaskingWidth.fullScreenMode || entry.width == configuration.screenWidth
+        setWindow(orientation: orientation, multitasking: full ? nil : entry)
+    }
+
+    /// Applies a new window: emits `world.window_changed` (orientation, width, height,
+    /// size_class, mode) and tells every engine, in the order they were added.
+    private func setWindow(orientation: Orientation, multitasking: MultitaskingWidth?) {
+        let old = configuration
+        configuration.orientation = orientation
+        configuration.multitasking = multitasking
+        guard configuration != old else { return }
+        emit("world.window_changed", [("orientation", .string(orientation.rawValue)), ("width", .number(configuration.windowWidth)),
+                                      ("height", .number(configuration.screenHeight)),
+                                      ("size_class", .string(configuration.horizontalSizeClass.rawValue)),
+                                      ("mode", .string(multitasking?.mode ?? MultitaskingWidth.fullScreenMode))])
+        for engine in engines { engine.windowDidChange(from: old, in: self) }
     }
 
     // MARK: Traces

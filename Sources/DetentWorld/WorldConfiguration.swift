@@ -19,17 +19,28 @@ public struct MotionDefaults: Equatable, Sendable {
     public init() {}
 }
 
-/// Everything a world is made from: the device, its orientation and engine defaults.
+/// Everything a world is made from: the device, its orientation, the app window's
+/// multitasking arrangement and engine defaults.
 public struct WorldConfiguration: Equatable, Sendable {
     public var device: DeviceProfile
     public var orientation: Orientation
     public var motion: MotionDefaults
+    /// The iPad multitasking arrangement the app's window is in; nil for a full-screen window.
+    public var multitasking: MultitaskingWidth?
 
-    public init(device: DeviceProfile, orientation: Orientation = .portrait, motion: MotionDefaults = MotionDefaults()) {
+    public init(device: DeviceProfile, orientation: Orientation = .portrait, motion: MotionDefaults = MotionDefaults(),
+                multitasking: MultitaskingWidth? = nil) {
         self.device = device
         self.orientation = orientation
         self.motion = motion
+        self.multitasking = multitasking
     }
+
+    /// Width of the app's window in points: the screen's, or the multitasking width. The
+    /// window's leading edge is at x = 0 (the app is on the left of a Split View).
+    public var windowWidth: Double { multitasking?.width ?? screenWidth }
+    /// Horizontal size class of the app's window (SPEC §3, §7).
+    public var horizontalSizeClass: SizeClass { multitasking?.sizeClass ?? device.sizeClass(in: orientation) }
 
     /// Screen size in points for the current orientation.
     public var screenWidth: Double { orientation == .portrait ? device.width : device.height }

@@ -26,6 +26,11 @@ public protocol WorldEngine: AnyObject {
     /// Appends the values of `propertyNames`, in that order (what `wait_idle` compares every
     /// frame). The default reads them by name; engines with many properties answer directly.
     func appendStateValues(to values: inout [Double?])
+    /// The window changed (rotation, or an iPad multitasking resize): `world.configuration`
+    /// already holds the new orientation and width; `old` is the previous configuration.
+    /// Called at once, between ticks; engines that size themselves only at creation may
+    /// ignore it (the default does nothing).
+    func windowDidChange(from old: WorldConfiguration, in world: World)
 }
 
 extension WorldEngine {
@@ -35,4 +40,5 @@ extension WorldEngine {
     public func appendStateValues(to values: inout [Double?]) {
         for name in propertyNames { values.append(property(name)) }
     }
+    public func windowDidChange(from old: WorldConfiguration, in world: World) {}
 }

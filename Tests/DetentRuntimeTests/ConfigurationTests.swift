@@ -5,6 +5,7 @@ import DetentTime
 import DetentWorld
 import DetentNavigation
 import DetentDrawer
+import DetentAdaptive
 
 @Suite("config/: device profiles, engine and runner defaults")
 struct ConfigurationTests {
@@ -28,6 +29,27 @@ struct ConfigurationTests {
         #expect(try RunHarness.configuration().motion == MotionDefaults())
         #expect(try RunHarness.configuration().navigation == NavigationDefaults())
         #expect(try RunHarness.configuration().drawer == DrawerDefaults())
+        #expect(try RunHarness.configuration().adaptive == AdaptiveDefaults())
+    }
+
+    @Test func devicesCarryTheirSizeClassesAndMultitaskingWidths() throws {
+        let configuration = try RunHarness.configuration()
+        let pad11 = try configuration.device(named: "iPad Pro 11-inch")
+        #expect(pad11.multitasking[.landscape]?.map(\.width) == [1194, 809, 592, 375, 375])
+        #expect(pad11.multitasking[.landscape]?.first { $0.mode == "1/2" }?.sizeClass == .compact)
+        #expect(pad11.multitasking[.portrait]?.map(\.width) == [834, 504, 320, 320])
+        let pad13 = try configuration.device(named: "iPad Pro 12.9-inch")
+        #expect(pad13.multitasking[.landscape]?.first { $0.mode == "1/2" } == MultitaskingWidth(mode: "1/2", width: 678, sizeClass: .regular))
+        #expect(try configuration.device(named: "iPhone 15 Pro Max").sizeClass(in: .landscape) == .regular)
+        #expect(try configuration.device(named: "iPhone 15").sizeClass(in: .landscape) == .compact)
+        #expect(try configuration.device(named: "iPhone 15").multitasking.isEmpty)
+    }
+
+    @Test func aBadSizeClassNamesTheKeyAndTheChoices() throws {
+        let toml = try TOMLReader(file: "config/devices.toml", text: "size_class = { portrait = \"tiny\", landscape = \"regular\" }\n")
+        #expect(throws: ConfigError(file: "config/devices.toml", "key 'size_class.portrait' must be one of: compact, regular (found \"tiny\")")) {
+            _ = try DetentConfiguration.loadSizeClasses(toml)
+        }
     }
 
     @Test func syntaxErrorsNameTheFileLineAndColumn() {
