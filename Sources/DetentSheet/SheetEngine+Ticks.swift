@@ -29,7 +29,7 @@ extension SheetEngine {
     }
 
     /// Phase 4, after every engine has advanced (the navigation's transition included): the
-    /// height for this frame, then the navigation laid out in the sheet's frame.
+    /// height for this frame, and the sheet's frame as the navigation's container.
     public func layout(for tick: Tick, in world: World) {
         let now = VirtualTime.seconds(tick.targetTimestamp)
         let immediate = navigation.immediateChanges != seenImmediateChanges
@@ -80,8 +80,9 @@ extension SheetEngine {
         // A spring may overshoot; the sheet never leaves the screen's top or bottom edge.
         height = min(max(height, 0), screenHeight)
         if case .resting = state, case .none = motion { restingTop = top }
+        // The navigation was attached after the sheet: its own layout, later in this phase,
+        // lays the screens out in this frame.
         placeNavigation()
-        navigation.layout(for: tick, in: world)
     }
 
     /// The navigation's container is the sheet's frame (its top safe inset is 0: the sheet

@@ -130,20 +130,22 @@ public final class SheetEngine: WorldEngine {
 
     /// The detents resolved for the content now, smallest first (ties in declaration order).
     public var detents: [SheetDetent] {
-        let content = contentHeight
-        let resolved = detentSpecs.map { entry -> SheetDetent in
-            switch entry.spec {
-            case .content: return SheetDetent(name: entry.name, height: content)
-            case .medium: return SheetDetent(name: entry.name, height: min(cap, screenHeight * defaults.mediumFraction))
-            case .large: return SheetDetent(name: entry.name, height: cap)
-            case let .height(h): return SheetDetent(name: entry.name, height: min(cap, h))
-            }
-        }
+        let resolved = detentSpecs.map { SheetDetent(name: $0.name, height: height(of: $0.spec)) }
         return resolved.enumerated().sorted { ($0.element.height, $0.offset) < ($1.element.height, $1.offset) }.map(\.element)
     }
 
+    /// A detent's height now, points (read every frame: no array is built).
     public func detentHeight(_ detentName: String) -> Double? {
-        detents.first { $0.name == detentName }?.height
+        detentSpecs.first { $0.name == detentName }.map { height(of: $0.spec) }
+    }
+
+    func height(of spec: SheetDetentSpec) -> Double {
+        switch spec {
+        case .content: return contentHeight
+        case .medium: return min(cap, screenHeight * defaults.mediumFraction)
+        case .large: return cap
+        case let .height(h): return min(cap, h)
+        }
     }
 
     /// The detent the sheet rests at, or nil while moving or hidden.

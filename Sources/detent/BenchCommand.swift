@@ -15,13 +15,13 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Skip the subprocess comparison with busted.")
     var skipSuite = false
 
-    @Option(name: .long, help: "Run only the workloads whose group is one of: ticks, navigation, drawer, adaptive, idle, state, per-test, bridge, suite (comma-separated).")
+    @Option(name: .long, help: "Run only the workloads whose group is one of: ticks, navigation, drawer, sheet, adaptive, idle, state, per-test, bridge, suite (comma-separated).")
     var only: String?
 
     func validate() throws {
-        let known: Set<String> = ["ticks", "navigation", "drawer", "adaptive", "idle", "state", "per-test", "bridge", "suite"]
+        let known: Set<String> = ["ticks", "navigation", "drawer", "sheet", "adaptive", "idle", "state", "per-test", "bridge", "suite"]
         for group in (only ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !known.contains(group) {
-            throw ValidationError("unknown benchmark group '\(group)' (expected one of: ticks, navigation, drawer, adaptive, idle, state, per-test, bridge, suite)")
+            throw ValidationError("unknown benchmark group '\(group)' (expected one of: ticks, navigation, drawer, sheet, adaptive, idle, state, per-test, bridge, suite)")
         }
     }
 
@@ -46,6 +46,7 @@ struct Bench: ParsableCommand {
         if wanted("ticks") { for count in [1, 10, 100] { add(Benchmarks.tickThroughput(animators: count, device: device)) } }
         if wanted("navigation") { add(Benchmarks.navigationThroughput(device: device, defaults: configuration.navigation)) }
         if wanted("drawer") { add(Benchmarks.drawerThroughput(device: device, defaults: configuration.drawer)) }
+        if wanted("sheet") { add(Benchmarks.sheetThroughput(device: device, defaults: configuration.sheet, navigation: configuration.navigation)) }
         if wanted("adaptive") {
             add(try Benchmarks.adaptiveThroughput(device: try configuration.device(named: "iPad Pro 11-inch"), defaults: configuration.adaptive,
                                                   navigationDefaults: configuration.navigation))
