@@ -12,6 +12,8 @@ public struct DrawerDefaults: Equatable, Sendable {
     public var springMass: Double = 1
     public var springStiffness: Double = 200
     public var springDampingRatio: Double = 1
+    /// The content's momentum after a flick: UIScrollView's `normal` rate, 0.998 per ms.
+    public var contentDecelerationRate: Double = 0.998
     /// Rubber-band coefficient (SPEC §2).
     public var rubberBandCoefficient: Double = 0.55
     /// Named states: `top` sits this far below the safe top; `middle` shows this fraction.

@@ -1,4 +1,6 @@
 import DetentLayout
+import DetentMotion
+import DetentTime
 import DetentWorld
 
 extension DrawerEngine: PartLocating {
@@ -106,6 +108,7 @@ final class DrawerContentResponder: TouchResponder {
         if let anchor = engine.anchors.first(where: { $0.origin == engine.origin }),
            engine.origin == engine.limits.lowerBound || engine.origin == engine.limits.upperBound {
             engine.setState(.resting(anchor: anchor.name), in: world)
+            engine.startMomentum(velocity: -velocity.y, in: world)
         } else {
             engine.release(velocity: velocity.y, in: world)
         }
@@ -114,9 +117,21 @@ final class DrawerContentResponder: TouchResponder {
 }
 
 extension DrawerEngine {
+    /// The content keeps scrolling after a flick (finger velocity up = offset growing), within
+    /// its scrollable range: from its top to where its end meets the screen's bottom.
+    func startMomentum(velocity: Double, in world: World) {
+        guard velocity != 0 else { return }
+        let top = 0 - content.insets.top
+        let viewport = screenHeight - origin - headerHeight
+        let end = max(top, content.contentHeight + content.insets.bottom - viewport)
+        momentum = ScrollMomentum(from: content.offset, velocity: velocity, rate: defaults.contentDecelerationRate,
+                                  startTime: VirtualTime.seconds(world.time), bounds: top...end)
+    }
+
     /// A finger on the content during settling stops the spring too.
     func interruptForContent(_ touch: Touch, in world: World) {
         lastContentLocation = touch.location.y
+        momentum = nil
         if case .settling = state {
             interruptedVelocity = spring?.velocity ?? 0
             spring = nil

@@ -53,6 +53,8 @@ public final class DrawerEngine: WorldEngine {
     let safeTop: Double
     let safeBottom: Double
     var spring: SpringAnimator?
+    /// The content's momentum after a flick (UIScrollView deceleration).
+    var momentum: ScrollMomentum?
     /// The velocity the spring had when a touch interrupted it, pt/s.
     public internal(set) var interruptedVelocity: Double = 0
     var dragStartOrigin: Double = 0
@@ -232,11 +234,16 @@ public final class DrawerEngine: WorldEngine {
     // MARK: WorldEngine
 
     public var isBusy: Bool {
-        if case .resting = state { return false }
+        if case .resting = state { return momentum != nil }
         return true
     }
 
     public func advance(to tick: Tick, in world: World) {
+        if var momentum {
+            momentum.advance(to: VirtualTime.seconds(tick.targetTimestamp))
+            content.offset = momentum.value
+            self.momentum = momentum.isFinished ? nil : momentum
+        }
         guard var spring else { return }
         spring.advance(to: VirtualTime.seconds(tick.targetTimestamp))
         origin = spring.value

@@ -179,6 +179,7 @@ public struct DetentConfiguration: Equatable, Sendable {
             ("redirect_threshold", \.redirectThreshold), ("spring_mass", \.springMass), ("spring_stiffness", \.springStiffness),
             ("spring_damping_ratio", \.springDampingRatio), ("rubber_band_coefficient", \.rubberBandCoefficient),
             ("top_inset", \.topInset), ("middle_fraction", \.middleFraction), ("header_height", \.headerHeight),
+            ("content_deceleration_rate", \.contentDecelerationRate),
         ]
         try t.rejectUnknownKeys(numbers.map(\.0))
         for (key, path) in numbers { if let value = try t.optionalDouble(key) { d[keyPath: path] = value } }
@@ -194,6 +195,7 @@ public struct DetentConfiguration: Equatable, Sendable {
             ("deceleration_rate", \.decelerationRate), ("floating_panel_deceleration_rate", \.floatingPanelDecelerationRate),
             ("redirect_threshold", \.redirectThreshold), ("spring_mass", \.springMass), ("spring_stiffness", \.springStiffness),
             ("spring_damping_ratio", \.springDampingRatio), ("rubber_band_coefficient", \.rubberBandCoefficient),
+            ("content_deceleration_rate", \.contentDecelerationRate),
         ]
         try t.rejectUnknownKeys(numbers.map(\.0) + ["curve", "dismisses_on_dimming_tap"])
         for (key, path) in numbers { if let value = try t.optionalDouble(key) { d[keyPath: path] = value } }

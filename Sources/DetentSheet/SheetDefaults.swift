@@ -17,6 +17,8 @@ public struct SheetDefaults: Equatable, Sendable {
     public var dismissProjectedFraction: Double = 0.5
     /// `medium` is this fraction of the screen height (UIKit: "approximately half").
     public var mediumFraction: Double = 0.5
+    /// The content's momentum after a flick: UIScrollView's `normal` rate, 0.998 per ms.
+    public var contentDecelerationRate: Double = 0.998
     /// Release projection, policies, settling spring and rubber band: the numbers of SPEC §6,
     /// which the sheet shares with the drawer ("release by projection (§6 policies)").
     public var decelerationRate: Double = 0.99

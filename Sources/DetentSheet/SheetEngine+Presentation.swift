@@ -112,6 +112,7 @@ extension SheetEngine {
             world.emit("sheet.settled", [("sheet", .string(name)), ("detent", .string(d)), ("height", .number(height))])
         case .dismissing:
             height = 0
+            momentum = nil
             restingTop = screenHeight
             setState(.hidden, in: world)
             world.emit("sheet.did_dismiss", [("sheet", .string(name))])

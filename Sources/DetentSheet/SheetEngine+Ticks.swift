@@ -9,7 +9,7 @@ extension SheetEngine {
     public var isBusy: Bool {
         switch state {
         case .hidden: return false
-        case .resting: if case .none = motion { return height != targetHeight } else { return true }
+        case .resting: if case .none = motion { return momentum != nil || height != targetHeight } else { return true }
         default: return true
         }
     }
@@ -17,6 +17,16 @@ extension SheetEngine {
     /// Phase 3: the timing's progress or the spring's position at the target time.
     public func advance(to tick: Tick, in world: World) {
         let time = VirtualTime.seconds(tick.targetTimestamp)
+        if var momentum {
+            momentum.advance(to: time)
+            if let screen = navigation.topScreen, case var .scroll(scroll) = screen.content {
+                scroll.offset = momentum.value
+                screen.content = .scroll(scroll)
+                self.momentum = momentum.isFinished ? nil : momentum
+            } else {
+                self.momentum = nil
+            }
+        }
         switch motion {
         case .none: break
         case var .timing(animation, from):

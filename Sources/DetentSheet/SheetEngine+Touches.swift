@@ -1,4 +1,6 @@
 import DetentLayout
+import DetentMotion
+import DetentTime
 import DetentNavigation
 import DetentWorld
 
@@ -82,6 +84,7 @@ extension SheetEngine: PartLocating {
     /// A finger on the content: any motion stops where it is.
     func beginContentDrag(_ touch: Touch, in world: World) {
         lastContentLocation = touch.location.y
+        momentum = nil
         interruptedVelocity = velocity
         motion = .none
         dragTouch = touch
@@ -102,9 +105,23 @@ extension SheetEngine: PartLocating {
             world.emit("sheet.drag_ended", [("sheet", .string(name)), ("velocity", .number(velocity)), ("dismiss", .boolean(false)),
                                             ("detent", .string(largest.name)), ("policy", .string(policy.name))])
             setState(.resting(detent: largest.name), in: world)
+            startMomentum(velocity: -velocity, in: world)
         } else {
             release(velocity: velocity, in: world)
         }
+    }
+}
+
+extension SheetEngine {
+    /// The content keeps scrolling after a flick (finger up = offset growing), from its top to
+    /// where its end meets the bottom of the sheet's content area (above the bottom inset).
+    func startMomentum(velocity: Double, in world: World) {
+        guard velocity != 0, let scroll = scrollContent else { return }
+        let top = 0 - scroll.insets.top
+        let viewport = height - barAreaHeight - safeBottom
+        let end = max(top, scroll.contentHeight + scroll.insets.bottom - viewport)
+        momentum = ScrollMomentum(from: scroll.offset, velocity: velocity, rate: defaults.contentDecelerationRate,
+                                  startTime: VirtualTime.seconds(world.time), bounds: top...end)
     }
 }
 

@@ -75,6 +75,8 @@ public final class SheetEngine: WorldEngine {
     public var isDismissible = true
     public var dismissesOnDimmingTap: Bool
     var motion: Motion = .none
+    /// The top screen's content momentum after a flick at the largest detent.
+    var momentum: ScrollMomentum?
     /// The navigation's count of immediate changes when the height last looked at it.
     var seenImmediateChanges = 0
     /// Whether the navigation was in a transition at the last layout.

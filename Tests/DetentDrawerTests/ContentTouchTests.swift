@@ -78,6 +78,14 @@ struct ContentTouchTests {
         ])
         #expect(h.engine.state == .resting(anchor: "top"))
         #expect(h.engine.spring == nil)
+        // The content keeps the flick's momentum (UIScrollView, rate 0.998 per ms) and comes to
+        // rest at its offset plus the projection of the finger's velocity; the drawer stays.
+        #expect(h.engine.isBusy)
+        let vy = try #require({ if case let .number(v)? = ended["vy"] { return v } else { return nil } }())
+        h.stepUntilResting()
+        expectClose(h.engine.content.offset, 60 + projectedTravel(-vy, rate: 0.998), tolerance: 1e-9)
+        #expect(h.engine.origin == 59)
+        #expect(h.engine.state == .resting(anchor: "top"))
         #expect(!h.engine.isBusy)
     }
 

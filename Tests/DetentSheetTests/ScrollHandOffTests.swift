@@ -100,6 +100,14 @@ struct ScrollHandOffTests {
         _ = try Self.contentFinger(h, step: -10, count: 6, lift: true)
         #expect(h.sheet.state == .resting(detent: "large"))
         #expect(h.sheet.top == 59)
+        // The content decelerates (rate 0.998 per ms) to its offset plus the projection of the
+        // finger's release velocity; the sheet stays at large.
+        #expect(h.sheet.isBusy)
+        let offset = try #require(h.sheet.scrollContent?.offset)
+        let velocity = h.sheet.releaseVelocity
+        h.stepUntilIdle()
+        expectClose(h.sheet.scrollContent?.offset, offset + projectedTravel(-velocity, rate: 0.998), tolerance: 1e-9)
+        #expect(h.sheet.top == 59)
         #expect(!h.sheet.isBusy)
     }
 

@@ -69,3 +69,36 @@ describe("the content hand-off", function()
     assert.are.equal("top", d.anchor)
   end)
 end)
+
+describe("content momentum (UIScrollView deceleration, rate 0.998 per ms)", function()
+  it("keeps a flick's momentum at the top anchor: the content rests at its offset + (v/1000)·r/(1 − r)", function()
+    local d = world:drawer{ anchors = { "top", "middle", "bottom" }, at = "top", content_height = 3000 }
+    local v = flick("drawer.content", { velocity = -1000, distance = 60 })
+    local released_at = d.content_offset
+    assert.are.equal("resting", d.state)
+    wait_idle()
+    assert.near(released_at + (-v.y / 1000) * 0.998 / (1 - 0.998), d.content_offset, 1e-6)
+    assert.are.equal(59, d.origin)
+  end)
+
+  it("stops at the content's top when flicked back down", function()
+    local d = world:drawer{ anchors = { "top", "middle", "bottom" }, at = "top", content_height = 3000 }
+    d.content_offset = 100
+    flick("drawer.content", { velocity = 2000, distance = 40 })
+    wait_idle()
+    assert.are.equal(0, d.content_offset)
+    assert.are.equal(59, d.origin)
+  end)
+
+  it("is stopped by a finger on the content", function()
+    local d = world:drawer{ anchors = { "top", "middle", "bottom" }, at = "top", content_height = 3000 }
+    flick("drawer.content", { velocity = -1500, distance = 60 })
+    wait(0.1)
+    local t = touch("drawer.content")
+    wait_frames(2)
+    local held = d.content_offset
+    wait(0.2)
+    assert.are.equal(held, d.content_offset)
+    t:up()
+  end)
+end)
