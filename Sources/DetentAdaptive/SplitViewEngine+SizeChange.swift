@@ -31,6 +31,9 @@ extension SplitViewEngine {
         layoutColumns(in: world)
     }
 
+    /// Who holds the screens an expansion moves until it completes.
+    var pendingOwner: String { "\(name).expanding" }
+
     /// Compact → regular (SPEC §7): pop the primary stack to its root and keep the popped
     /// screens; they go onto the secondary stack, without animation, once the expansion has
     /// completed (`sizeChangeDuration` later).
@@ -41,6 +44,8 @@ extension SplitViewEngine {
         let pending = Array(primary.stack.dropFirst())
         world.emit("split.will_expand", [("split", .string(name)), ("moved", .integer(Int64(pending.count)))])
         primary.popToRoot(animated: false, in: world)
+        // Kept for the secondary stack: a script cannot push them elsewhere meanwhile.
+        for screen in pending { screen.reserve(for: pendingOwner) }
         state = .expanding(until: world.time + VirtualTime.nanoseconds(fromSeconds: defaults.sizeChangeDuration), pending: pending)
         layoutColumns(in: world)
     }
@@ -55,8 +60,12 @@ extension SplitViewEngine {
         case let .expanding(_, pending):
             state = .expanded
             secondary.settle(in: world)
-            // Cannot fail: the pending screens left the primary stack when the expansion began.
-            for screen in pending { try? secondary.push(screen, animated: false, in: world) }
+            // Cannot fail: the pending screens left the primary stack when the expansion began
+            // and were reserved for this push since.
+            for screen in pending {
+                screen.releaseReservation(by: pendingOwner)
+                try? secondary.push(screen, animated: false, in: world)
+            }
             world.emit("split.did_expand", [("split", .string(name)), ("moved", .integer(Int64(pending.count)))])
         case .expanded, .collapsed:
             break

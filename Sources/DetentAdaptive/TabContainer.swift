@@ -184,6 +184,8 @@ public final class TabContainer: WorldEngine {
     public func windowDidChange(from old: WorldConfiguration, in world: World) {
         orientation = world.configuration.orientation
         applyRootInsets()
+        // Screens read right after rotate() see the new insets, not the next frame's.
+        navigation.layoutScreens()
     }
 
     /// The tab bar's frame in window points: along the bottom of the stack's container, bar

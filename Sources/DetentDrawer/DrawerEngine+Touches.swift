@@ -22,42 +22,15 @@ extension DrawerEngine: PartLocating {
 
     public func partNames(in world: World) -> [String] { ["\(name).header", "\(name).content"] }
 
-    /// The scroll hand-off of the seed article (SPEC §6), for one finger movement of `dy`
-    /// points (positive: the finger moved down). The content would scroll to offset − dy;
-    /// with diff = previous offset − new offset:
-    /// - diff < 0, new offset > −inset.top and origin > lower limit: the drawer moves up by the
-    ///   drag (clamped, never rubber-banded) and the content keeps its offset;
-    /// - diff > 0, new offset < −inset.top and origin < upper limit: the drawer moves down and
-    ///   the offset resets to −inset.top;
-    /// - otherwise the content scrolls (never past its top while pulled back).
-    /// So that origin and offset never both move for one finger movement (SPEC §6), the
-    /// movement that carries a scrolled content back across its top only brings the content to
-    /// its top (its remainder is absorbed, as the clamp in the first rule absorbs the movement
-    /// that reaches the lower limit); the drawer follows from the next movement on.
-    /// The correction is applied here, in one place, so it is never fed back into the rule
-    /// (the seed unsubscribes from the scroll view for the same reason).
+    /// One finger movement of `dy` points on the content: `ScrollHandOff` decides whether the
+    /// drawer or the content moves (SPEC §6), between the drawer's limits.
     func contentDragged(by dy: Double, in world: World) {
-        let top = 0 - content.insets.top
-        let previous = content.offset
-        let proposed = previous - dy
-        let diff = previous - proposed
-        if diff < 0, proposed > top, origin > limits.lowerBound {
-            origin = max(limits.lowerBound, origin + diff)
+        switch ScrollHandOff.move(dy: dy, offset: content.offset, contentTop: 0 - content.insets.top, origin: origin, limits: limits) {
+        case let .container(newOrigin):
+            origin = newOrigin
             world.emit("drawer.changed", [("drawer", .string(name)), ("origin", .number(origin))])
-        } else if diff > 0, proposed < top, origin < limits.upperBound {
-            if previous != top {
-                // First the content comes back to its top (from above it, or from an
-                // overscroll a script left), then the drawer follows.
-                content.offset = top
-            } else {
-                origin = min(limits.upperBound, origin + diff)
-                world.emit("drawer.changed", [("drawer", .string(name)), ("origin", .number(origin))])
-            }
-        } else if diff > 0, proposed < top {
-            // At the upper limit: the content stops at its top instead of overscrolling.
-            content.offset = previous > top ? top : previous
-        } else {
-            content.offset = proposed
+        case let .content(offset):
+            content.offset = offset
         }
     }
 }

@@ -38,6 +38,17 @@ public final class Screen {
         self.content = content
     }
 
+    /// Holds a screen that is in no stack for a container that takes it later (a split view's
+    /// expansion keeps the screens it moves until it completes): meanwhile no stack accepts it.
+    public func reserve(for owner: String) {
+        if parentName == nil { parentName = owner }
+    }
+
+    /// Ends a reservation made by `owner`.
+    public func releaseReservation(by owner: String) {
+        if parentName == owner { parentName = nil }
+    }
+
     /// y of the top of the safe area in window points: where pinned content starts.
     public var contentTop: Double { frame.y + safeAreaInsets.top }
 }

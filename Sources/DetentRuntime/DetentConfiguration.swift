@@ -183,7 +183,50 @@ public struct DetentConfiguration: Equatable, Sendable {
         ]
         try t.rejectUnknownKeys(numbers.map(\.0))
         for (key, path) in numbers { if let value = try t.optionalDouble(key) { d[keyPath: path] = value } }
+        try checkRanges(t, file: toml.file, [
+            ("deceleration_rate", d.decelerationRate, .rate), ("floating_panel_deceleration_rate", d.floatingPanelDecelerationRate, .rate),
+            ("content_deceleration_rate", d.contentDecelerationRate, .rate), ("redirect_threshold", d.redirectThreshold, .fraction),
+            ("spring_mass", d.springMass, .positive), ("spring_stiffness", d.springStiffness, .positive),
+            ("spring_damping_ratio", d.springDampingRatio, .positive), ("rubber_band_coefficient", d.rubberBandCoefficient, .positive),
+            ("middle_fraction", d.middleFraction, .fraction), ("header_height", d.headerHeight, .nonNegative), ("top_inset", d.topInset, .nonNegative),
+        ])
         return d
+    }
+
+    /// What a number in config must be.
+    enum Range {
+        /// a deceleration rate per millisecond, in (0, 1)
+        case rate
+        /// in [0, 1]
+        case fraction
+        case positive
+        case nonNegative
+
+        func admits(_ x: Double) -> Bool {
+            guard x.isFinite else { return false }
+            switch self {
+            case .rate: return x > 0 && x < 1
+            case .fraction: return x >= 0 && x <= 1
+            case .positive: return x > 0
+            case .nonNegative: return x >= 0
+            }
+        }
+
+        var expected: String {
+            switch self {
+            case .rate: return "a deceleration rate per millisecond between 0 and 1 (exclusive), like 0.998"
+            case .fraction: return "a fraction between 0 and 1"
+            case .positive: return "a finite number > 0"
+            case .nonNegative: return "a finite number >= 0"
+            }
+        }
+    }
+
+    /// Fails on the first value outside its range, naming the key (SPEC §13: clear errors).
+    static func checkRanges(_ t: TOMLReader, file: String, _ values: [(key: String, value: Double, range: Range)]) throws {
+        for (key, value, range) in values where !range.admits(value) {
+            throw ConfigError(file: file, "key '\(t.key(key))' must be \(range.expected), found \(value)")
+        }
     }
 
     static func loadSheet(_ toml: TOMLReader) throws -> SheetDefaults {
@@ -206,6 +249,15 @@ public struct DetentConfiguration: Equatable, Sendable {
             d.curve = curve
         }
         if let taps = try t.optionalBool("dismisses_on_dimming_tap") { d.dismissesOnDimmingTap = taps }
+        try checkRanges(t, file: toml.file, [
+            ("duration", d.duration, .nonNegative), ("dimming_alpha", d.dimmingAlpha, .fraction),
+            ("dismiss_velocity_threshold", d.dismissVelocityThreshold, .positive), ("dismiss_projected_fraction", d.dismissProjectedFraction, .fraction),
+            ("medium_fraction", d.mediumFraction, .fraction), ("deceleration_rate", d.decelerationRate, .rate),
+            ("floating_panel_deceleration_rate", d.floatingPanelDecelerationRate, .rate), ("content_deceleration_rate", d.contentDecelerationRate, .rate),
+            ("redirect_threshold", d.redirectThreshold, .fraction), ("spring_mass", d.springMass, .positive),
+            ("spring_stiffness", d.springStiffness, .positive), ("spring_damping_ratio", d.springDampingRatio, .positive),
+            ("rubber_band_coefficient", d.rubberBandCoefficient, .positive),
+        ])
         return d
     }
 

@@ -136,17 +136,23 @@ enum SheetBinding {
             sheet.navigation.barStyle = parsed
         }
         guard options.has("screens") else { throw LuaRaise("a sheet needs screens, like world:sheet{screens = {world:screen{id = \"form\"}}}") }
-        sheet.attach(to: world)
-        if try options.boolean("bar_hidden") == true { sheet.navigation.setBarHidden(true, animated: false, in: world) }
         call.rawGet(field: "screens", inTableAt: 2)
         let stack = try NavigationBinding.screenList(call, call.top)
         call.pop()
-        do { try sheet.navigation.set(stack, animated: false, in: world) } catch let error as NavigationError { throw LuaRaise(error.description) }
-        if try options.boolean("presented") == true {
-            try sheetCall { try sheet.present(detent: try options.string("detent"), animated: false, in: world) }
-        } else if let detent = try options.string("detent") {
-            throw LuaRaise("detent = '\(detent)' is where a presented sheet starts: add presented = true, or pass it to present{detent = ...}")
+        let presented = try options.boolean("presented") == true
+        let initialDetent = try options.string("detent")
+        if let initialDetent, !presented {
+            throw LuaRaise("detent = '\(initialDetent)' is where a presented sheet starts: add presented = true, or pass it to present{detent = ...}")
         }
+        if let initialDetent, !sheet.detentNames.contains(initialDetent) {
+            throw LuaRaise(SheetError.unknownDetent(initialDetent, sheet.detentNames).description)
+        }
+        // Everything is checked (the stack last, as it takes the screens): only now does the
+        // sheet join the world, so a failed call leaves nothing behind.
+        do { try sheet.navigation.set(stack, animated: false, in: world) } catch let error as NavigationError { throw LuaRaise(error.description) }
+        sheet.attach(to: world)
+        if try options.boolean("bar_hidden") == true { sheet.navigation.setBarHidden(true, animated: false, in: world) }
+        if presented { try sheetCall { try sheet.present(detent: initialDetent, animated: false, in: world) } }
         ScriptHost.of(call).retain(sheet)
         call.push(handle: sheet, className: className)
         return 1

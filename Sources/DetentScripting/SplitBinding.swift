@@ -105,7 +105,7 @@ enum SplitBinding {
             // Setting the selection in code asks no should_select and emits no event (UIKit).
             "selected_index": { t, c in
                 let index = try c.integer(3)
-                try adaptiveCall { try t.setSelectedIndex(Int(index) - 1, in: try world(c)) }
+                try adaptiveCall { try t.setSelectedIndex(Int(clamping: max(index, 0)) - 1, in: try world(c)) }
             },
             "should_select": { t, c in
                 t.shouldSelect = try shouldSelect(at: 3, c, host: ScriptHost.of(c))
@@ -115,7 +115,7 @@ enum SplitBinding {
             // A user's tap on tab `index`: true when selected, false when should_select refused.
             "select": { t, c in
                 let index = try c.integer(2)
-                let selected = try adaptiveCall { try t.select(Int(index) - 1, in: try world(c)) }
+                let selected = try adaptiveCall { try t.select(Int(clamping: max(index, 0)) - 1, in: try world(c)) }
                 c.push(selected)
                 return 1
             },

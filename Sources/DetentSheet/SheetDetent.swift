@@ -16,7 +16,7 @@ public enum SheetDetentSpec: Equatable, Sendable {
         case .content: return "content"
         case .medium: return "medium"
         case .large: return "large"
-        case let .height(h): return "h\(Int(h.rounded()))"
+        case let .height(h): return h.isFinite && abs(h) < 1e9 ? "h\(Int(h.rounded()))" : "h\(h)"
         }
     }
 }

@@ -72,6 +72,7 @@ extension SheetEngine {
     /// The default timing from `from` towards the live target, starting at `time` ns.
     func startTiming(from: Double, at time: Nanoseconds) {
         let curve = CubicBezier.named(defaults.curve) ?? .sheet
+        timingTarget = targetHeight
         motion = .timing(TimingAnimator(from: 0, to: 1, duration: defaults.duration, curve: curve, startTime: VirtualTime.seconds(time)), from: from)
     }
 

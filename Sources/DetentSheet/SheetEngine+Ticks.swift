@@ -59,19 +59,22 @@ extension SheetEngine {
                 } else {
                     // A content change since the last frame: the default timing from when the
                     // script made it, so this frame already shows its first step.
-                    startTiming(from: height, at: world.previousTime)
-                    if case var .timing(animation, from) = motion {
-                        animation.advance(to: now)
-                        motion = .timing(animation, from: from)
-                    }
+                    restartTiming(at: world.previousTime, now: now)
                 }
             }
         }
         switch motion {
         case .none:
             break
-        case let .timing(animation, from):
+        case .timing:
             let target = targetHeight
+            if target != timingTarget && !followsTransition {
+                // The content changed again mid-animation: a new one from where the sheet is
+                // (reading the new target into the old one would jump).
+                restartTiming(at: world.previousTime, now: now)
+            }
+            timingTarget = target
+            guard case let .timing(animation, from) = motion else { break }
             height = from + (target - from) * animation.value
             if animation.isFinished { finishMotion(in: world) }
         case var .spring(spring):
@@ -93,6 +96,36 @@ extension SheetEngine {
         // The navigation was attached after the sheet: its own layout, later in this phase,
         // lays the screens out in this frame.
         placeNavigation()
+    }
+
+    /// The window changed (rotation, iPad multitasking): the sheet takes the new width, cap
+    /// and insets; resting, it takes its detent's new height at once (as the rotation does);
+    /// moving, its motion carries on towards the detent's new height.
+    public func windowDidChange(from old: WorldConfiguration, in world: World) {
+        let configuration = world.configuration
+        screenHeight = configuration.screenHeight
+        screenWidth = configuration.windowWidth
+        safeTop = configuration.safeAreaInsets.top
+        safeBottom = configuration.safeAreaInsets.bottom
+        let device = configuration.safeAreaInsets
+        navigation.containerInsets = Insets(top: 0, left: device.left, bottom: device.bottom, right: device.right)
+        switch state {
+        case .hidden: height = 0
+        case .resting: height = targetHeight; motion = .none
+        case .dragging: height = min(height, screenHeight)
+        default: break
+        }
+        restingTop = top
+        placeNavigation()
+    }
+
+    /// The default timing from the current height, started at `start` and advanced to `now`.
+    func restartTiming(at start: Nanoseconds, now: Double) {
+        startTiming(from: height, at: start)
+        if case var .timing(animation, from) = motion {
+            animation.advance(to: now)
+            motion = .timing(animation, from: from)
+        }
     }
 
     /// The navigation's container is the sheet's frame (its top safe inset is 0: the sheet

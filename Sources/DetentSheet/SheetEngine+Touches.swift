@@ -1,3 +1,4 @@
+import DetentDrawer
 import DetentLayout
 import DetentMotion
 import DetentTime
@@ -52,7 +53,7 @@ extension SheetEngine: PartLocating {
     // MARK: Scroll hand-off (SPEC §5 with §6's rules)
 
     /// One finger movement of `dy` points (positive: down) on the top screen's scroll view,
-    /// with the drawer's exact rules (see `DrawerEngine.contentDragged`): the content scrolls
+    /// with the drawer's exact rules (`ScrollHandOff`, SPEC §6): the content scrolls
     /// only while the sheet is at its largest detent; pulled down at its top, the sheet
     /// follows instead (down to the screen's edge if dismissible, else to the smallest
     /// detent). Origin and offset never both move for one movement; content drags never
@@ -63,22 +64,14 @@ extension SheetEngine: PartLocating {
             return
         }
         let limits = detentTops
-        let lower = limits.lowerBound
         let upper = isDismissible ? screenHeight : limits.upperBound
-        let contentTop = 0 - scroll.insets.top
-        let previous = scroll.offset
-        let proposed = previous - dy
-        let diff = previous - proposed
-        if diff < 0, proposed > contentTop, top > lower {
-            setTop(max(lower, top + diff))
-        } else if diff > 0, proposed < contentTop, top < upper {
-            if previous != contentTop { scroll.offset = contentTop } else { setTop(min(upper, top + diff)) }
-        } else if diff > 0, proposed < contentTop {
-            scroll.offset = previous > contentTop ? contentTop : previous
-        } else {
-            scroll.offset = proposed
+        switch ScrollHandOff.move(dy: dy, offset: scroll.offset, contentTop: 0 - scroll.insets.top, origin: top, limits: limits.lowerBound...upper) {
+        case let .container(origin):
+            setTop(origin)
+        case let .content(offset):
+            scroll.offset = offset
+            screen.content = .scroll(scroll)
         }
-        if scroll != (screen.content.scrollValue ?? scroll) { screen.content = .scroll(scroll) }
     }
 
     /// A finger on the content: any motion stops where it is.
@@ -98,7 +91,8 @@ extension SheetEngine: PartLocating {
     func endContentDrag(velocity: Double, in world: World) {
         guard case .dragging = state else { return }
         let largest = detents.last!
-        if top == screenHeight - largest.height {
+        // At the largest detent (to rounding: setTop works in heights).
+        if abs(top - (screenHeight - largest.height)) < 1e-9 {
             dragTouch = nil
             releaseVelocity = velocity
             restingTop = top
@@ -122,13 +116,6 @@ extension SheetEngine {
         let end = max(top, scroll.contentHeight + scroll.insets.bottom - viewport)
         momentum = ScrollMomentum(from: scroll.offset, velocity: velocity, rate: defaults.contentDecelerationRate,
                                   startTime: VirtualTime.seconds(world.time), bounds: top...end)
-    }
-}
-
-extension ScreenContent {
-    var scrollValue: ScrollContent? {
-        if case let .scroll(scroll) = self { return scroll }
-        return nil
     }
 }
 

@@ -75,6 +75,8 @@ public final class SheetEngine: WorldEngine {
     public var isDismissible = true
     public var dismissesOnDimmingTap: Bool
     var motion: Motion = .none
+    /// The target the running timing animation was heading for at the last frame, points.
+    var timingTarget: Double = 0
     /// The top screen's content momentum after a flick at the largest detent.
     var momentum: ScrollMomentum?
     /// The navigation's count of immediate changes when the height last looked at it.
@@ -82,10 +84,11 @@ public final class SheetEngine: WorldEngine {
     /// Whether the navigation was in a transition at the last layout.
     var wasTransitioning = false
 
-    let screenHeight: Double
-    let screenWidth: Double
-    let safeTop: Double
-    let safeBottom: Double
+    // The window, points (they change when the device rotates or an iPad window resizes).
+    var screenHeight: Double
+    var screenWidth: Double
+    var safeTop: Double
+    var safeBottom: Double
     // Dragging
     weak var dragTouch: Touch?
     var dragStartTop: Double = 0
@@ -105,7 +108,7 @@ public final class SheetEngine: WorldEngine {
         dismissesOnDimmingTap = defaults.dismissesOnDimmingTap
         let configuration = world.configuration
         screenHeight = configuration.screenHeight
-        screenWidth = configuration.screenWidth
+        screenWidth = configuration.windowWidth
         safeTop = configuration.safeAreaInsets.top
         safeBottom = configuration.safeAreaInsets.bottom
         restingTop = configuration.screenHeight

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import DetentSheet
 @testable import DetentRuntime
 import DetentTime
 import DetentWorld
@@ -29,6 +30,7 @@ struct ConfigurationTests {
         #expect(try RunHarness.configuration().motion == MotionDefaults())
         #expect(try RunHarness.configuration().navigation == NavigationDefaults())
         #expect(try RunHarness.configuration().drawer == DrawerDefaults())
+        #expect(try RunHarness.configuration().sheet == SheetDefaults())
         #expect(try RunHarness.configuration().adaptive == AdaptiveDefaults())
     }
 
@@ -72,6 +74,18 @@ struct ConfigurationTests {
             Issue.record("expected an error")
         } catch let error as ConfigError {
             #expect(error.description.hasPrefix("config/engine.toml: unknown key 'motion.durration' (expected one of: duration, curve,"))
+        }
+    }
+
+    @Test func numbersOutsideTheirRangeNameTheKeyAndWhatIsExpected() throws {
+        let sheet = try TOMLReader(file: "config/engine.toml", text: "[sheet]\ndeceleration_rate = 1.0\n")
+        #expect(throws: ConfigError(file: "config/engine.toml",
+                                    "key 'sheet.deceleration_rate' must be a deceleration rate per millisecond between 0 and 1 (exclusive), like 0.998, found 1.0")) {
+            _ = try DetentConfiguration.loadSheet(sheet)
+        }
+        let drawer = try TOMLReader(file: "config/engine.toml", text: "[drawer]\nspring_stiffness = 0\n")
+        #expect(throws: ConfigError(file: "config/engine.toml", "key 'drawer.spring_stiffness' must be a finite number > 0, found 0.0")) {
+            _ = try DetentConfiguration.loadDrawer(drawer)
         }
     }
 }

@@ -67,6 +67,17 @@ describe("collapse and expand", function()
     assert.are.equal("expanded", split.state)
   end)
 
+  it("keeps the screens an expansion moves for the secondary: no other stack takes them meanwhile", function()
+    resize{ width = 375 }
+    wait_idle()
+    local mail = world:screen{ id = "mail" }
+    split.tabs:push(mail, false)
+    resize{ width = 1194 }
+    assert.has_error(function() split.primary:push(mail) end, "screen 'mail' is already in a navigation stack")
+    wait_event("split.did_expand")
+    assert.are.same({ "placeholder", "mail" }, ids(split.secondary.stack))
+  end)
+
   it("emits will_expand then did_expand, in order", function()
     resize{ width = 375 }
     wait_idle()

@@ -123,6 +123,19 @@ describe("outside a transition", function()
     assert.are.equal(334, sheet.height)
   end)
 
+  it("turns smoothly when the content changes again mid-animation: a new 0.35 s from where it is", function()
+    local a = screen("a", 300)
+    local sheet = presented(a)
+    local tr = trace{ "sheet.height" }
+    a.content_height = 400
+    wait(0.2)
+    a.content_height = 100
+    wait_idle()
+    assert.are.equal(190, sheet.height)
+    -- The steepest frame of a 0.35 s sheet-curve animation moves 5/(60·0.35) ≈ 24 % of it.
+    assert.series(tr["sheet.height"]):max_step(0.24 * 400)
+  end)
+
   it("applies a bar hidden with animated = false at once", function()
     local sheet = presented(screen("a", 300))
     sheet.navigation:set_bar_hidden(true, false)
@@ -148,5 +161,18 @@ describe("at a fixed detent", function()
     wait_idle()
     assert.are.equal(793, sheet.height)
     assert.are.equal(56 + 100 + 34, sheet:detent_height("content"))
+  end)
+end)
+
+describe("rotation", function()
+  it("re-resolves the sheet for the landscape window: 56 + 300 + 21 = 377 under a cap of 393", function()
+    local a = screen("a", 300)
+    local sheet = presented(a)
+    rotate("landscape")
+    wait_frames(1)
+    assert.are.equal(393, sheet.cap)                 -- 393 tall, no top inset in landscape
+    assert.are.equal(377, sheet.height)              -- bottom inset 21 in landscape
+    assert.are.equal(852, a.frame.width)
+    assert.are.equal(393 - 377, a.frame.y)
   end)
 end)

@@ -61,6 +61,14 @@ describe("presenting", function()
     assert.are.equal(852 - 59, sheet.height)
   end)
 
+  it("leaves nothing behind when world:sheet fails, so a corrected call works", function()
+    assert.has_error(function() world:sheet{ screens = {} } end, "set needs at least one screen (the root)")
+    assert.has_error(function() world:sheet{ screens = { form() }, detent = "large", presented = true } end,
+      "no detent named 'large' (detents: content)")
+    local sheet = world:sheet{ screens = { form() }, presented = true }
+    assert.are.equal(390, sheet.height)
+  end)
+
   it("names the detents when asked for one it does not have", function()
     local sheet = world:sheet{ screens = { form() }, detents = { "content", "medium" } }
     assert.has_error(function() sheet:present{ detent = "large" } end,
