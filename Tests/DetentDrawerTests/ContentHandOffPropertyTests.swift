@@ -1,4 +1,5 @@
 import Testing
+import DetentTestSupport
 import DetentWorld
 @testable import DetentDrawer
 

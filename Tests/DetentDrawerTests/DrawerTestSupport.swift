@@ -184,22 +184,3 @@ final class DrawerHarness {
         return now("touch.began", payload)
     }
 }
-
-// MARK: Random numbers
-
-/// A 64-bit linear congruential generator (Knuth's MMIX constants): a fixed, simple source of
-/// reproducible numbers for property checks.
-struct LCG {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return state >> 33
-    }
-
-    /// A whole number in `range`.
-    mutating func next(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-}

@@ -1,4 +1,5 @@
 import Testing
+import DetentTestSupport
 import DetentLayout
 import DetentNavigation
 import DetentWorld

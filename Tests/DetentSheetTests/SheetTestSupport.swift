@@ -182,22 +182,3 @@ extension SheetHarness {
 func path(from start: Double, by step: Double, count: Int) -> [Double] {
     (1...count).map { start + step * Double($0) }
 }
-
-// MARK: Random numbers
-
-/// A 64-bit linear congruential generator (Knuth's MMIX constants), as in
-/// DrawerTestSupport: reproducible numbers for property checks.
-struct LCG {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return state >> 33
-    }
-
-    /// A whole number in `range`.
-    mutating func next(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-}

@@ -37,20 +37,16 @@ local function replay(actions)
     .. table.concat(actions, "\n  ") .. "\n  wait_idle{ timeout = 10 }\nend)"
 end
 
+local sequences = require("lib.sequences")
+
 local function run_sequence()
   detent.world{}
   local drawer = world:drawer{ anchors = { "top", "middle", "bottom" }, at = "middle", content_height = 2000 }
   local tr = trace{ "drawer.origin" }
   local actions = {}
-  local env = setmetatable({ drawer = drawer }, { __index = _G })
-  for _ = 1, math.random(1, 6) do
-    local source = random_action()
-    actions[#actions + 1] = source
-    local chunk = assert(load(source, "=(sequence)", "t", env))
-    chunk()
-  end
-  wait_idle{ timeout = 10 }
-  local ok, problem = pcall(function()
+  for n = 1, math.random(1, 6) do actions[n] = random_action() end
+  sequences.run(actions, { drawer = drawer }, function()
+    wait_idle{ timeout = 10 }
     local s = tr["drawer.origin"]
     for i, v in ipairs(s.values) do
       if v ~= v or v == math.huge or v == -math.huge then
@@ -62,10 +58,7 @@ local function run_sequence()
     for _, a in ipairs(drawer.anchors) do resting = resting or a.origin == drawer.origin end
     if not resting then error("came to rest at " .. drawer.origin .. ", not on an anchor", 0) end
     if drawer.state ~= "resting" then error("ended " .. drawer.state, 0) end
-  end)
-  if not ok then
-    error(tostring(problem) .. "\n" .. replay(actions), 0)
-  end
+  end, replay)
 end
 
 describe("drawer invariants under random gestures #invariants", function()

@@ -92,6 +92,8 @@ local function check(sheet, tr, exempt)
   end
 end
 
+local sequences = require("lib.sequences")
+
 local function run_sequence()
   detent.world{}
   local sheet = assert(load("return function() " .. SETUP .. " return sheet end", "=(setup)", "t", _ENV))()()
@@ -105,20 +107,11 @@ local function run_sequence()
   end
   local tr = trace{ "sheet.height" }
   local actions = {}
-  local env = setmetatable({ sheet = sheet }, { __index = _G })
-  for n = 1, math.random(1, 6) do
-    local source = random_action(n)
-    actions[#actions + 1] = source
-    local chunk = assert(load(source, "=(sequence)", "t", env))
-    chunk()
-  end
-  local ok, problem = pcall(function()
+  for n = 1, math.random(1, 6) do actions[n] = random_action(n) end
+  sequences.run(actions, { sheet = sheet }, function()
     wait_idle{ timeout = 10 }
     check(sheet, tr, exempt)
-  end)
-  if not ok then
-    error(tostring(problem) .. "\n" .. replay(actions), 0)
-  end
+  end, replay)
 end
 
 describe("sheet invariants under random gestures and content changes #invariants", function()
