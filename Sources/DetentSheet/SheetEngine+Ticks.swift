@@ -29,7 +29,7 @@ extension SheetEngine {
         }
         switch motion {
         case .none: break
-        case var .timing(animation, from):
+        case .timing(var animation, let from):
             animation.advance(to: time)
             motion = .timing(animation, from: from)
         case var .spring(spring):
@@ -122,7 +122,7 @@ extension SheetEngine {
     /// The default timing from the current height, started at `start` and advanced to `now`.
     func restartTiming(at start: Nanoseconds, now: Double) {
         startTiming(from: height, at: start)
-        if case var .timing(animation, from) = motion {
+        if case .timing(var animation, let from) = motion {
             animation.advance(to: now)
             motion = .timing(animation, from: from)
         }
