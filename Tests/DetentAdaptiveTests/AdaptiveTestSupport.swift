@@ -1,5 +1,6 @@
 import Testing
-import DetentTestSupport
+// Re-exported: every file of this target uses its shared expectations and formulas.
+@_exported import DetentTestSupport
 import DetentNavigation
 import DetentTime
 import DetentWorld
@@ -52,7 +53,3 @@ final class SplitHarness {
     }
 }
 
-/// Expects `actual` within `tolerance` of `expected`.
-func expectClose(_ actual: Double, _ expected: Double, tolerance: Double = 1e-9, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(abs(actual - expected) <= tolerance, "expected \(expected), got \(actual)", sourceLocation: sourceLocation)
-}

@@ -1,5 +1,4 @@
 import Testing
-import DetentTestSupport
 import DetentWorld
 @testable import DetentDrawer
 

@@ -1,5 +1,6 @@
 import Testing
-import DetentTestSupport
+// Re-exported: every file of this target uses its shared expectations and formulas.
+@_exported import DetentTestSupport
 import DetentLayout
 import DetentMotion
 import DetentTime
@@ -21,16 +22,7 @@ let namedAnchors: [(name: String, spec: DrawerAnchorSpec)] = [
     ("top", .named("top")), ("middle", .named("middle")), ("bottom", .named("bottom")),
 ]
 
-/// The release-projection travel of SPEC §2, written out here so that tests do not borrow
-/// the engine's arithmetic: (v/1000)·r/(1−r) points for v pt/s at rate r per millisecond.
-func projectedTravel(_ velocity: Double, rate: Double) -> Double {
-    (velocity / 1000) * rate / (1 - rate)
-}
 
-/// The rubber band of SPEC §2: b(x) = (1 − 1/(x·c/d + 1))·d with c = 0.55.
-func rubberBand(_ x: Double, dimension d: Double) -> Double {
-    (1 - 1 / (x * 0.55 / d + 1)) * d
-}
 
 /// The settling spring of SPEC §6: mass 1, stiffness 200, damping ratio 1.
 let settlingSpring = SpringParameters(mass: 1, stiffness: 200, damping: 2 * (200.0).squareRoot())
@@ -48,21 +40,7 @@ func select(_ policy: DrawerPolicy, origin: Double, velocity: Double, restingOri
 
 // MARK: Comparisons
 
-/// Expects `actual` to be within `tolerance` of `expected`.
-func expectClose(_ actual: Double?, _ expected: Double, tolerance: Double = 1e-9,
-                 sourceLocation: SourceLocation = #_sourceLocation) {
-    guard let actual else {
-        Issue.record("expected \(expected), got nil", sourceLocation: sourceLocation)
-        return
-    }
-    #expect(abs(actual - expected) <= tolerance, "expected \(expected), got \(actual)", sourceLocation: sourceLocation)
-}
 
-/// The number in an event field, or nil when the field is missing or not a number.
-func number(_ event: WorldEvent?, _ key: String) -> Double? {
-    guard case let .number(value)? = event?[key] else { return nil }
-    return value
-}
 
 // MARK: Harness
 

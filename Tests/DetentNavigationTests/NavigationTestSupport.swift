@@ -1,5 +1,6 @@
 import Testing
-import DetentTestSupport
+// Re-exported: every file of this target uses its shared expectations and formulas.
+@_exported import DetentTestSupport
 import DetentLayout
 import DetentMotion
 import DetentTime
@@ -27,15 +28,6 @@ let parallaxEnd = -0.3 * 393.0
 
 // MARK: Comparisons
 
-/// Expects `actual` to be within 1e-9 of `expected`.
-func expectClose(_ actual: Double?, _ expected: Double, tolerance: Double = 1e-9,
-                 sourceLocation: SourceLocation = #_sourceLocation) {
-    guard let actual else {
-        Issue.record("expected \(expected), got nil", sourceLocation: sourceLocation)
-        return
-    }
-    #expect(abs(actual - expected) <= tolerance, "expected \(expected), got \(actual)", sourceLocation: sourceLocation)
-}
 
 // MARK: Screens
 

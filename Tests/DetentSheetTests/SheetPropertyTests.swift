@@ -1,5 +1,4 @@
 import Testing
-import DetentTestSupport
 import DetentLayout
 import DetentNavigation
 import DetentWorld

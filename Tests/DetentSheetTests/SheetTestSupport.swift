@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import DetentTestSupport
+// Re-exported: every file of this target uses its shared expectations and formulas.
+@_exported import DetentTestSupport
 import DetentLayout
 import DetentMotion
 import DetentNavigation
@@ -78,28 +79,10 @@ final class SheetHarness {
     func names(_ prefix: String = "sheet.") -> [String] { events.map(\.name).filter { $0.hasPrefix(prefix) } }
 }
 
-/// Expects `actual` to be within `tolerance` of `expected`.
-func expectClose(_ actual: Double?, _ expected: Double, tolerance: Double = 1e-9,
-                 sourceLocation: SourceLocation = #_sourceLocation) {
-    guard let actual else {
-        Issue.record("expected \(expected), got nil", sourceLocation: sourceLocation)
-        return
-    }
-    #expect(abs(actual - expected) <= tolerance, "expected \(expected), got \(actual)", sourceLocation: sourceLocation)
-}
 
 // MARK: SPEC formulas, written out so that tests do not borrow the engine's arithmetic
 
-/// SPEC §2 projected travel of a release at `velocity` pt/s with deceleration rate `rate`
-/// per millisecond: (v/1000)·r/(1−r) points.
-func projectedTravel(_ velocity: Double, rate: Double) -> Double {
-    (velocity / 1000) * rate / (1 - rate)
-}
 
-/// SPEC §2 rubber band: b(x) = (1 − 1/(x·c/d + 1))·d with c = 0.55.
-func rubberBand(_ x: Double, dimension d: Double) -> Double {
-    (1 - 1 / (x * 0.55 / d + 1)) * d
-}
 
 /// The settling spring of SPEC §6 (mass 1, stiffness 200, damping ratio 1), critically
 /// damped: x(t) = (x0 + (v0 + ω·x0)·t)·e^(−ωt), ω = √200, x measured from the target.
@@ -118,11 +101,6 @@ let frameSeconds = 1.0 / 60
 
 // MARK: Events
 
-/// The number in an event field, or nil when the field is missing or not a number.
-func number(_ event: WorldEvent?, _ key: String) -> Double? {
-    guard case let .number(value)? = event?[key] else { return nil }
-    return value
-}
 
 /// The string in an event field, or nil.
 func string(_ event: WorldEvent?, _ key: String) -> String? {
