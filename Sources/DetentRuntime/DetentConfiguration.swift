@@ -52,7 +52,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         let motion = try loadMotion(engine)
         let navigation = try loadNavigation(engine)
         let drawer = try loadDrawer(engine)
-        let sheet = try loadSheet(engine)
+        let sheet = try loadSheet(engine, release: drawer)
         let adaptive = try loadAdaptive(engine)
         let run = try loadRun(try reader("runner.toml"))
         let configuration = DetentConfiguration(devices: devices, motion: motion, navigation: navigation, drawer: drawer,
@@ -135,7 +135,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         try m.rejectUnknownKeys(["duration", "curve", "spring_mass", "spring_stiffness", "spring_damping_ratio",
                                  "deceleration_rate", "velocity_tracker"])
         motion.duration = try m.optionalDouble("duration") ?? motion.duration
-        motion.curve = try m.optionalString("curve") ?? motion.curve
+        motion.curve = try curveName(m, "curve") ?? motion.curve
         motion.springMass = try m.optionalDouble("spring_mass") ?? motion.springMass
         motion.springStiffness = try m.optionalDouble("spring_stiffness") ?? motion.springStiffness
         motion.springDampingRatio = try m.optionalDouble("spring_damping_ratio") ?? motion.springDampingRatio
@@ -161,12 +161,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         try t.rejectUnknownKeys(numbers.map(\.0) + strings.map(\.0))
         for (key, path) in numbers { if let value = try t.optionalDouble(key) { n[keyPath: path] = value } }
         for (key, path) in strings {
-            if let value = try t.optionalString(key) {
-                guard CubicBezier.named(value) != nil else {
-                    throw ConfigError(file: toml.file, "key '\(t.key(key))' must name a curve (expected one of: \(CubicBezier.namedCurves.map(\.name).joined(separator: ", "))), found \"\(value)\"")
-                }
-                n[keyPath: path] = value
-            }
+            if let value = try curveName(t, key) { n[keyPath: path] = value }
         }
         return n
     }
@@ -191,6 +186,16 @@ public struct DetentConfiguration: Equatable, Sendable {
             ("middle_fraction", d.middleFraction, .fraction), ("header_height", d.headerHeight, .nonNegative), ("top_inset", d.topInset, .nonNegative),
         ])
         return d
+    }
+
+    /// A timing curve's name at `key`, if present; anything but a named curve is an error
+    /// listing the names.
+    static func curveName(_ t: TOMLReader, _ key: String) throws -> String? {
+        guard let value = try t.optionalString(key) else { return nil }
+        guard CubicBezier.named(value) != nil else {
+            throw ConfigError(file: t.file, "key '\(t.key(key))' must name a curve (expected one of: \(CubicBezier.namedCurves.map(\.name).joined(separator: ", "))), found \"\(value)\"")
+        }
+        return value
     }
 
     /// What a number in config must be.
@@ -229,34 +234,24 @@ public struct DetentConfiguration: Equatable, Sendable {
         }
     }
 
-    static func loadSheet(_ toml: TOMLReader) throws -> SheetDefaults {
+    /// `[sheet]`; the §6 numbers the sheet shares with the drawer (projection, policies,
+    /// spring, rubber band, content momentum) come from `[drawer]`.
+    static func loadSheet(_ toml: TOMLReader, release: DrawerDefaults) throws -> SheetDefaults {
         var d = SheetDefaults()
+        d.release = release
         guard let t = try toml.optionalTable("sheet") else { return d }
         let numbers: [(String, WritableKeyPath<SheetDefaults, Double>)] = [
             ("duration", \.duration), ("dimming_alpha", \.dimmingAlpha), ("dismiss_velocity_threshold", \.dismissVelocityThreshold),
             ("dismiss_projected_fraction", \.dismissProjectedFraction), ("medium_fraction", \.mediumFraction),
-            ("deceleration_rate", \.decelerationRate), ("floating_panel_deceleration_rate", \.floatingPanelDecelerationRate),
-            ("redirect_threshold", \.redirectThreshold), ("spring_mass", \.springMass), ("spring_stiffness", \.springStiffness),
-            ("spring_damping_ratio", \.springDampingRatio), ("rubber_band_coefficient", \.rubberBandCoefficient),
-            ("content_deceleration_rate", \.contentDecelerationRate),
         ]
         try t.rejectUnknownKeys(numbers.map(\.0) + ["curve", "dismisses_on_dimming_tap"])
         for (key, path) in numbers { if let value = try t.optionalDouble(key) { d[keyPath: path] = value } }
-        if let curve = try t.optionalString("curve") {
-            guard CubicBezier.named(curve) != nil else {
-                throw ConfigError(file: toml.file, "key '\(t.key("curve"))' must name a curve (expected one of: \(CubicBezier.namedCurves.map(\.name).joined(separator: ", "))), found \"\(curve)\"")
-            }
-            d.curve = curve
-        }
+        if let curve = try curveName(t, "curve") { d.curve = curve }
         if let taps = try t.optionalBool("dismisses_on_dimming_tap") { d.dismissesOnDimmingTap = taps }
         try checkRanges(t, file: toml.file, [
             ("duration", d.duration, .nonNegative), ("dimming_alpha", d.dimmingAlpha, .fraction),
             ("dismiss_velocity_threshold", d.dismissVelocityThreshold, .positive), ("dismiss_projected_fraction", d.dismissProjectedFraction, .fraction),
-            ("medium_fraction", d.mediumFraction, .fraction), ("deceleration_rate", d.decelerationRate, .rate),
-            ("floating_panel_deceleration_rate", d.floatingPanelDecelerationRate, .rate), ("content_deceleration_rate", d.contentDecelerationRate, .rate),
-            ("redirect_threshold", d.redirectThreshold, .fraction), ("spring_mass", d.springMass, .positive),
-            ("spring_stiffness", d.springStiffness, .positive), ("spring_damping_ratio", d.springDampingRatio, .positive),
-            ("rubber_band_coefficient", d.rubberBandCoefficient, .positive),
+            ("medium_fraction", d.mediumFraction, .fraction),
         ])
         return d
     }
@@ -277,12 +272,7 @@ public struct DetentConfiguration: Equatable, Sendable {
                 a[keyPath: path] = value
             }
         }
-        if let curve = try t.optionalString("tab_bar_fade_curve") {
-            guard CubicBezier.named(curve) != nil else {
-                throw ConfigError(file: toml.file, "key '\(t.key("tab_bar_fade_curve"))' must name a curve (expected one of: \(CubicBezier.namedCurves.map(\.name).joined(separator: ", "))), found \"\(curve)\"")
-            }
-            a.tabBarFadeCurve = curve
-        }
+        if let curve = try curveName(t, "tab_bar_fade_curve") { a.tabBarFadeCurve = curve }
         return a
     }
 

@@ -17,30 +17,10 @@ public struct SheetDefaults: Equatable, Sendable {
     public var dismissProjectedFraction: Double = 0.5
     /// `medium` is this fraction of the screen height (UIKit: "approximately half").
     public var mediumFraction: Double = 0.5
-    /// The content's momentum after a flick: UIScrollView's `normal` rate, 0.998 per ms.
-    public var contentDecelerationRate: Double = 0.998
-    /// Release projection, policies, settling spring and rubber band: the numbers of SPEC §6,
-    /// which the sheet shares with the drawer ("release by projection (§6 policies)").
-    public var decelerationRate: Double = 0.99
-    public var floatingPanelDecelerationRate: Double = 0.998
-    public var redirectThreshold: Double = 0.5
-    public var springMass: Double = 1
-    public var springStiffness: Double = 200
-    public var springDampingRatio: Double = 1
-    public var rubberBandCoefficient: Double = 0.55
+    /// Release projection, policies, settling spring, rubber band and content momentum: the
+    /// drawer's numbers (SPEC §5 "release by projection (§6 policies)"), one source for both,
+    /// loaded from `[drawer]`.
+    public var release = DrawerDefaults()
 
     public init() {}
-
-    /// The same numbers in the shape the §6 target-selection policies read.
-    var policyDefaults: DrawerDefaults {
-        var d = DrawerDefaults()
-        d.decelerationRate = decelerationRate
-        d.floatingPanelDecelerationRate = floatingPanelDecelerationRate
-        d.redirectThreshold = redirectThreshold
-        d.springMass = springMass
-        d.springStiffness = springStiffness
-        d.springDampingRatio = springDampingRatio
-        d.rubberBandCoefficient = rubberBandCoefficient
-        return d
-    }
 }

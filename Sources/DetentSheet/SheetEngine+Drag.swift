@@ -39,7 +39,7 @@ extension SheetEngine {
     /// detent's height).
     func constrained(_ target: Double) -> Double {
         let limits = detentTops
-        let c = defaults.rubberBandCoefficient
+        let c = defaults.release.rubberBandCoefficient
         if target < limits.lowerBound {
             let d = limits.lowerBound
             return d > 0 ? limits.lowerBound - RubberBand.offset(limits.lowerBound - target, dimension: d, coefficient: c) : limits.lowerBound
@@ -56,7 +56,7 @@ extension SheetEngine {
     /// (its detents changed while it settled, or a spring overshot) continues from where it is.
     func unconstrained(_ shown: Double) -> Double {
         let limits = detentTops
-        let c = defaults.rubberBandCoefficient
+        let c = defaults.release.rubberBandCoefficient
         if shown < limits.lowerBound, limits.lowerBound > 0 {
             return limits.lowerBound - RubberBand.distance(forOffset: limits.lowerBound - shown, dimension: limits.lowerBound, coefficient: c)
         }
@@ -75,7 +75,7 @@ extension SheetEngine {
         guard isDismissible, velocity >= 0, let smallest = detents.first?.height, height < smallest else { return false }
         guard height > 0 else { return true }
         if velocity / height >= defaults.dismissVelocityThreshold { return true }
-        let projected = height - DecelerationRate(perMillisecond: defaults.decelerationRate).projectedTravel(velocity: velocity)
+        let projected = height - DecelerationRate(perMillisecond: defaults.release.decelerationRate).projectedTravel(velocity: velocity)
         return projected < smallest * defaults.dismissProjectedFraction
     }
 
@@ -96,7 +96,7 @@ extension SheetEngine {
         let release = DrawerRelease(origin: top, velocity: velocity, anchors: anchors, restingOrigin: restingTop)
         var targetTop: Double
         do {
-            targetTop = try policy.select(release, defaults: defaults.policyDefaults)
+            targetTop = try policy.select(release, defaults: defaults.release)
             guard targetTop.isFinite else { throw SheetError.invalidPolicyAnswer(targetTop) }
         } catch {
             policyErrors.append(error)

@@ -91,7 +91,7 @@ extension SheetEngine {
     }
 
     private func springTowards(_ targetTop: Double, velocity: Double, at time: Nanoseconds) -> SpringAnimator {
-        let d = defaults
+        let d = defaults.release
         let parameters = SpringParameters(mass: d.springMass, stiffness: d.springStiffness,
                                           damping: 2 * d.springDampingRatio * (d.springStiffness * d.springMass).squareRoot())
         return SpringAnimator(from: top, to: targetTop, parameters: parameters, initialVelocity: velocity, startTime: VirtualTime.seconds(time))

@@ -114,7 +114,7 @@ extension SheetEngine {
         let top = 0 - scroll.insets.top
         let viewport = height - barAreaHeight - safeBottom
         let end = max(top, scroll.contentHeight + scroll.insets.bottom - viewport)
-        momentum = ScrollMomentum(from: scroll.offset, velocity: velocity, rate: defaults.contentDecelerationRate,
+        momentum = ScrollMomentum(from: scroll.offset, velocity: velocity, rate: defaults.release.contentDecelerationRate,
                                   startTime: VirtualTime.seconds(world.time), bounds: top...end)
     }
 }

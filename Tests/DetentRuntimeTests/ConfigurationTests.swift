@@ -78,10 +78,14 @@ struct ConfigurationTests {
     }
 
     @Test func numbersOutsideTheirRangeNameTheKeyAndWhatIsExpected() throws {
-        let sheet = try TOMLReader(file: "config/engine.toml", text: "[sheet]\ndeceleration_rate = 1.0\n")
+        let sheet = try TOMLReader(file: "config/engine.toml", text: "[sheet]\ndimming_alpha = 1.5\n")
+        #expect(throws: ConfigError(file: "config/engine.toml", "key 'sheet.dimming_alpha' must be a fraction between 0 and 1, found 1.5")) {
+            _ = try DetentConfiguration.loadSheet(sheet, release: DrawerDefaults())
+        }
+        let rate = try TOMLReader(file: "config/engine.toml", text: "[drawer]\ndeceleration_rate = 1.0\n")
         #expect(throws: ConfigError(file: "config/engine.toml",
-                                    "key 'sheet.deceleration_rate' must be a deceleration rate per millisecond between 0 and 1 (exclusive), like 0.998, found 1.0")) {
-            _ = try DetentConfiguration.loadSheet(sheet)
+                                    "key 'drawer.deceleration_rate' must be a deceleration rate per millisecond between 0 and 1 (exclusive), like 0.998, found 1.0")) {
+            _ = try DetentConfiguration.loadDrawer(rate)
         }
         let drawer = try TOMLReader(file: "config/engine.toml", text: "[drawer]\nspring_stiffness = 0\n")
         #expect(throws: ConfigError(file: "config/engine.toml", "key 'drawer.spring_stiffness' must be a finite number > 0, found 0.0")) {
