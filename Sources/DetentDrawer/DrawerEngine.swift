@@ -159,43 +159,25 @@ public final class DrawerEngine: WorldEngine {
         interruptedVelocity = spring?.velocity ?? 0
         spring = nil
         dragTouch = touch
-        dragStartOrigin = unconstrained(origin)
+        // Caught beyond a limit (a spring overshooting, anchors that moved), the drag starts
+        // from where the drawer is shown.
+        dragStartOrigin = dragRange.unconstrain(origin)
         setState(.dragging, in: world)
         world.emit("drawer.began", [("drawer", .string(name)), ("origin", .number(origin)), ("interrupted_velocity", .number(interruptedVelocity))])
     }
 
     /// Changed: origin = start + translation, rubber-banded (or clamped) beyond the limits.
     func drag(to translation: Double, in world: World) {
-        origin = constrained(dragStartOrigin + translation)
+        origin = dragRange.constrain(dragStartOrigin + translation)
         world.emit("drawer.changed", [("drawer", .string(name)), ("origin", .number(origin))])
     }
 
-    func constrained(_ target: Double) -> Double {
+    /// The header pan's range (SPEC §6): the limits, rubber-banding past the lower one over
+    /// |lower| and past the upper one over screen height − upper if `bounces`, else clamping.
+    var dragRange: RubberBandedRange {
         let lower = limits.lowerBound, upper = limits.upperBound
-        let c = defaults.rubberBandCoefficient
-        if target < lower {
-            let d = abs(lower)
-            return bounces && d > 0 ? lower - RubberBand.offset(lower - target, dimension: d, coefficient: c) : lower
-        }
-        if target > upper {
-            let d = screenHeight - upper
-            return bounces && d > 0 ? upper + RubberBand.offset(target - upper, dimension: d, coefficient: c) : upper
-        }
-        return target
-    }
-
-    /// The finger position whose constrained origin is `shown`: a drawer caught beyond its
-    /// limits (a spring overshooting, or anchors that moved while it settled) continues from
-    /// where it is instead of jumping on the first movement.
-    func unconstrained(_ shown: Double) -> Double {
-        guard bounces else { return shown }
-        let lower = limits.lowerBound, upper = limits.upperBound
-        let c = defaults.rubberBandCoefficient
-        if shown < lower, abs(lower) > 0 { return lower - RubberBand.distance(forOffset: lower - shown, dimension: abs(lower), coefficient: c) }
-        if shown > upper, screenHeight - upper > 0 {
-            return upper + RubberBand.distance(forOffset: shown - upper, dimension: screenHeight - upper, coefficient: c)
-        }
-        return shown
+        return RubberBandedRange(limits, dimensionPastLower: bounces ? abs(lower) : 0, dimensionPastUpper: bounces ? screenHeight - upper : 0,
+                                 coefficient: defaults.rubberBandCoefficient)
     }
 
     /// Release: the policy picks the target; the spring starts with the release velocity.

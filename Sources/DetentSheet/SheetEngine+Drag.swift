@@ -17,7 +17,7 @@ extension SheetEngine {
         interruptedVelocity = velocity
         motion = .none
         dragTouch = touch
-        dragStartTop = unconstrained(top)
+        dragStartTop = dragRange.unconstrain(top)
         setState(.dragging, in: world)
         world.emit("sheet.drag_began", [("sheet", .string(name)), ("height", .number(height)),
                                         ("interrupted_velocity", .number(interruptedVelocity))])
@@ -25,7 +25,7 @@ extension SheetEngine {
 
     /// Changed: the top follows the finger from where the drag began, constrained.
     func drag(to translation: Double, in world: World) {
-        setTop(constrained(dragStartTop + translation))
+        setTop(dragRange.constrain(dragStartTop + translation))
     }
 
     func setTop(_ newTop: Double) {
@@ -33,38 +33,16 @@ extension SheetEngine {
         placeNavigation()
     }
 
-    /// Above the largest detent the top rubber-bands (c = 0.55, d = the room above that
-    /// detent; where there is none it clamps). Below the smallest it follows the finger down
-    /// to the screen's edge if the sheet is dismissible, else rubber-bands (d = the smallest
-    /// detent's height).
-    func constrained(_ target: Double) -> Double {
-        let limits = detentTops
-        let c = defaults.release.rubberBandCoefficient
-        if target < limits.lowerBound {
-            let d = limits.lowerBound
-            return d > 0 ? limits.lowerBound - RubberBand.offset(limits.lowerBound - target, dimension: d, coefficient: c) : limits.lowerBound
-        }
-        if target > limits.upperBound {
-            if isDismissible { return min(target, screenHeight) }
-            let d = screenHeight - limits.upperBound
-            return d > 0 ? limits.upperBound + RubberBand.offset(target - limits.upperBound, dimension: d, coefficient: c) : limits.upperBound
-        }
-        return target
-    }
-
-    /// The finger position whose constrained top is `shown`: a sheet caught beyond its limits
-    /// (its detents changed while it settled, or a spring overshot) continues from where it is.
-    func unconstrained(_ shown: Double) -> Double {
-        let limits = detentTops
-        let c = defaults.release.rubberBandCoefficient
-        if shown < limits.lowerBound, limits.lowerBound > 0 {
-            return limits.lowerBound - RubberBand.distance(forOffset: limits.lowerBound - shown, dimension: limits.lowerBound, coefficient: c)
-        }
-        if shown > limits.upperBound, !isDismissible, screenHeight - limits.upperBound > 0 {
-            let d = screenHeight - limits.upperBound
-            return limits.upperBound + RubberBand.distance(forOffset: shown - limits.upperBound, dimension: d, coefficient: c)
-        }
-        return shown
+    /// The drag's range for the top (SPEC §5): above the largest detent it rubber-bands over
+    /// the room above that detent (clamping where there is none); below the smallest it follows
+    /// the finger down to the screen's edge if the sheet is dismissible, else rubber-bands over
+    /// the smallest detent's height.
+    var dragRange: RubberBandedRange {
+        let tops = detentTops
+        return RubberBandedRange(tops.lowerBound...(isDismissible ? screenHeight : tops.upperBound),
+                                 dimensionPastLower: tops.lowerBound,
+                                 dimensionPastUpper: isDismissible ? 0 : screenHeight - tops.upperBound,
+                                 coefficient: defaults.release.rubberBandCoefficient)
     }
 
     /// Whether a release at `height` with `velocity` (pt/s, downwards) dismisses: only below

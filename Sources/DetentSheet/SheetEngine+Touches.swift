@@ -60,7 +60,7 @@ extension SheetEngine: PartLocating {
     /// rubber-band the sheet.
     func contentDragged(by dy: Double, in world: World) {
         guard let screen = navigation.topScreen, case var .scroll(scroll) = screen.content else {
-            setTop(constrained(top + dy))
+            setTop(dragRange.constrain(top + dy))
             return
         }
         let limits = detentTops
