@@ -11,6 +11,17 @@ import DetentWorld
 ///
 /// The zone follows the container's left inset, so it widens when the device rotates to
 /// landscape (59 pt on Dynamic-Island phones).
+extension NavigationEngine {
+    /// Whether an interactive pop may start at `point`: within max(20, left inset) of the
+    /// container's left edge, with more than one screen and no transition running.
+    func edgeSwipeZoneContains(_ point: Point) -> Bool {
+        let zone = max(defaults.edgeWidth, containerInsets.left)
+        let c = container
+        return stack.count > 1 && !isTransitioning
+            && point.x >= c.x && point.x <= c.x + zone && point.y >= c.y && point.y <= c.y + c.height
+    }
+}
+
 final class EdgeSwipeResponder: TouchResponder {
     unowned let engine: NavigationEngine
     init(engine: NavigationEngine) {
@@ -20,11 +31,7 @@ final class EdgeSwipeResponder: TouchResponder {
     var hitTestLayer: Int { HitTestLayer.screenEdge }
 
     func hitTest(_ point: Point, in world: World) -> TouchClaim? {
-        let zone = max(engine.defaults.edgeWidth, engine.containerInsets.left)
-        let c = engine.container
-        guard engine.stack.count > 1, !engine.isTransitioning,
-              point.x >= c.x, point.x <= c.x + zone, point.y >= c.y, point.y <= c.y + c.height else { return nil }
-        return TouchClaim(part: "edge")
+        engine.edgeSwipeZoneContains(point) ? TouchClaim(part: "edge") : nil
     }
 
     func touchBegan(_ touch: Touch, in world: World) { engine.beginInteractivePop(touch, in: world) }

@@ -12,9 +12,9 @@ extension NavigationEngine: PartLocating {
 
     /// Whether the engine's own responders (a bar item, the edge-swipe zone) would take a touch
     /// at `point`: a container in front of the navigation (the sheet) leaves those to it.
-    public func claimsTouch(at point: Point, in world: World) -> Bool {
+    public func claimsTouch(at point: Point) -> Bool {
         if barItemRects().contains(where: { $0.rect.contains(point) }) { return true }
-        return EdgeSwipeResponder(engine: self).hitTest(point, in: world) != nil
+        return edgeSwipeZoneContains(point)
     }
 
     /// Tappable bar items of the top screen, in window points.

@@ -149,7 +149,7 @@ final class SheetResponder: TouchResponder {
 
     func hitTest(_ point: Point, in world: World) -> TouchClaim? {
         guard engine.acceptsTouches, engine.dragTouch == nil, point.y >= engine.top,
-              !engine.navigation.claimsTouch(at: point, in: world) else { return nil }
+              !engine.navigation.claimsTouch(at: point) else { return nil }
         let onContent = point.y > engine.top + engine.barAreaHeight && engine.scrollContent != nil
         return TouchClaim(part: onContent ? "content" : "grabber")
     }
