@@ -3,6 +3,42 @@
 -- pasted back as a spec that replays it.
 local sequences = {}
 
+--- A uniform random number in [lo, hi) from the seeded math.random.
+function sequences.uniform(lo, hi) return lo + (hi - lo) * math.random() end
+
+--- A number as it is printed into an action (one decimal).
+function sequences.number(x) return string.format("%.1f", x) end
+
+local uniform, number = sequences.uniform, sequences.number
+
+-- Gestures the drawer and sheet suites both draw from; `part` names what the finger takes.
+
+--- A drag by up to ±`reach` points over 0.05–0.5 s.
+function sequences.drag(part, reach)
+  return string.format('drag("%s", { by = { 0, %s }, duration = %s })', part, number(uniform(-reach, reach)), number(uniform(0.05, 0.5)))
+end
+
+--- A flick at up to ±`speed` pt/s over 20–150 pt.
+function sequences.flick(part, speed)
+  return string.format('flick("%s", { velocity = %s, distance = %s })', part, number(uniform(-speed, speed)), number(uniform(20, 150)))
+end
+
+--- A content scroll by up to ±`reach` points over 0.1–0.5 s.
+function sequences.scroll(part, reach)
+  return string.format('scroll("%s", { by = %s, duration = %s })', part, number(uniform(-reach, reach)), number(uniform(0.1, 0.5)))
+end
+
+--- After up to 0.3 s (often mid-settle), a finger catches `part` and moves up to ±`reach` points.
+function sequences.catch(part, reach)
+  return string.format('wait(%s); local t = touch("%s"); t:move_by(0, %s, { duration = 0.1 }); t:up()',
+    number(uniform(0, 0.3)), part, number(uniform(-reach, reach)))
+end
+
+--- A pause of up to 0.5 s.
+function sequences.pause()
+  return string.format("wait(%s)", number(uniform(0, 0.5)))
+end
+
 --- Runs `actions` (source strings) in order in `env` (other globals come from _G), then
 --- `check()`. If an action or the check raises, raises the message followed by
 --- `replay(actions)`: a spec that reproduces the failure.

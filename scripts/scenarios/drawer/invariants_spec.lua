@@ -8,26 +8,19 @@
 -- test's name, so a run is reproducible.
 local MAX_STEP = 120
 
-local function rnd(lo, hi) return lo + (hi - lo) * math.random() end
-local function fmt(x) return string.format("%.1f", x) end
+local sequences = require("lib.sequences")
 
 -- Each action is Lua source text: the generator runs exactly what it would print.
 local function random_action()
   local kind = math.random(6)
-  if kind == 1 then
-    return string.format('drag("drawer.header", { by = { 0, %s }, duration = %s })', fmt(rnd(-400, 400)), fmt(rnd(0.05, 0.5)))
-  elseif kind == 2 then
-    return string.format('flick("drawer.header", { velocity = %s, distance = %s })', fmt(rnd(-3000, 3000)), fmt(rnd(20, 150)))
-  elseif kind == 3 then
-    return string.format('scroll("drawer.content", { by = %s, duration = %s })', fmt(rnd(-300, 300)), fmt(rnd(0.1, 0.5)))
-  elseif kind == 4 then
-    return string.format('wait(%s); local t = touch("drawer.header"); t:move_by(0, %s, { duration = 0.1 }); t:up()',
-      fmt(rnd(0, 0.3)), fmt(rnd(-100, 100)))
+  if kind == 1 then return sequences.drag("drawer.header", 400)
+  elseif kind == 2 then return sequences.flick("drawer.header", 3000)
+  elseif kind == 3 then return sequences.scroll("drawer.content", 300)
+  elseif kind == 4 then return sequences.catch("drawer.header", 100)
   elseif kind == 5 then
     return string.format('drawer:set_anchors{ { name = "top", state = "top" }, { name = "middle", fraction = %s }, { name = "bottom", state = "bottom" } }',
-      string.format("%.2f", rnd(0.3, 0.7)))
-  else
-    return string.format("wait(%s)", fmt(rnd(0, 0.5)))
+      string.format("%.2f", sequences.uniform(0.3, 0.7)))
+  else return sequences.pause()
   end
 end
 
@@ -36,8 +29,6 @@ local function replay(actions)
     .. "  local drawer = world:drawer{ anchors = { \"top\", \"middle\", \"bottom\" }, at = \"middle\", content_height = 2000 }\n  "
     .. table.concat(actions, "\n  ") .. "\n  wait_idle{ timeout = 10 }\nend)"
 end
-
-local sequences = require("lib.sequences")
 
 local function run_sequence()
   detent.world{}

@@ -14,8 +14,8 @@
 local MAX_STEP = 190
 local SCREEN = 852
 
-local function rnd(lo, hi) return lo + (hi - lo) * math.random() end
-local function fmt(x) return string.format("%.1f", x) end
+local sequences = require("lib.sequences")
+local rnd, fmt = sequences.uniform, sequences.number
 local function bool() return math.random(2) == 1 and "true" or "false" end
 
 local DETENT_SETS = {
@@ -25,15 +25,10 @@ local DETENT_SETS = {
 -- Each action is Lua source text: the generator runs exactly what it would print.
 local function random_action(n)
   local kind = math.random(12)
-  if kind == 1 then
-    return string.format('drag("sheet.grabber", { by = { 0, %s }, duration = %s })', fmt(rnd(-500, 500)), fmt(rnd(0.05, 0.5)))
-  elseif kind == 2 then
-    return string.format('flick("sheet.grabber", { velocity = %s, distance = %s })', fmt(rnd(-4000, 4000)), fmt(rnd(20, 150)))
-  elseif kind == 3 then
-    return string.format('scroll("sheet.content", { by = %s, duration = %s })', fmt(rnd(-400, 400)), fmt(rnd(0.1, 0.5)))
-  elseif kind == 4 then
-    return string.format('wait(%s); local t = touch("sheet.grabber"); t:move_by(0, %s, { duration = 0.1 }); t:up()',
-      fmt(rnd(0, 0.3)), fmt(rnd(-150, 150)))
+  if kind == 1 then return sequences.drag("sheet.grabber", 500)
+  elseif kind == 2 then return sequences.flick("sheet.grabber", 4000)
+  elseif kind == 3 then return sequences.scroll("sheet.content", 400)
+  elseif kind == 4 then return sequences.catch("sheet.grabber", 150)
   elseif kind == 5 then
     return string.format('sheet:set_detents(%s)', DETENT_SETS[math.random(#DETENT_SETS)])
   elseif kind == 6 then
@@ -48,8 +43,7 @@ local function random_action(n)
     return string.format('sheet:present{ animated = %s }', bool())
   elseif kind == 11 then
     return string.format('sheet.navigation:set_bar_hidden(%s, %s)', bool(), bool())
-  else
-    return string.format("wait(%s)", fmt(rnd(0, 0.5)))
+  else return sequences.pause()
   end
 end
 
@@ -91,8 +85,6 @@ local function check(sheet, tr, exempt)
     error("ended " .. sheet.state, 0)
   end
 end
-
-local sequences = require("lib.sequences")
 
 local function run_sequence()
   detent.world{}
