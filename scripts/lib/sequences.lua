@@ -55,4 +55,25 @@ function sequences.run(actions, env, check, replay)
   end
 end
 
+--- Fails unless every sample of the traced series `s` is a finite number; `what` names it.
+function sequences.check_finite(s, what)
+  for i, v in ipairs(s.values) do
+    if v ~= v or v == math.huge or v == -math.huge then
+      error(what .. " is " .. tostring(v) .. " at frame " .. s.frames[i], 0)
+    end
+  end
+end
+
+--- The suite: `blocks` tests of `per_block` sequences each (many sequences per test keeps
+--- the per-test overhead out of the way; a block fails on its first bad sequence).
+function sequences.describe(title, blocks, per_block, run_sequence)
+  describe(title, function()
+    for block = 1, blocks do
+      it("hold for sequence block " .. block, function()
+        for _ = 1, per_block do run_sequence() end
+      end)
+    end
+  end)
+end
+
 return sequences

@@ -39,11 +39,7 @@ local function run_sequence()
   sequences.run(actions, { drawer = drawer }, function()
     wait_idle{ timeout = 10 }
     local s = tr["drawer.origin"]
-    for i, v in ipairs(s.values) do
-      if v ~= v or v == math.huge or v == -math.huge then
-        error("origin is " .. tostring(v) .. " at frame " .. s.frames[i], 0)
-      end
-    end
+    sequences.check_finite(s, "origin")
     assert.series(s):max_step(MAX_STEP)
     local resting = false
     for _, a in ipairs(drawer.anchors) do resting = resting or a.origin == drawer.origin end
@@ -52,10 +48,4 @@ local function run_sequence()
   end, replay)
 end
 
-describe("drawer invariants under random gestures #invariants", function()
-  for block = 1, 100 do
-    it("hold for sequence block " .. block, function()
-      for _ = 1, 100 do run_sequence() end
-    end)
-  end
-end)
+sequences.describe("drawer invariants under random gestures #invariants", 100, 100, run_sequence)

@@ -65,10 +65,8 @@ end
 
 local function check(sheet, tr, exempt)
   local s = tr["sheet.height"]
+  sequences.check_finite(s, "height")
   for i, v in ipairs(s.values) do
-    if v ~= v or v == math.huge or v == -math.huge then
-      error("height is " .. tostring(v) .. " at frame " .. s.frames[i], 0)
-    end
     if v < 0 or v > SCREEN then error("height " .. v .. " outside [0, " .. SCREEN .. "] at frame " .. s.frames[i], 0) end
     if i > 1 and math.abs(v - s.values[i - 1]) > MAX_STEP and not immediate_between(exempt, s.frames[i - 1], s.frames[i]) then
       error(string.format("height jumped %.1f pt at frame %d (from %.1f to %.1f)", v - s.values[i - 1], s.frames[i], s.values[i - 1], v), 0)
@@ -106,10 +104,4 @@ local function run_sequence()
   end, replay)
 end
 
-describe("sheet invariants under random gestures and content changes #invariants", function()
-  for block = 1, 100 do
-    it("hold for sequence block " .. block, function()
-      for _ = 1, 100 do run_sequence() end
-    end)
-  end
-end)
+sequences.describe("sheet invariants under random gestures and content changes #invariants", 100, 100, run_sequence)
