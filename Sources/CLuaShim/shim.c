@@ -157,6 +157,9 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
     detent_limits *limits = detent_limits_of(L);
     if (limits->guest_depth <= 0) return;
     limits->executed += HOOK_STEP;
+    if (limits->killed == DETENT_KILL_NONE && limits->interrupt != NULL && detent_interrupt_get(limits->interrupt)) {
+        limits->killed = DETENT_KILL_INTERRUPTED;
+    }
     if (limits->killed == DETENT_KILL_NONE && limits->budget > 0 && limits->executed > limits->budget) {
         limits->killed = DETENT_KILL_INSTRUCTIONS;
     }
@@ -165,6 +168,8 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         if (limits->killed == DETENT_KILL_INSTRUCTIONS) {
             luaL_error(L, "instruction budget of %I instructions exceeded (runaway script?)", (LUA_INTEGER)limits->budget);
+        } else if (limits->killed == DETENT_KILL_INTERRUPTED) {
+            luaL_error(L, "interrupted");
         } else {
             luaL_error(L, "memory limit of %I KiB exceeded", (LUA_INTEGER)(limits->cap / 1024));
         }
@@ -181,6 +186,9 @@ void detent_reset_limits(lua_State *L) {
     limits->killed = DETENT_KILL_NONE;
     lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
 }
+
+void detent_interrupt_set(int *flag, int value) { __atomic_store_n(flag, value, __ATOMIC_SEQ_CST); }
+int detent_interrupt_get(const int *flag) { return __atomic_load_n(flag, __ATOMIC_SEQ_CST); }
 
 void detent_enter_guest(lua_State *L) { detent_limits_of(L)->guest_depth += 1; }
 void detent_leave_guest(lua_State *L) { detent_limits_of(L)->guest_depth -= 1; }

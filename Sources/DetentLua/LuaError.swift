@@ -9,6 +9,8 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
     case instructionBudgetExceeded(budget: Int64, traceback: String)
     /// The memory cap was reached (a memory bomb).
     case memoryLimitExceeded(capBytes: Int, traceback: String)
+    /// Stopped from outside through `LuaCancellation` (a cancelled run, Ctrl-C).
+    case interrupted(traceback: String)
 
     public var message: String {
         switch self {
@@ -18,6 +20,7 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
             return "instruction budget of \(budget) instructions exceeded (runaway script?)"
         case let .memoryLimitExceeded(cap, _):
             return "memory limit of \(cap / 1024) KiB exceeded (memory bomb?)"
+        case .interrupted: return "interrupted"
         }
     }
 
@@ -25,7 +28,7 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .syntax: return ""
         case let .runtime(error): return error.traceback
-        case let .instructionBudgetExceeded(_, traceback), let .memoryLimitExceeded(_, traceback): return traceback
+        case let .instructionBudgetExceeded(_, traceback), let .memoryLimitExceeded(_, traceback), let .interrupted(traceback): return traceback
         }
     }
 

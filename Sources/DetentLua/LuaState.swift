@@ -15,12 +15,15 @@ public final class LuaState: LuaStack {
     /// The embedding's own object (the scenario host), reachable from host functions.
     public weak var userInfo: AnyObject?
     let handles = HandleRegistry()
+    /// Stops guest code from another thread (a cancelled run, Ctrl-C in the console).
+    public let cancellation: LuaCancellation
 
     /// Creates a state with the given libraries opened (see `LuaLibraries`).
     public init(libraries: LuaLibraries = .safe) {
         limits = .allocate(capacity: 1)
+        cancellation = LuaCancellation()
         limits.initialize(to: detent_limits(used: 0, peak: 0, cap: 0, budget: 0, executed: 0,
-                                            guest_depth: 0, killed: DETENT_KILL_NONE))
+                                            guest_depth: 0, killed: DETENT_KILL_NONE, interrupt: cancellation.flag))
         guard let state = detent_newstate(limits) else {
             fatalError("lua_newstate failed: the system is out of memory")
         }
@@ -228,6 +231,7 @@ public final class LuaState: LuaStack {
         switch killReason {
         case DETENT_KILL_INSTRUCTIONS: return .instructionBudgetExceeded(budget: instructionBudget, traceback: traceback)
         case DETENT_KILL_MEMORY: return .memoryLimitExceeded(capBytes: memoryCap, traceback: traceback)
+        case DETENT_KILL_INTERRUPTED: return .interrupted(traceback: traceback)
         default: break
         }
         let state = thread.map { LuaThreadView(L: $0) } ?? LuaThreadView(L: L)

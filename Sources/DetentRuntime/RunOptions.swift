@@ -22,4 +22,16 @@ public struct RunOptions: Equatable, Sendable {
     public var workingDirectory: String? = nil
 
     public init() {}
+
+    /// The per-file part of these options.
+    public var selection: TestSelection {
+        var selection = TestSelection()
+        selection.filters = filters
+        selection.filtersOut = filtersOut
+        selection.tags = tags
+        selection.excludeTags = excludeTags
+        selection.list = list
+        selection.shuffle = shuffle
+        return selection
+    }
 }

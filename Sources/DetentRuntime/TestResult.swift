@@ -30,6 +30,8 @@ public struct RunSummary: Equatable, Sendable {
     /// Files that could not be loaded (syntax errors, unreadable): exit code 2.
     public var loadErrors = 0
     public var results: [TestResult] = []
+    /// The run was cancelled before every selected test ran.
+    public var cancelled = false
 
     public init() {}
 

@@ -58,6 +58,7 @@ typedef enum {
     DETENT_KILL_NONE = 0,
     DETENT_KILL_INSTRUCTIONS = 1,
     DETENT_KILL_MEMORY = 2,
+    DETENT_KILL_INTERRUPTED = 3,
 } detent_kill_reason;
 
 typedef struct detent_limits {
@@ -68,7 +69,12 @@ typedef struct detent_limits {
     int64_t executed;            // instructions executed since the last reset (in hook steps)
     int guest_depth;             // > 0 while guest code runs (and not inside a host callback)
     detent_kill_reason killed;   // why the current guest run is being stopped
+    int *interrupt;              // set (atomically, from any thread) to stop guest code; may be NULL
 } detent_limits;
+
+/// Atomically sets or clears an interrupt flag that a state's count hook reads.
+void detent_interrupt_set(int *flag, int value);
+int detent_interrupt_get(const int *flag);
 
 /// Creates a state whose allocator enforces `limits->cap` while guest code runs.
 lua_State *detent_newstate(detent_limits *limits);

@@ -26,14 +26,17 @@ public enum Benchmarks {
         let device = try configuration.device(named: configuration.run.defaultDevice)
         let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), scriptsRoot: nil,
                                   output: { _ in }, worldFactory: { _ in World(configuration: WorldConfiguration(device: device)) })
-        let loop = ScenarioRunLoop(host: host, defaultTimeout: 10_000_000_000, maxTestTime: 3_600_000_000_000)
+        let loop = VirtualRunLoop(scheduler: TaskScheduler(host: host, defaultTimeout: 10_000_000_000), maxTestTime: 3_600_000_000_000)
         let m = try BenchmarkClock.perOperation(samples: 9, operations: 100) {
             for _ in 0..<100 {
                 let world = World(configuration: WorldConfiguration(device: device))
                 host.setWorld(world)
                 try host.lua.load("wait(60)", chunkName: "=(bench)")
                 let thread = LuaThread(state: host.lua)
-                guard case .finished = loop.run(thread, argumentCount: 0, testStart: 0), world.frame == 3600 else {
+                let finished = loop.run(thread, argumentCount: 0, testStart: 0) { ending -> Bool in
+                    if case .finished = ending { return true } else { return false }
+                }
+                guard finished, world.frame == 3600 else {
                     fatalError("idle benchmark did not wait 60 s")
                 }
             }

@@ -1,0 +1,207 @@
+import Foundation
+import Logging
+import DetentLua
+import DetentScripting
+import DetentTime
+import DetentWorld
+
+/// Which tests of a file run, and how (the selection flags of `detent run`, SPEC §10).
+public struct TestSelection: Equatable, Sendable {
+    /// Lua patterns a test's full name must match (any of them).
+    public var filters: [String] = []
+    /// Lua patterns that exclude a test when its full name matches.
+    public var filtersOut: [String] = []
+    /// Run only tests carrying one of these `#tags`.
+    public var tags: [String] = []
+    /// Skip tests carrying one of these `#tags`.
+    public var excludeTags: [String] = []
+    /// Report the selected tests (`.listed`) instead of running them.
+    public var list = false
+    /// Order tests in a seeded random order.
+    public var shuffle = false
+    public init() {}
+}
+
+extension Session {
+    /// Runs one spec file (or plain script) whose text is `text`, shown as `file`: loads it,
+    /// runs its top level like a test, then every selected test in a fresh world inside a
+    /// coroutine, emitting what happens in order. A test that fails, raises, runs away or
+    /// eats memory fails alone. Throws `UsageError` for a malformed pattern.
+    public func runSpec(text: String, file: String, selection: TestSelection, emit: (SessionOutcome) -> Void) throws {
+        try withoutActuallyEscaping(emit) { emit in try runSpecEscaping(text: text, file: file, selection: selection, emit: emit) }
+    }
+
+    private func runSpecEscaping(text: String, file: String, selection: TestSelection, emit: @escaping (SessionOutcome) -> Void) throws {
+        checkQueue()
+        // What the top level prints is held back until we know whether the file is a selected
+        // script or a spec file; an unselected script prints nothing.
+        var heldOutput: [String] = []
+        var reporting = false
+        host.output = { text in if reporting { emit(.output(text)) } else { heldOutput.append(text) } }
+        defer { host.output = { _ in } }
+        func startReporting() {
+            guard !selection.list else { return }
+            emit(.fileStarted(file))
+            for text in heldOutput { emit(.output(text)) }
+            reporting = true
+        }
+        do {
+            try host.loadFile(text: text, chunkName: file)
+        } catch let error as LuaError {
+            startReporting()
+            emit(.loadFailed(file: file, message: error.message))
+            return
+        }
+
+        // The top level runs like a test: in a world, in a coroutine, under the limits, so a
+        // plain script can wait and a spec file's describe blocks can be collected.
+        let world = try makeWorld()
+        host.setWorld(world)
+        host.seedRandom(Int64(bitPattern: fnv1a(file, seed: settings.seed)))
+        host.lua.resetLimits()
+        let thread = LuaThread(state: host.lua)
+        let ending = virtualLoop.run(thread, argumentCount: 0, testStart: 0) { $0.snapshot(thread) }
+        let tests = (try? host.collectedTests()) ?? []
+
+        if tests.isEmpty {
+            // A plain script: one result named after the file.
+            let result = makeResult(file: file, name: file, fullName: file, location: file, tags: [],
+                                    ending: ending, world: host.world ?? world, isScript: true)
+            host.endTest()
+            guard try selected(fullName: file, tags: [], selection: selection) else { return }
+            if selection.list { emit(.listed(file)); return }
+            startReporting()
+            emit(.testFinished(result))
+            return
+        }
+        startReporting()
+        if case .finished = ending {} else {
+            host.endTest()
+            emit(.loadFailed(file: file, message: "error while loading the spec file: " + ending.message))
+            return
+        }
+        host.endTest()
+        logger.debug("loaded spec file", metadata: ["file": "\(file)", "tests": "\(tests.count)",
+                                                   "state_memory_kib": "\(host.lua.memoryInUse / 1024)"])
+
+        var chosen: [CollectedTest] = []
+        for test in tests where try selected(fullName: test.fullName, tags: test.tags, selection: selection) { chosen.append(test) }
+        if selection.shuffle { chosen = chosen.seededShuffle(seed: settings.seed ^ fnv1a(file)) }
+        if selection.list {
+            for test in chosen {
+                emit(.listed("\(test.location): \(test.fullName)" + (test.tags.isEmpty ? "" : " [\(test.tags.map { "#" + $0 }.joined(separator: " "))]")))
+            }
+            return
+        }
+        try host.plan(chosen.map(\.index))
+        for test in chosen {
+            if cancellation.isRequested { return }
+            emit(.testStarted(file: file, fullName: test.fullName, location: test.location))
+            emit(.testFinished(runTest(test, file: file)))
+        }
+    }
+
+    /// Applies --filter, --filter-out (Lua patterns, as busted), --tags and --exclude-tags.
+    /// A malformed pattern is a usage error.
+    private func selected(fullName: String, tags: [String], selection: TestSelection) throws -> Bool {
+        func matches(_ pattern: String) throws -> Bool {
+            do { return try host.matches(fullName, pattern: pattern) } catch {
+                throw UsageError(description: "invalid pattern '\(pattern)': \(error)")
+            }
+        }
+        if !selection.filters.isEmpty, try !selection.filters.contains(where: matches) { return false }
+        if try selection.filtersOut.contains(where: matches) { return false }
+        if !selection.tags.isEmpty && !tags.contains(where: selection.tags.contains) { return false }
+        if tags.contains(where: selection.excludeTags.contains) { return false }
+        return true
+    }
+
+    private func runTest(_ test: CollectedTest, file: String) -> TestResult {
+        let world: World
+        do { world = try makeWorld() } catch {
+            return TestResult(file: file, name: test.name, fullName: test.fullName, location: test.location, tags: test.tags,
+                              status: .error, message: String(describing: error), virtualTime: 0, frame: 0)
+        }
+        host.setWorld(world)
+        host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}" + test.fullName, seed: settings.seed)))
+        host.lua.resetLimits()
+        let thread = host.makeTestThread(index: test.index)
+        let ending = virtualLoop.run(thread, argumentCount: 1, testStart: world.time) { $0.snapshot(thread) }
+        let result = makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
+                                tags: test.tags, ending: ending, world: host.world ?? world, isScript: false)
+        logger.debug("test finished", metadata: [
+            "test": "\(test.fullName)", "status": "\(result.status.rawValue)",
+            "virtual_seconds": "\(result.virtualTime)", "frames": "\(result.frame)",
+            "instructions": "\(host.lua.instructionsExecuted)", "budget": "\(host.lua.instructionBudget)",
+            "lua_memory_kib": "\(host.lua.memoryInUse / 1024)", "lua_peak_kib": "\(host.lua.peakMemory / 1024)",
+        ])
+        host.endTest()
+        return result
+    }
+
+    private func makeResult(file: String, name: String, fullName: String, location: String, tags: [String],
+                            ending: JobEnding, world: World, isScript: Bool) -> TestResult {
+        var result = TestResult(file: file, name: name, fullName: fullName, location: location, tags: tags,
+                                status: .passed, virtualTime: world.seconds, frame: world.frame)
+        switch ending {
+        case let .finished(record):
+            guard !isScript else { return result }
+            guard let record else { result.status = .error; return result }
+            result.status = TestResult.Status(rawValue: record.status ?? "error") ?? .error
+            if let message = record.message { result.message = record.location.map { "\($0): \(message)" } ?? message }
+            result.expected = record.expected
+            result.actual = record.actual
+            result.traceback = record.traceback
+        case let .failed(error):
+            result.status = .error
+            switch error {
+            case .instructionBudgetExceeded, .memoryLimitExceeded, .interrupted:
+                result.message = "\(location): test stopped: \(error.message)"
+            default:
+                result.message = error.message
+            }
+            result.traceback = error.traceback
+        case let .aborted(message):
+            result.status = .error
+            result.message = "\(location): \(message)"
+        }
+        return result
+    }
+}
+
+/// A job's ending with the main task's results already read off its stack.
+enum JobEnding {
+    /// The record a test body returns (`{status=, message=, where=, ...}`); nil for a script
+    /// or a spec file's top level.
+    struct Record {
+        var status, message, location, expected, actual, traceback: String?
+    }
+    case finished(Record?)
+    case failed(LuaError)
+    case aborted(String)
+
+    var message: String {
+        switch self {
+        case .finished: return ""
+        case let .failed(error): return error.message
+        case let .aborted(message): return message
+        }
+    }
+}
+
+extension TaskScheduler.Ending {
+    /// Reads (and pops) the main task's results while they are still on its stack.
+    func snapshot(_ thread: LuaThread) -> JobEnding {
+        switch self {
+        case let .finished(count):
+            return thread.withResults(count) { values in
+                guard values.type(1) == .table else { return .finished(nil) }
+                return .finished(JobEnding.Record(status: values.string(1, field: "status"), message: values.string(1, field: "message"),
+                                                  location: values.string(1, field: "where"), expected: values.string(1, field: "expected"),
+                                                  actual: values.string(1, field: "actual"), traceback: values.string(1, field: "traceback")))
+            }
+        case let .failed(error): return .failed(error)
+        case let .aborted(message): return .aborted(message)
+        }
+    }
+}

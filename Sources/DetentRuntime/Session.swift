@@ -1,0 +1,124 @@
+import Foundation
+import Logging
+import DetentLua
+import DetentScripting
+import DetentTime
+import DetentWorld
+
+/// What every session of one coordinator shares: config, limits, seed and where `require`
+/// looks. A value, so that sessions on different queues never share mutable state.
+public struct SessionSettings: Sendable {
+    public var configuration: DetentConfiguration
+    public var limits: ScriptLimits
+    /// Root for `require` (the `scripts/` folder); nil disables require.
+    public var scriptsRoot: URL?
+    public var seed: UInt64
+    public var defaultDevice: DeviceProfile
+
+    public init(configuration: DetentConfiguration, limits: ScriptLimits? = nil, scriptsRoot: URL?, seed: UInt64? = nil,
+                device: String? = nil) throws {
+        self.configuration = configuration
+        self.limits = limits ?? ScriptLimits(instructionBudget: configuration.run.instructionBudget,
+                                             memoryCapBytes: configuration.run.memoryCapBytes)
+        self.scriptsRoot = scriptsRoot
+        self.seed = seed ?? configuration.run.seed
+        do {
+            defaultDevice = try configuration.device(named: device ?? configuration.run.defaultDevice)
+        } catch let error as ConfigError {
+            throw UsageError(description: error.detail)
+        }
+    }
+}
+
+/// A usage problem (unknown device, missing path, bad pattern): exit code 2.
+public struct UsageError: Error, CustomStringConvertible {
+    public let description: String
+    public init(description: String) { self.description = description }
+}
+
+/// What a session reports while it runs a spec file, in order (SPEC §10). Reporters, the
+/// daemon's notifications and tests consume the same stream.
+public enum SessionOutcome: Equatable, Sendable {
+    /// A file's tests are about to run (or a selected plain script ran).
+    case fileStarted(String)
+    /// Something a script printed.
+    case output(String)
+    /// A test is about to run.
+    case testStarted(file: String, fullName: String, location: String)
+    case testFinished(TestResult)
+    /// A file that could not be loaded, or whose top level failed.
+    case loadFailed(file: String, message: String)
+    /// `--list`: one selected test (`file:line: full name [#tags]`).
+    case listed(String)
+}
+
+/// One world, one Lua state and the serial queue that owns both (SPEC §1 ownership): the
+/// unit every way of running is built from. `detent run` makes one per spec file and runs
+/// it in virtual time; the daemon and the console keep live ones on the real-time display
+/// link (`LiveSession`).
+///
+/// Every entry point must be called on `queue` (checked with `dispatchPrecondition`).
+public final class Session {
+    public let queue: DispatchQueue
+    public let settings: SessionSettings
+    public let host: ScriptHost
+    let scheduler: TaskScheduler
+    let virtualLoop: VirtualRunLoop
+    /// Set from any thread; stops the running Lua code at its next count-hook step and the
+    /// run between frames and tests.
+    public let cancellation: LuaCancellation
+    /// Diagnostics for tuning limits (`detent run -v`); never part of a report.
+    public var logger = Logger(label: "detent.session")
+
+    /// Creates the session and its Lua state on a queue of its own.
+    public convenience init(settings: SessionSettings, label: String) throws {
+        let queue = DispatchQueue(label: label)
+        try self.init(settings: settings, queue: queue)
+    }
+
+    /// Creates the session on `queue`, which must not be the current queue (its state is
+    /// built there).
+    public init(settings: SessionSettings, queue: DispatchQueue) throws {
+        self.queue = queue
+        self.settings = settings
+        let configuration = settings.configuration
+        let host = try queue.sync {
+            try ScriptHost(limits: settings.limits, scriptsRoot: settings.scriptsRoot, owner: queue, output: { _ in },
+                           worldFactory: { try Session.makeWorld($0, settings: settings, owner: queue) })
+        }
+        host.navigationDefaults = configuration.navigation
+        host.drawerDefaults = configuration.drawer
+        host.sheetDefaults = configuration.sheet
+        host.adaptiveDefaults = configuration.adaptive
+        self.host = host
+        cancellation = host.lua.cancellation
+        scheduler = TaskScheduler(host: host, defaultTimeout: VirtualTime.nanoseconds(fromSeconds: configuration.run.defaultWaitTimeout))
+        virtualLoop = VirtualRunLoop(scheduler: scheduler,
+                                     maxTestTime: VirtualTime.nanoseconds(fromSeconds: configuration.run.maxTestVirtualSeconds))
+        virtualLoop.isCancelled = { [cancellation] in cancellation.isRequested }
+    }
+
+    func checkQueue() { dispatchPrecondition(condition: .onQueue(queue)) }
+
+    /// Builds the world a script asks for (or the default one), owned by `owner`.
+    static func makeWorld(_ request: WorldRequest, settings: SessionSettings, owner: DispatchQueue) throws -> World {
+        let device = try request.device.map { name -> DeviceProfile in
+            do { return try settings.configuration.device(named: name) } catch let error as ConfigError {
+                throw LuaRaise("detent.world: \(error.detail)")
+            }
+        } ?? settings.defaultDevice
+        var orientation = Orientation.portrait
+        if let name = request.orientation {
+            guard let parsed = Orientation(rawValue: name) else {
+                throw LuaRaise("detent.world: unknown orientation '\(name)' (expected one of: portrait, landscape)")
+            }
+            orientation = parsed
+        }
+        return World(configuration: WorldConfiguration(device: device, orientation: orientation, motion: settings.configuration.motion),
+                     owner: owner)
+    }
+
+    func makeWorld(_ request: WorldRequest = WorldRequest()) throws -> World {
+        try Session.makeWorld(request, settings: settings, owner: queue)
+    }
+}

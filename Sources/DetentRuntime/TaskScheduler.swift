@@ -1,0 +1,246 @@
+import DetentLua
+import DetentScripting
+import DetentTime
+import DetentWorld
+
+/// The Lua tasks of one session and what each waits for (SPEC §1 step 7, §9): the single
+/// scheduler that the virtual loop (`VirtualRunLoop`) and the real-time loop
+/// (`RealTimeRunLoop`) share. The loops differ only in when the next tick fires.
+///
+/// A *job* is a main task (a test body, a plain script's top level, a console or daemon
+/// `eval`) plus the tasks it `spawn`s. A task runs until it yields a wait request; after each
+/// tick the loop calls `collectDue(in:)`, which checks the waiters in FIFO order of their
+/// wait and readies each whose request holds (or timed out), then `runReady()` resumes them
+/// in that order. A job ends when its main task returns or any of its tasks raises; its
+/// remaining tasks are abandoned.
+///
+/// Idle fast-forward: `skipDeadline` says how far idle frames may be skipped when no waiter
+/// needs a per-frame check (`wait_until`, `wait_idle`).
+///
+/// Not thread-safe: owned by the session's serial queue, like the host it drives.
+final class TaskScheduler {
+    let host: ScriptHost
+    let defaultTimeout: Nanoseconds
+
+    init(host: ScriptHost, defaultTimeout: Nanoseconds) {
+        self.host = host
+        self.defaultTimeout = defaultTimeout
+    }
+
+    /// How a job ended.
+    enum Ending {
+        /// The main task returned; its `count` results are on top of its coroutine's stack
+        /// until the job's `onEnd` returns.
+        case finished(count: Int32)
+        /// A task raised, or was stopped by a limit.
+        case failed(LuaError)
+        /// Stopped by the scheduler or its loop (time limit, bad yield, cancelled).
+        case aborted(String)
+    }
+
+    /// A main task and the tasks it spawned.
+    final class Job {
+        let main: LuaThread
+        let onEnd: (Job, Ending) -> Void
+        fileprivate(set) var isOver = false
+        init(main: LuaThread, onEnd: @escaping (Job, Ending) -> Void) {
+            self.main = main
+            self.onEnd = onEnd
+        }
+    }
+
+    /// A task waiting for its request to hold.
+    private final class Waiter {
+        let job: Job
+        let thread: LuaThread
+        let request: WaitRequest
+        let start: Nanoseconds
+        let startFrame: Int64
+        var previousFingerprint: [Double?]?
+        var wasIdle = false
+        init(job: Job, thread: LuaThread, request: WaitRequest, world: World) {
+            self.job = job
+            self.thread = thread
+            self.request = request
+            start = world.time
+            startFrame = world.frame
+        }
+    }
+
+    /// What a check of a waiter found.
+    private enum Check {
+        case waiting
+        case satisfied(LuaValue)
+        case timedOut(String)
+        case failed(LuaError)
+    }
+
+    private struct Ready {
+        let job: Job
+        let thread: LuaThread
+        let arguments: Int32
+    }
+
+    private var ready: [Ready] = []
+    private var waiters: [Waiter] = []
+    private var jobs: [Job] = []
+
+    /// Whether any job is still running (ready or waiting).
+    var hasJobs: Bool { !jobs.isEmpty }
+    /// Whether tasks are ready to resume.
+    var hasReady: Bool { !ready.isEmpty }
+    /// Whether some waiter must be checked on every frame (`wait_until`, `wait_idle`).
+    var needsEveryFrame: Bool {
+        waiters.contains { if case .until = $0.request { return true }; if case .idle = $0.request { return true }; return false }
+    }
+
+    /// Adds a job whose main task is `main` (its first resume takes `argumentCount` values
+    /// already pushed). It runs at the next `runReady()`.
+    @discardableResult
+    func start(_ main: LuaThread, argumentCount: Int32, onEnd: @escaping (Job, Ending) -> Void) -> Job {
+        let job = Job(main: main, onEnd: onEnd)
+        jobs.append(job)
+        ready.append(Ready(job: job, thread: main, arguments: argumentCount))
+        return job
+    }
+
+    /// Resumes ready tasks, in order, until each waits or ends (tasks a resume spawns join
+    /// the queue behind it).
+    func runReady() {
+        while !ready.isEmpty {
+            let next = ready.removeFirst()
+            guard !next.job.isOver else { continue }
+            switch next.thread.resume(argumentCount: next.arguments) {
+            case let .finished(count):
+                if next.thread === next.job.main {
+                    end(next.job, .finished(count: count))
+                } else {
+                    next.thread.withResults(count) { _ in }
+                }
+            case let .failed(error):
+                end(next.job, .failed(error))
+            case let .yielded(count):
+                let request = next.thread.withResults(count) {
+                    WaitRequest.parse($0, state: host.lua, defaultTimeout: defaultTimeout)
+                }
+                guard let request, let world = host.world else {
+                    end(next.job, .aborted("a task yielded a value that is not a wait request (use wait, wait_frames, wait_until, wait_idle or wait_event; coroutine.yield belongs inside your own coroutines)"))
+                    break
+                }
+                let waiter = Waiter(job: next.job, thread: next.thread, request: request, world: world)
+                switch checkBeforeFrame(waiter) {
+                case .waiting, .timedOut: waiters.append(waiter)
+                case let .satisfied(value): ready.append(Ready(job: next.job, thread: next.thread, arguments: push(true, value, onto: next.thread)))
+                case let .failed(error): end(next.job, .failed(error))
+                }
+            }
+            let spawned = host.takeSpawnedThreads()
+            if !next.job.isOver {
+                ready.append(contentsOf: spawned.map { Ready(job: next.job, thread: $0, arguments: 0) })
+            }
+        }
+    }
+
+    /// Phase 7 after a tick: waiters whose request now holds (or timed out) become ready, in
+    /// FIFO order of their wait.
+    func collectDue(in world: World) {
+        var still: [Waiter] = []
+        for waiter in waiters where !waiter.job.isOver {
+            switch check(waiter, world: world) {
+            case .waiting: still.append(waiter)
+            case let .satisfied(value):
+                ready.append(Ready(job: waiter.job, thread: waiter.thread, arguments: push(true, value, onto: waiter.thread)))
+            case let .timedOut(message):
+                ready.append(Ready(job: waiter.job, thread: waiter.thread, arguments: push(false, .string(message), onto: waiter.thread)))
+            case let .failed(error):
+                end(waiter.job, .failed(error))
+            }
+        }
+        waiters = still.filter { !$0.job.isOver }
+    }
+
+    /// Ends `job` from outside (a failed event handler, a limit, a cancel).
+    func end(_ job: Job, _ ending: Ending) {
+        guard !job.isOver else { return }
+        job.isOver = true
+        jobs.removeAll { $0 === job }
+        ready.removeAll { $0.job === job }
+        waiters.removeAll { $0.job === job }
+        job.onEnd(job, ending)
+    }
+
+    /// Ends every job with `ending` (oldest first).
+    func endAll(_ ending: Ending) {
+        for job in jobs { end(job, ending) }
+    }
+
+    /// The earliest time idle frames may be skipped to (at most `limit`), or nil when a
+    /// waiter needs every frame.
+    func skipDeadline(world: World, limit: Nanoseconds) -> Nanoseconds? {
+        var deadline = limit
+        for waiter in waiters {
+            switch waiter.request {
+            case let .time(duration): deadline = min(deadline, waiter.start + duration)
+            case let .event(_, timeout): deadline = min(deadline, waiter.start + timeout)
+            case let .frames(count):
+                let remaining = waiter.startFrame + count - world.frame
+                deadline = min(deadline, world.displayLink.timeAfterIdleFrames(remaining))
+            case .until, .idle: return nil
+            }
+        }
+        return deadline
+    }
+
+    /// The earliest waiter deadline, for a real-time loop that sleeps while idle.
+    func nextDeadline(world: World) -> Nanoseconds? {
+        guard !waiters.isEmpty else { return nil }
+        let deadline = skipDeadline(world: world, limit: .max)
+        return deadline == .max ? nil : deadline
+    }
+
+    private func push(_ ok: Bool, _ value: LuaValue, onto thread: LuaThread) -> Int32 {
+        thread.push(.boolean(ok))
+        thread.push(value)
+        return 2
+    }
+
+    /// Requests that already hold need no frame.
+    private func checkBeforeFrame(_ waiter: Waiter) -> Check {
+        switch waiter.request {
+        case let .time(duration) where duration <= 0: return .satisfied(.nil)
+        case let .frames(count) where count <= 0: return .satisfied(.nil)
+        case let .until(condition, _, _): return evaluate(condition)
+        default: return .waiting
+        }
+    }
+
+    private func check(_ waiter: Waiter, world: World) -> Check {
+        let request = waiter.request
+        switch request {
+        case let .time(duration):
+            return VirtualTime.isDue(waiter.start + duration, by: world.time) ? .satisfied(.nil) : .waiting
+        case let .frames(count):
+            return world.frame >= waiter.startFrame + count ? .satisfied(.nil) : .waiting
+        case let .until(condition, timeout, _):
+            let result = evaluate(condition)
+            if case .waiting = result, world.time >= waiter.start + timeout { return .timedOut(request.timeoutMessage(after: timeout)) }
+            return result
+        case let .idle(timeout):
+            let fingerprint = world.stateFingerprint()
+            let idle = !world.isBusy
+            if idle && waiter.wasIdle && fingerprint == waiter.previousFingerprint { return .satisfied(.nil) }
+            waiter.wasIdle = idle
+            waiter.previousFingerprint = fingerprint
+            return world.time >= waiter.start + timeout ? .timedOut(request.timeoutMessage(after: timeout)) : .waiting
+        case let .event(name, timeout):
+            if let event = world.events.first(where: { $0.name == name }) { return .satisfied(EventBinding.value(event)) }
+            return world.time >= waiter.start + timeout ? .timedOut(request.timeoutMessage(after: timeout)) : .waiting
+        }
+    }
+
+    private func evaluate(_ condition: LuaRef) -> Check {
+        do { return try host.lua.callPredicate(condition) ? .satisfied(.boolean(true)) : .waiting } catch let error as LuaError {
+            return .failed(error)
+        } catch { return .failed(.runtime(LuaRuntimeError(message: String(describing: error)))) }
+    }
+}

@@ -1,0 +1,58 @@
+import DetentLua
+import DetentScripting
+import DetentTime
+import DetentWorld
+
+/// Runs one job to its end in virtual time (SPEC §1 headless mode): ticks fire back to back
+/// as fast as the CPU allows, and idle stretches are skipped (idle fast-forward) while still
+/// counting their frames. Tests, plain scripts and a spec file's top level run this way.
+final class VirtualRunLoop {
+    let scheduler: TaskScheduler
+    /// Virtual time one job may spend before it is stopped (ns).
+    let maxTestTime: Nanoseconds
+    /// Checked between ticks: a cancelled run stops its job at the next frame.
+    var isCancelled: () -> Bool = { false }
+
+    init(scheduler: TaskScheduler, maxTestTime: Nanoseconds) {
+        self.scheduler = scheduler
+        self.maxTestTime = maxTestTime
+    }
+
+    var host: ScriptHost { scheduler.host }
+
+    /// Runs `main` (first resume takes `argumentCount` values already pushed) until it ends.
+    /// `finish` sees the ending while the main task's results are still on its stack.
+    func run<T>(_ main: LuaThread, argumentCount: Int32, testStart: Nanoseconds,
+                finish: (TaskScheduler.Ending) -> T) -> T {
+        withoutActuallyEscaping(finish) { finish in runEscaping(main, argumentCount: argumentCount, testStart: testStart, finish: finish) }
+    }
+
+    private func runEscaping<T>(_ main: LuaThread, argumentCount: Int32, testStart: Nanoseconds,
+                                finish: @escaping (TaskScheduler.Ending) -> T) -> T {
+        var outcome: T?
+        let job = scheduler.start(main, argumentCount: argumentCount) { _, ending in outcome = finish(ending) }
+        let limit = testStart + maxTestTime
+        scheduler.runReady()
+        while outcome == nil {
+            guard let world = host.world else { scheduler.end(job, .aborted("no world to wait in")); break }
+            if isCancelled() { scheduler.end(job, .aborted("run cancelled")); break }
+            // Every task waits: deliver a tick, fast-forwarding idle time where allowed.
+            if !world.isBusy, let deadline = scheduler.skipDeadline(world: world, limit: limit) {
+                world.fastForward(toward: deadline)
+            }
+            world.step()
+            if let error = host.handlerErrors.first {
+                host.handlerErrors.removeAll()
+                scheduler.end(job, .failed(error))
+                break
+            }
+            scheduler.collectDue(in: world)
+            if outcome == nil && !scheduler.hasReady && world.time >= limit {
+                scheduler.end(job, .aborted("the test used more than \(formatSeconds(VirtualTime.seconds(maxTestTime))) s of virtual time (max_test_virtual_seconds in config/runner.toml)"))
+                break
+            }
+            scheduler.runReady()
+        }
+        return outcome!
+    }
+}
