@@ -8,7 +8,8 @@
 //   DetentNavigation  →  DetentAdaptive (split view and tab container)
 //   DetentLua + DetentWorld  →  DetentScripting (bindings, one file per engine, Lua prelude)
 //   DetentScripting  →  DetentRuntime (run loops, scenario runner, reporters)
-//   DetentRuntime  →  detent (the executable)
+//   DetentRuntime (run loops, sessions, scenario runner, reporters)  →  DetentDaemon (SwiftNIO server)
+//   DetentRuntime, DetentDaemon  →  detent (the executable)
 import PackageDescription
 
 let package = Package(
@@ -21,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev).
@@ -55,10 +57,20 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // `detent daemon`: JSON-RPC 2.0 over a Unix socket (SwiftNIO), a client of the runtime.
+        .target(
+            name: "DetentDaemon",
+            dependencies: [
+                "DetentRuntime", "DetentScripting", "DetentWorld", "DetentLua",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "detent",
             dependencies: [
-                "DetentRuntime",
+                "DetentRuntime", "DetentDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -73,6 +85,9 @@ let package = Package(
         .testTarget(name: "DetentDrawerTests", dependencies: ["DetentTestSupport", "DetentDrawer", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentSheetTests", dependencies: ["DetentTestSupport", "DetentSheet", "DetentNavigation", "DetentDrawer", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentAdaptiveTests", dependencies: ["DetentTestSupport", "DetentAdaptive", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime"]),
+        .testTarget(name: "DetentDaemonTests", dependencies: ["DetentDaemon", "DetentRuntime",
+                                                             .product(name: "NIOCore", package: "swift-nio"),
+                                                             .product(name: "NIOEmbedded", package: "swift-nio")]),
         .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentTestSupport", "DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer", "DetentSheet"]),
     ],
     swiftLanguageModes: [.v5]

@@ -11,7 +11,9 @@ import DetentWorld
 /// catches virtual time up with the wall clock, counting the frames that passed. A frame
 /// that fires late shows up as dropped frames, as on a real display link.
 public final class RealTimeDriver {
-    public let world: World
+    /// The world being stepped; a session that replaces its world hands the new one over
+    /// with `replaceWorld`.
+    public private(set) var world: World
     let clock: WallClock
     let scheduler: TickScheduler
     /// Wall time and virtual time at the last (re)anchoring.
@@ -32,13 +34,29 @@ public final class RealTimeDriver {
 
     /// Called after every delivered tick (phase 7: resume waiters, stream samples).
     public var onTick: (Tick) -> Void = { _ in }
-    /// Whether something outside the world needs a frame every tick (a per-frame waiter).
+    /// Whether something outside the world needs a frame every tick (a per-frame waiter, a
+    /// sample subscriber).
     public var needsFrames: () -> Bool = { false }
+    /// The earliest virtual time something outside the world waits for (a `wait(s)`), so an
+    /// idle world still wakes for it.
+    public var externalDeadline: () -> Nanoseconds? = { nil }
+    /// Frames delivered, and frames delivered late enough that whole frames were dropped.
+    public private(set) var framesDelivered: Int64 = 0
+    public private(set) var lateFrames: Int64 = 0
 
     public init(world: World, clock: WallClock, scheduler: TickScheduler) {
         self.world = world
         self.clock = clock
         self.scheduler = scheduler
+    }
+
+    /// Steps `newWorld` from now on, continuing the timeline where it stands.
+    public func replaceWorld(_ newWorld: World) {
+        guard newWorld !== world else { return }
+        world = newWorld
+        anchorVirtual = world.time
+        anchorWall = clock.now()
+        wake()
     }
 
     /// Virtual time that corresponds to the wall clock now.
@@ -56,6 +74,15 @@ public final class RealTimeDriver {
     }
 
     private var wantsFrames: Bool { world.isBusy || needsFrames() }
+
+    /// The next deadline of the world's engines or of something outside it.
+    private var nextDeadline: Nanoseconds? {
+        switch (world.nextDeadline, externalDeadline()) {
+        case let (a?, b?): return min(a, b)
+        case let (a?, nil): return a
+        case let (nil, b): return b
+        }
+    }
 
     /// Starts following the wall clock from the world's current time.
     public func start() {
@@ -85,7 +112,7 @@ public final class RealTimeDriver {
 
     /// Delivers `count` frames at once (while paused: frame-by-frame inspection).
     public func step(_ count: Int = 1) {
-        for _ in 0..<max(0, count) { onTick(world.step()) }
+        for _ in 0..<max(0, count) { framesDelivered += 1; onTick(world.step()) }
         if !isPaused { reanchor() }
     }
 
@@ -112,7 +139,7 @@ public final class RealTimeDriver {
     public func wake() {
         guard isRunning, !isPaused else { return }
         catchUp()
-        if wantsFrames || world.nextDeadline != nil {
+        if wantsFrames || nextDeadline != nil {
             scheduleNextFrame()
         } else {
             scheduler.cancel()
@@ -132,8 +159,8 @@ public final class RealTimeDriver {
         let fireAt: Nanoseconds
         if wantsFrames {
             fireAt = world.time
-        } else if let deadline = world.nextDeadline {
-            fireAt = deadline
+        } else if let deadline = nextDeadline {
+            fireAt = max(world.time, deadline)
         } else { return }
         isScheduled = true
         scheduler.schedule(at: wallTime(ofVirtual: fireAt)) { [weak self] in self?.fire() }
@@ -147,11 +174,12 @@ public final class RealTimeDriver {
             // Whole frames that went by before this callback were missed: they are dropped,
             // as a late display-link callback drops them, and the timeline stays true.
             let missed = world.displayLink.framesBehind(at: now)
-            if missed > 0 { world.dropFrames(Int(missed)) }
+            if missed > 0 { world.dropFrames(Int(missed)); lateFrames += 1 }
         } else if now > world.time {
             world.fastForward(toward: now)
         }
+        framesDelivered += 1
         onTick(world.step())
-        if wantsFrames || world.nextDeadline != nil { scheduleNextFrame() }
+        if wantsFrames || nextDeadline != nil { scheduleNextFrame() } else { scheduler.cancel() }
     }
 }

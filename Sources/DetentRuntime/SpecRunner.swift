@@ -20,6 +20,9 @@ public final class SpecRunner {
     /// Set from any thread to stop the run: the running test ends as "interrupted" and no
     /// further test starts.
     public private(set) var isCancelled = false
+    /// Spec text given directly (the daemon's `run {source}`), by the name it is shown as;
+    /// consulted before the file system.
+    public var inlineSources: [String: String] = [:]
     private var current: Session?
     private let lock = NSLock()
 
@@ -51,6 +54,7 @@ public final class SpecRunner {
 
     /// The spec files the options name, in run order. Throws `UsageError` for a missing path.
     public func files() throws -> [String] {
+        if !inlineSources.isEmpty && options.paths.allSatisfy({ inlineSources[$0] != nil }) { return options.paths }
         let paths = options.paths.isEmpty ? [settings.configuration.run.scenarios] : options.paths
         var files: [String]
         do { files = try SpecDiscovery.files(in: paths, base: base) } catch let error as SpecDiscovery.Missing {
@@ -77,7 +81,7 @@ public final class SpecRunner {
     }
 
     private func runFile(_ path: String, into summary: inout RunSummary) throws {
-        guard let text = try? String(contentsOfFile: SpecDiscovery.resolve(path, base: base), encoding: .utf8) else {
+        guard let text = inlineSources[path] ?? (try? String(contentsOfFile: SpecDiscovery.resolve(path, base: base), encoding: .utf8)) else {
             summary.loadErrors += 1
             reporter.loadFailed(file: path, message: "cannot read \(path) as UTF-8 text")
             return

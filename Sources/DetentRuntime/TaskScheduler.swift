@@ -43,6 +43,8 @@ final class TaskScheduler {
         let main: LuaThread
         let onEnd: (Job, Ending) -> Void
         fileprivate(set) var isOver = false
+        /// What the job's tasks printed (live sessions hand it back with the result).
+        var output: [String] = []
         init(main: LuaThread, onEnd: @escaping (Job, Ending) -> Void) {
             self.main = main
             self.onEnd = onEnd
@@ -84,6 +86,8 @@ final class TaskScheduler {
     private var ready: [Ready] = []
     private var waiters: [Waiter] = []
     private var jobs: [Job] = []
+    /// The job whose task is running right now (nil between resumes).
+    private(set) var currentJob: Job?
 
     /// Whether any job is still running (ready or waiting).
     var hasJobs: Bool { !jobs.isEmpty }
@@ -110,7 +114,10 @@ final class TaskScheduler {
         while !ready.isEmpty {
             let next = ready.removeFirst()
             guard !next.job.isOver else { continue }
-            switch next.thread.resume(argumentCount: next.arguments) {
+            currentJob = next.job
+            let outcome = next.thread.resume(argumentCount: next.arguments)
+            currentJob = nil
+            switch outcome {
             case let .finished(count):
                 if next.thread === next.job.main {
                     end(next.job, .finished(count: count))

@@ -1,0 +1,212 @@
+import NIOCore
+import Logging
+
+/// One connected client: decodes its lines as JSON-RPC, hands requests to the daemon, and
+/// writes replies and notifications back. All mutable state lives on the channel's event
+/// loop; `send` may be called from any thread (session queues, run threads) and hops there.
+///
+/// Back-pressure: bytes written but not yet taken by the socket are counted. While the
+/// channel is not writable or more than `queueLimit` bytes wait, per-frame samples for this
+/// client are dropped and counted (the next sample delivered carries `dropped`); replies,
+/// events and run results are always queued.
+final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = BoundedLineDecoder.Frame
+    typealias OutboundOut = ByteBuffer
+
+    let id: Int
+    let daemon: Daemon
+    let queueLimit: Int
+    /// TCP clients must authenticate with `initialize {token}` first.
+    let requiresToken: Bool
+    private var authenticated: Bool
+    private var channel: Channel?
+    private var pendingBytes = 0
+    private var droppedSamples = 0
+    private var isOpen = true
+    /// Requests answered later (eval, run, …) still owed a reply; after the client shuts its
+    /// writing side, the connection closes once none is owed.
+    private var outstanding = 0
+    private var inputClosed = false
+    var logger: Logger
+
+    init(id: Int, daemon: Daemon, queueLimit: Int, requiresToken: Bool, logger: Logger) {
+        self.id = id
+        self.daemon = daemon
+        self.queueLimit = queueLimit
+        self.requiresToken = requiresToken
+        authenticated = !requiresToken
+        self.logger = logger
+        self.logger[metadataKey: "client"] = "\(id)"
+    }
+
+    // MARK: Inbound
+
+    func channelActive(context: ChannelHandlerContext) {
+        channel = context.channel
+        if !daemon.clientConnected(self) {
+            let failure = JSONRPC.Failure(JSONRPC.limitReached, "too many clients (max_clients = \(daemon.config.maxClients) in config/daemon.toml)")
+            writeNow(JSONRPC.response(id: nil, error: failure), context: context)
+            context.close(promise: nil)
+            isOpen = false
+            return
+        }
+        logger.debug("client connected")
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        isOpen = false
+        daemon.clientGone(self)
+        logger.debug("client disconnected")
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case let .tooLong(bytes):
+            let failure = JSONRPC.Failure(JSONRPC.messageTooLarge,
+                                          "message too large: more than \(daemon.config.maxMessageBytes) bytes (\(bytes) received) without a newline; max_message_bytes in config/daemon.toml",
+                                          data: .object([("max_message_bytes", .int(Int64(daemon.config.maxMessageBytes)))]))
+            writeNow(JSONRPC.response(id: nil, error: failure), context: context)
+        case let .line(buffer):
+            let bytes = Array(buffer.readableBytesView)
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }   // blank lines are ignored
+            let message: JSONValue
+            do { message = try JSONValue.parse(bytes) } catch {
+                writeNow(JSONRPC.response(id: nil, error: JSONRPC.Failure(JSONRPC.parseError, "parse error: the line is not valid JSON")), context: context)
+                return
+            }
+            outstanding += 1
+            let done: (JSONValue?) -> Void = { [weak self] reply in
+                guard let self else { return }
+                if let reply { send(reply) }
+                let finish = { self.outstanding -= 1; self.closeIfDone() }
+                if let loop = channel?.eventLoop, !loop.inEventLoop { loop.execute(finish) } else { finish() }
+            }
+            if case let .array(items) = message { handleBatch(items, done: done) } else { handle(message, reply: done) }
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            inputClosed = true
+            closeIfDone()
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    private func closeIfDone() {
+        guard inputClosed, outstanding == 0, isOpen, let channel else { return }
+        channel.writeAndFlush(channel.allocator.buffer(capacity: 0)).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        logger.debug("connection error: \(error)")
+        context.close(promise: nil)
+    }
+
+    private func handle(_ message: JSONValue, reply: @escaping (JSONValue?) -> Void) {
+        let request: JSONRPC.Request
+        switch JSONRPC.request(from: message) {
+        case let .failure(failure):
+            reply(JSONRPC.response(id: message["id"].flatMap { id -> JSONValue? in
+                switch id { case .string, .int, .double: return id; default: return nil }
+            }, error: failure))
+            return
+        case let .success(parsed): request = parsed
+        }
+        if !authenticated {
+            guard request.method == "initialize", case let .string(token)? = request.params["token"], daemon.checkToken(token) else {
+                reply(JSONRPC.response(id: request.id, error: JSONRPC.Failure(JSONRPC.unauthorized,
+                      "unauthorized: a TCP client's first request must be initialize with the daemon's token")))
+                channel?.eventLoop.execute { [weak self] in self?.channel?.close(promise: nil) }
+                return
+            }
+            authenticated = true
+        }
+        daemon.handle(request, from: self) { result in
+            guard !request.isNotification else { reply(nil); return }
+            switch result {
+            case let .success(value): reply(JSONRPC.response(id: request.id, result: value))
+            case let .failure(failure): reply(JSONRPC.response(id: request.id, error: failure))
+            }
+        }
+    }
+
+    /// A batch: every element handled, the replies sent together once all are in (none
+    /// when all were notifications).
+    private func handleBatch(_ items: [JSONValue], done: @escaping (JSONValue?) -> Void) {
+        guard !items.isEmpty else {
+            done(JSONRPC.response(id: nil, error: JSONRPC.Failure(JSONRPC.invalidRequest, "invalid request: an empty batch")))
+            return
+        }
+        let loop = channel!.eventLoop
+        var replies = [JSONValue?](repeating: nil, count: items.count)
+        var remaining = items.count
+        for (index, item) in items.enumerated() {
+            handle(item) { reply in
+                loop.execute {
+                    replies[index] = reply
+                    remaining -= 1
+                    if remaining == 0 {
+                        let sent = replies.compactMap { $0 }
+                        done(sent.isEmpty ? nil : .array(sent))
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Outbound
+
+    /// Queues a reply or notification (never dropped). Any thread.
+    func send(_ message: JSONValue) {
+        guard let channel else { return }
+        let text = message.text
+        if channel.eventLoop.inEventLoop { write(text) } else { channel.eventLoop.execute { self.write(text) } }
+    }
+
+    /// Queues a per-frame sample unless the client is behind; `build` receives how many
+    /// samples were dropped since the last one delivered. Any thread.
+    func sendSample(_ build: @escaping (Int) -> JSONValue) {
+        guard let channel else { return }
+        channel.eventLoop.execute {
+            guard self.isOpen else { return }
+            if !channel.isWritable || self.pendingBytes > self.queueLimit {
+                self.droppedSamples += 1
+                return
+            }
+            let dropped = self.droppedSamples
+            self.droppedSamples = 0
+            self.write(build(dropped).text)
+        }
+    }
+
+    private func write(_ text: String) {
+        guard isOpen, let channel else { return }
+        var buffer = channel.allocator.buffer(capacity: text.utf8.count + 1)
+        buffer.writeString(text)
+        buffer.writeInteger(UInt8(ascii: "\n"))
+        let size = buffer.readableBytes
+        pendingBytes += size
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.whenComplete { _ in self.pendingBytes -= size }
+        channel.writeAndFlush(buffer, promise: promise)
+    }
+
+    private func writeNow(_ message: JSONValue, context: ChannelHandlerContext) {
+        write(message.text)
+    }
+
+    /// Closes the connection after what is queued has been written. Any thread.
+    func close() {
+        guard let channel else { return }
+        channel.eventLoop.execute {
+            guard self.isOpen else { return }
+            channel.writeAndFlush(channel.allocator.buffer(capacity: 0)).whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+
+    /// Bytes waiting to be written (event loop only; for tests and status).
+    var queuedBytes: Int { pendingBytes }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import DetentLua
+import DetentRuntime
+import DetentScripting
+import DetentWorld
+
+/// The methods that work on a live world: the shared one, or a named session created on
+/// first use (`session` parameter).
+extension Daemon {
+    func initialize(_ params: Params) throws -> JSONValue {
+        try params.only(["client", "protocol", "token"])
+        if let version = try params.optionalInt("protocol", in: 0...Int64(Int32.max)), version != Daemon.protocolVersion {
+            throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'protocol' \(version) is not supported (this daemon speaks protocol \(Daemon.protocolVersion))")
+        }
+        return .object([
+            ("protocol", .int(Daemon.protocolVersion)),
+            ("detent", .string(DetentVersion.string)),
+            ("capabilities", .object([
+                ("methods", .array(Daemon.methods.map { .string($0) })),
+                ("notifications", .array(Daemon.notifications.map { .string($0) })),
+                ("limits", .object([
+                    ("max_message_bytes", .int(Int64(config.maxMessageBytes))),
+                    ("max_clients", .int(Int64(config.maxClients))),
+                    ("max_concurrent_runs", .int(Int64(config.maxConcurrentRuns))),
+                    ("client_queue_bytes", .int(Int64(config.clientQueueBytes))),
+                ])),
+            ])),
+        ])
+    }
+
+    /// The live session a request names (created on first use), or the shared one.
+    func liveSession(_ params: Params, create: Bool = true) throws -> LiveSession {
+        guard let name = try params.optionalString("session"), name != "live" else { return live }
+        guard !name.isEmpty, name.count <= 64 else { throw params.invalid("session", "a name of 1 to 64 characters") }
+        if let existing = registry.withLockedValue({ $0.sessions[name] }) { return existing }
+        guard create else { throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'") }
+        let configuration = registry.withLockedValue { $0.configuration }
+        let made: LiveSession
+        do { made = try Daemon.makeLiveSession(configuration: configuration, config: config, name: name, logger: logger) } catch {
+            throw JSONRPC.Failure(JSONRPC.usageError, "cannot open session '\(name)': \(error)", data: .object([("exit_code", .int(2))]))
+        }
+        return registry.withLockedValue { r in
+            if let raced = r.sessions[name] { return raced }
+            r.sessions[name] = made
+            return made
+        }
+    }
+
+    /// Runs `body` on the session's queue and replies with its value.
+    func onSession(_ params: Params, extra: Set<String> = [], reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void,
+                   _ body: @escaping (LiveSession) throws -> JSONValue) throws {
+        try params.only(extra.union(["session"]))
+        let session = try liveSession(params)
+        session.session.queue.async {
+            do { reply(.success(try body(session))) } catch let failure as JSONRPC.Failure { reply(.failure(failure)) } catch {
+                reply(.failure(JSONRPC.Failure(JSONRPC.internalError, "internal error: \(error)")))
+            }
+        }
+    }
+
+    func clock(_ live: LiveSession) -> JSONValue {
+        let world = live.world
+        return .object([("paused", .bool(live.isPaused)), ("time", .double(world.seconds)), ("frame", .int(world.frame)),
+                        ("speed", .double(live.speed))])
+    }
+
+    func eval(_ params: Params, reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
+        try params.only(["code", "session"])
+        let code = try params.string("code")
+        let session = try liveSession(params)
+        session.session.queue.async {
+            session.eval(code) { result in
+                switch result {
+                case let .success(value):
+                    reply(.success(.object([("value", .string(value.text)), ("json", .raw(value.json)), ("count", .int(Int64(value.count))),
+                                            ("output", .array(value.output.map { .string($0) }))])))
+                case let .failure(error):
+                    reply(.failure(Daemon.luaFailure(error)))
+                }
+            }
+        }
+    }
+
+    /// A Lua error as JSON-RPC error -32000, with the chunk and line split out when the
+    /// message starts with them.
+    static func luaFailure(_ error: LuaError) -> JSONRPC.Failure {
+        let message = error.message
+        var data: [(String, JSONValue)] = [("message", .string(message))]
+        let parts = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        if parts.count == 3, let line = Int64(parts[1]) {
+            data = [("file", .string(String(parts[0]))), ("line", .int(line)),
+                    ("message", .string(parts[2].trimmingCharacters(in: .whitespaces)))]
+        }
+        if !error.traceback.isEmpty { data.append(("traceback", .string(error.traceback))) }
+        return JSONRPC.Failure(JSONRPC.luaError, message, data: .object(data))
+    }
+
+    func state(_ live: LiveSession, _ params: Params) throws -> JSONValue {
+        let paths = try params.optionalStrings("paths")
+        let snapshot = live.state(paths)
+        return .object([
+            ("time", .double(snapshot.time)), ("frame", .int(snapshot.frame)), ("paused", .bool(live.isPaused)),
+            ("speed", .double(live.speed)),
+            ("properties", .object(snapshot.properties.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
+        ])
+    }
+
+    func subscribe(_ params: Params, client: ClientConnection, reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
+        try params.only(["events", "properties", "every", "session"])
+        let events = try params.optionalStrings("events")
+        let properties = try params.optionalStrings("properties") ?? []
+        let every = Int(try params.optionalInt("every", in: 1...100_000) ?? 1)
+        guard events != nil || !properties.isEmpty else {
+            throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: give 'events' (names, or \"*\" for all) and/or 'properties' (names such as \"drawer.origin\")")
+        }
+        let session = try liveSession(params)
+        let name = registry.withLockedValue { r -> String in r.nextSubscription += 1; return "s\(r.nextSubscription)" }
+        let subscriptionName = JSONValue.string(name)
+        let subscription = LiveSession.Subscription(
+            events: events.map(Set.init), properties: properties, every: every,
+            onEvent: { [weak client] event in
+                var payload: [(String, JSONValue)] = []
+                for (key, value) in event.payload {
+                    switch value {
+                    case let .number(d): payload.append((key, .double(d)))
+                    case let .integer(i): payload.append((key, .int(i)))
+                    case let .string(s): payload.append((key, .string(s)))
+                    case let .boolean(b): payload.append((key, .bool(b)))
+                    }
+                }
+                client?.send(JSONRPC.notification("event", .object([
+                    ("subscription", subscriptionName), ("name", .string(event.name)), ("time", .double(Double(event.time) / 1e9)),
+                    ("frame", .int(event.frame)), ("payload", .object(payload)),
+                ])))
+            },
+            onSample: { [weak client] sample in
+                client?.sendSample { dropped in
+                    var fields: [(String, JSONValue)] = [
+                        ("subscription", subscriptionName), ("frame", .int(sample.frame)), ("time", .double(sample.time)),
+                        ("values", .object(sample.values.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
+                    ]
+                    if dropped > 0 { fields.append(("dropped", .int(Int64(dropped)))) }
+                    return JSONRPC.notification("sample", .object(fields))
+                }
+            })
+        session.session.queue.async {
+            let local = session.subscribe(subscription)
+            self.registry.withLockedValue { $0.subscriptions[name] = (session, local, client.id) }
+            reply(.success(.object([("subscription", subscriptionName)])))
+        }
+    }
+
+    func unsubscribe(_ params: Params) throws -> JSONValue {
+        try params.only(["subscription"])
+        let name = try params.string("subscription")
+        guard let entry = registry.withLockedValue({ $0.subscriptions.removeValue(forKey: name) }) else {
+            throw JSONRPC.Failure(JSONRPC.notFound, "no subscription '\(name)'")
+        }
+        entry.session.session.queue.async { entry.session.unsubscribe(entry.local) }
+        return .object([("unsubscribed", .bool(true))])
+    }
+
+    func closeSession(_ params: Params) throws -> JSONValue {
+        try params.only(["session"])
+        let name = try params.string("session")
+        guard name != "live" else { throw params.invalid("session", "a named session (the shared live world cannot be closed)") }
+        guard let session = registry.withLockedValue({ $0.sessions.removeValue(forKey: name) }) else {
+            throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'")
+        }
+        registry.withLockedValue { r in r.subscriptions = r.subscriptions.filter { $0.value.session !== session } }
+        session.session.queue.async { session.close() }
+        return .object([("closed", .bool(true))])
+    }
+
+    /// Re-reads config/ for sessions and runs started from now on.
+    func reload(_ params: Params) throws -> JSONValue {
+        try params.only([])
+        do {
+            let configuration = try DetentConfiguration.load(from: configDirectory)
+            registry.withLockedValue { $0.configuration = configuration }
+        } catch {
+            throw JSONRPC.Failure(JSONRPC.usageError, "reload failed, the previous config stays: \(error)", data: .object([("exit_code", .int(2))]))
+        }
+        return .object([("reloaded", .array([.string("config")]))])
+    }
+
+    func status(_ params: Params, reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
+        try params.only([])
+        let snapshot = registry.withLockedValue { r in
+            (clients: r.clients.count, sessions: r.sessions.count + 1, active: r.runs.count, completed: r.completedRuns,
+             subscriptions: r.subscriptions.count)
+        }
+        let uptime = self.uptime
+        live.session.queue.async {
+            let driver = self.live.driver
+            reply(.success(.object([
+                ("version", .string(DetentVersion.string)), ("protocol", .int(Daemon.protocolVersion)),
+                ("uptime", .double(uptime)), ("clients", .int(Int64(snapshot.clients))),
+                ("sessions", .int(Int64(snapshot.sessions))), ("subscriptions", .int(Int64(snapshot.subscriptions))),
+                ("runs", .object([("active", .int(Int64(snapshot.active))), ("completed", .int(Int64(snapshot.completed)))])),
+                ("ticks", .object([("frames", .int(driver.framesDelivered)), ("late_frames", .int(driver.lateFrames)),
+                                   ("frame", .int(driver.world.frame)), ("time", .double(driver.world.seconds)),
+                                   ("paused", .bool(driver.isPaused)), ("speed", .double(driver.speed))])),
+            ])))
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import DetentRuntime
+import DetentScripting
+import DetentLua
+
+/// The daemon's core (SPEC §10 `daemon`): the shared live world, named live sessions, runs
+/// in flight, clients and their subscriptions, and the methods of docs/protocol.md. It knows
+/// nothing of sockets: `DaemonServer` feeds it requests from `ClientConnection`s.
+///
+/// Concurrency: the registries are guarded by one lock and held only briefly; each live
+/// session's world and Lua state are touched only on that session's queue; each run has its
+/// own sessions on their own queues, driven from a thread of its own. Nothing blocks an
+/// event loop.
+public final class Daemon: @unchecked Sendable {
+    public static let protocolVersion: Int64 = 1
+
+    public let config: DaemonConfiguration
+    let configDirectory: URL
+    let logger: Logger
+    let startedAt = DispatchTime.now()
+    /// Loopback TCP token (nil: no TCP listener).
+    let token: String?
+    /// Called once when a shutdown has finished draining (the server then exits).
+    var onShutdownRequested: (String) -> Void = { _ in }
+
+    struct Registry {
+        var configuration: DetentConfiguration
+        var clients: [Int: ClientConnection] = [:]
+        var nextClient = 0
+        var runs: [String: DaemonRun] = [:]
+        var nextRun = 0
+        var completedRuns = 0
+        var sessions: [String: LiveSession] = [:]
+        var subscriptions: [String: (session: LiveSession, local: Int, client: Int)] = [:]
+        var nextSubscription = 0
+        var shuttingDown = false
+    }
+    let registry: NIOLockedValueBox<Registry>
+    /// The shared live world on the real-time display link.
+    let live: LiveSession
+
+    public init(configDirectory: URL, config: DaemonConfiguration, token: String?, logger: Logger) throws {
+        self.configDirectory = configDirectory
+        self.config = config
+        self.token = token
+        self.logger = logger
+        let configuration = try DetentConfiguration.load(from: configDirectory)
+        registry = NIOLockedValueBox(Registry(configuration: configuration))
+        live = try Daemon.makeLiveSession(configuration: configuration, config: config, name: "live", logger: logger)
+    }
+
+    static func makeLiveSession(configuration: DetentConfiguration, config: DaemonConfiguration, name: String,
+                                logger: Logger) throws -> LiveSession {
+        let settings = try SessionSettings(configuration: configuration,
+                                           limits: ScriptLimits(instructionBudget: config.liveInstructionBudget,
+                                                                memoryCapBytes: config.liveMemoryCapBytes),
+                                           scriptsRoot: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts"),
+                                           device: config.liveDevice.isEmpty ? nil : config.liveDevice)
+        let session = try LiveSession(settings: settings, label: "detent.live.\(name)")
+        var log = logger
+        log[metadataKey: "session"] = "\(name)"
+        session.logger = log
+        session.session.queue.sync {
+            session.onHandlerError = { [log] error in log.warning("event handler failed: \(error.message)") }
+        }
+        return session
+    }
+
+    var uptime: Double { Double(DispatchTime.now().uptimeNanoseconds - startedAt.uptimeNanoseconds) / 1e9 }
+
+    func checkToken(_ given: String) -> Bool {
+        guard let token else { return false }
+        // Constant-time comparison: the token guards a code-executing socket.
+        let a = Array(given.utf8), b = Array(token.utf8)
+        var difference = a.count ^ b.count
+        for i in 0..<min(a.count, b.count) { difference |= Int(a[i] ^ b[i]) }
+        return difference == 0
+    }
+
+    // MARK: Clients
+
+    /// Registers a client; false when `max_clients` are connected already.
+    func clientConnected(_ client: ClientConnection) -> Bool {
+        registry.withLockedValue { r in
+            guard r.clients.count < config.maxClients, !r.shuttingDown else { return false }
+            r.clients[client.id] = client
+            return true
+        }
+    }
+
+    func nextClientID() -> Int {
+        registry.withLockedValue { r in r.nextClient += 1; return r.nextClient }
+    }
+
+    /// A client went away: its subscriptions end and its runs are cancelled (nobody reads
+    /// them); nobody else's work is touched.
+    func clientGone(_ client: ClientConnection) {
+        let (subscriptions, runs) = registry.withLockedValue { r -> ([(LiveSession, Int)], [DaemonRun]) in
+            r.clients[client.id] = nil
+            let mine = r.subscriptions.filter { $0.value.client == client.id }
+            for key in mine.keys { r.subscriptions[key] = nil }
+            return (mine.values.map { ($0.session, $0.local) }, r.runs.values.filter { $0.client === client })
+        }
+        for (session, local) in subscriptions { session.session.queue.async { session.unsubscribe(local) } }
+        for run in runs { run.cancel() }
+    }
+
+    func broadcast(_ message: JSONValue) {
+        let clients = registry.withLockedValue { Array($0.clients.values) }
+        for client in clients { client.send(message) }
+    }
+
+    // MARK: Requests
+
+    /// Answers one request; `reply` may run on any thread.
+    func handle(_ request: JSONRPC.Request, from client: ClientConnection,
+                reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) {
+        let params = Params(request.params)
+        do {
+            switch request.method {
+            case "initialize": reply(.success(try initialize(params)))
+            case "run": try startRun(params, id: request.id, client: client, reply: reply)
+            case "cancel": reply(.success(try cancel(params)))
+            case "eval": try eval(params, reply: reply)
+            case "state": try onSession(params, extra: ["paths"], reply: reply) { live in try self.state(live, params) }
+            case "subscribe": try subscribe(params, client: client, reply: reply)
+            case "unsubscribe": reply(.success(try unsubscribe(params)))
+            case "pause": try onSession(params, reply: reply) { live in live.pause(); return self.clock(live) }
+            case "resume": try onSession(params, reply: reply) { live in live.resume(); return self.clock(live) }
+            case "step":
+                let frames = try params.optionalInt("frames", in: 1...1_000_000) ?? 1
+                try onSession(params, extra: ["frames"], reply: reply) { live in live.step(Int(frames)); return self.clock(live) }
+            case "speed":
+                guard params.has("factor") else { throw params.invalid("factor", "a number from 0.1 to 10") }
+                let factor = try params.optionalNumber("factor", in: 0.1...10)!
+                try onSession(params, extra: ["factor"], reply: reply) { live in live.setSpeed(factor); return .object([("speed", .double(factor))]) }
+            case "reload": reply(.success(try reload(params)))
+            case "status": try status(params, reply: reply)
+            case "session/close": reply(.success(try closeSession(params)))
+            case "shutdown":
+                try params.only([])
+                reply(.success(.object([("shutting_down", .bool(true))])))
+                onShutdownRequested("shutdown requested by client \(client.id)")
+            default:
+                reply(.failure(JSONRPC.Failure(JSONRPC.methodNotFound, "method not found: '\(request.method)' (expected one of: \(Daemon.methods.joined(separator: ", ")))")))
+            }
+        } catch let failure as JSONRPC.Failure {
+            reply(.failure(failure))
+        } catch {
+            reply(.failure(JSONRPC.Failure(JSONRPC.internalError, "internal error: \(error)")))
+        }
+    }
+
+    static let methods = ["initialize", "run", "cancel", "eval", "state", "subscribe", "unsubscribe", "pause", "resume", "step",
+                          "speed", "reload", "status", "session/close", "shutdown"]
+    static let notifications = ["run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed", "event", "sample",
+                                "daemon/shutdown"]
+}

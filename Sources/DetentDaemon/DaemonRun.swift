@@ -1,0 +1,186 @@
+import Foundation
+import DetentRuntime
+import DetentScripting
+import DetentLua
+
+/// One `run` request in flight: a `SpecRunner` (each file its own session: Lua state, world,
+/// queue) driven from a thread of its own, reporting to its client as notifications and
+/// answered exactly once with the totals — also when cancelled or when the daemon shuts down.
+final class DaemonRun: @unchecked Sendable {
+    let id: String
+    weak var client: ClientConnection?
+    let runner: SpecRunner
+    private let lock = NSLock()
+    private var answered = false
+
+    init(id: String, client: ClientConnection, runner: SpecRunner) {
+        self.id = id
+        self.client = client
+        self.runner = runner
+    }
+
+    func cancel() { runner.cancel() }
+
+    /// Runs on a new thread (a deep Lua stack needs room), then calls `done` once.
+    func start(done: @escaping (Result<RunSummary, Error>) -> Void) {
+        let thread = Thread { [runner] in
+            let result = Result { try runner.run() }
+            done(result)
+        }
+        thread.stackSize = 16 << 20
+        thread.name = "detent.run.\(id)"
+        thread.start()
+    }
+
+    /// True the first time only: a run is answered exactly once.
+    func claimAnswer() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if answered { return false }
+        answered = true
+        return true
+    }
+}
+
+/// Turns a run's progress into `run/…` notifications for the client that asked.
+final class NotificationReporter: Reporter {
+    let run: JSONValue
+    weak var client: ClientConnection?
+
+    init(run: String, client: ClientConnection) {
+        self.run = .string(run)
+        self.client = client
+    }
+
+    private func notify(_ method: String, _ fields: [(String, JSONValue)]) {
+        client?.send(JSONRPC.notification(method, .object([("run", run)] + fields)))
+    }
+
+    func runStarted(seed: UInt64, shuffled: Bool) {}
+    func fileStarted(_ file: String) { notify("run/file", [("file", .string(file))]) }
+    func output(_ text: String) { notify("run/output", [("text", .string(text))]) }
+    func loadFailed(file: String, message: String) { notify("run/load_error", [("file", .string(file)), ("message", .string(message))]) }
+    func runFinished(_ summary: RunSummary) {}
+    func listed(_ line: String) { notify("run/listed", [("line", .string(line))]) }
+
+    func testFinished(_ result: TestResult) {
+        var fields: [(String, JSONValue)] = [
+            ("file", .string(result.file)), ("name", .string(result.name)), ("full_name", .string(result.fullName)),
+            ("location", .string(result.location)), ("tags", .array(result.tags.map { .string($0) })),
+            ("status", .string(result.status.rawValue)),
+        ]
+        if let message = result.message { fields.append(("message", .string(message))) }
+        if let expected = result.expected { fields.append(("expected", .string(expected))) }
+        if let actual = result.actual { fields.append(("actual", .string(actual))) }
+        if let traceback = result.traceback { fields.append(("traceback", .string(traceback))) }
+        fields.append(("time", .double(result.virtualTime)))
+        fields.append(("frame", .int(result.frame)))
+        notify("run/test", fields)
+    }
+}
+
+extension Daemon {
+    func startRun(_ params: Params, id: JSONValue?, client: ClientConnection,
+                  reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
+        try params.only(["path", "paths", "source", "name", "cwd", "filter", "filter_out", "tags", "exclude_tags", "seed", "shuffle",
+                         "device", "list"])
+        var options = RunOptions()
+        var inline: [String: String] = [:]
+        let given = ["path", "paths", "source"].filter(params.has)
+        guard given.count == 1 else {
+            throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: give exactly one of 'path', 'paths' or 'source' (found \(given.isEmpty ? "none" : given.joined(separator: ", ")))")
+        }
+        if params.has("source") {
+            let name = try params.optionalString("name") ?? "(source)"
+            inline[name] = try params.string("source")
+            options.paths = [name]
+        } else if params.has("path") {
+            options.paths = [try params.string("path")]
+        } else {
+            guard let paths = try params.optionalStrings("paths"), !paths.isEmpty else { throw params.invalid("paths", "a non-empty array of strings") }
+            options.paths = paths
+        }
+        let cwd = try params.optionalString("cwd") ?? FileManager.default.currentDirectoryPath
+        guard cwd.hasPrefix("/") else { throw params.invalid("cwd", "an absolute folder path") }
+        options.workingDirectory = cwd
+        options.filters = try params.optionalStrings("filter") ?? []
+        options.filtersOut = try params.optionalStrings("filter_out") ?? []
+        options.tags = try params.optionalStrings("tags") ?? []
+        options.excludeTags = try params.optionalStrings("exclude_tags") ?? []
+        if let seed = try params.optionalInt("seed", in: 0...Int64.max) { options.seed = UInt64(seed) }
+        options.shuffle = try params.optionalBool("shuffle") ?? false
+        options.list = try params.optionalBool("list") ?? false
+        options.device = try params.optionalString("device")
+
+        let configuration = registry.withLockedValue { $0.configuration }
+        let settings: SessionSettings
+        do {
+            settings = try SessionSettings(configuration: configuration,
+                                           limits: ScriptLimits(instructionBudget: config.runInstructionBudget, memoryCapBytes: config.runMemoryCapBytes),
+                                           scriptsRoot: URL(fileURLWithPath: cwd).appendingPathComponent("scripts"),
+                                           seed: options.seed, device: options.device)
+        } catch let error as UsageError {
+            throw Daemon.usage(error.description)
+        }
+        let name = try registry.withLockedValue { r -> String in
+            guard !r.shuttingDown else { throw JSONRPC.Failure(JSONRPC.limitReached, "the daemon is shutting down") }
+            guard r.runs.count < config.maxConcurrentRuns else {
+                throw JSONRPC.Failure(JSONRPC.limitReached, "too many runs in flight (max_concurrent_runs = \(config.maxConcurrentRuns) in config/daemon.toml)")
+            }
+            r.nextRun += 1
+            return "r\(r.nextRun)"
+        }
+        let reporter = NotificationReporter(run: name, client: client)
+        let runner = SpecRunner(settings: settings, options: options, reporter: reporter)
+        runner.inlineSources = inline
+        runner.listSink = { [weak reporter] in reporter?.listed($0) }
+        var log = logger
+        log[metadataKey: "run"] = "\(name)"
+        runner.logger = log
+        let run = DaemonRun(id: name, client: client, runner: runner)
+        registry.withLockedValue { $0.runs[name] = run }
+        client.send(JSONRPC.notification("run/started", .object([("run", .string(name)), ("id", id ?? .null),
+                                                                 ("seed", .int(Int64(bitPattern: settings.seed))), ("shuffled", .bool(options.shuffle))])))
+        log.info("run started", metadata: ["paths": "\(options.paths)"])
+        run.start { [weak self] result in
+            guard let self else { return }
+            self.registry.withLockedValue { r in
+                r.runs[name] = nil
+                r.completedRuns += 1
+            }
+            guard run.claimAnswer() else { return }
+            switch result {
+            case let .success(summary):
+                log.info("run finished", metadata: ["summary": "\(summary.line)", "cancelled": "\(summary.cancelled)"])
+                reply(.success(.object([
+                    ("run", .string(name)), ("passed", .int(Int64(summary.passed))), ("failed", .int(Int64(summary.failed))),
+                    ("errors", .int(Int64(summary.errors))), ("skipped", .int(Int64(summary.pending))),
+                    ("load_errors", .int(Int64(summary.loadErrors))), ("cancelled", .bool(summary.cancelled)),
+                    ("exit_code", .int(Int64(summary.exitCode))), ("summary", .string(summary.line)),
+                    ("seed", .int(Int64(bitPattern: settings.seed))),
+                ])))
+            case let .failure(error as UsageError):
+                reply(.failure(Daemon.usage(error.description)))
+            case let .failure(error):
+                reply(.failure(JSONRPC.Failure(JSONRPC.internalError, "internal error: \(error)")))
+            }
+        }
+    }
+
+    static func usage(_ message: String) -> JSONRPC.Failure {
+        JSONRPC.Failure(JSONRPC.usageError, message, data: .object([("exit_code", .int(2))]))
+    }
+
+    func cancel(_ params: Params) throws -> JSONValue {
+        try params.only(["run"])
+        let name = try params.string("run")
+        guard let run = registry.withLockedValue({ $0.runs[name] }) else {
+            return .object([("cancelled", .bool(false))])
+        }
+        run.cancel()
+        return .object([("cancelled", .bool(true))])
+    }
+
+    /// Runs in flight (for shutdown).
+    var activeRuns: [DaemonRun] { registry.withLockedValue { Array($0.runs.values) } }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import DetentRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `detent daemon`'s lifecycle as a state machine: starting → serving → draining → stopped.
+/// Serving binds the Unix socket (0600 in a 0700 folder) and optionally loopback TCP; a
+/// SIGTERM, SIGINT or `shutdown` request drains: stop accepting, pause the live world after
+/// its current frame, tell every client, give runs in flight the grace period, cancel the
+/// rest (each still answered), flush, remove the socket.
+public final class DaemonServer: @unchecked Sendable {
+    public struct Options {
+        public var socketPath: String
+        /// "127.0.0.1:PORT" or "[::1]:PORT".
+        public var tcp: String?
+        public var tokenFile: String?
+        public init(socketPath: String, tcp: String? = nil, tokenFile: String? = nil) {
+            self.socketPath = socketPath
+            self.tcp = tcp
+            self.tokenFile = tokenFile
+        }
+    }
+
+    enum Phase { case starting, serving, draining, stopped }
+
+    let daemon: Daemon
+    let options: Options
+    let logger: Logger
+    let group: MultiThreadedEventLoopGroup
+    private var channels: [Channel] = []
+    private let lock = NSLock()
+    private var phase = Phase.starting
+    private let stopped = DispatchSemaphore(value: 0)
+    private var signalSources: [DispatchSourceSignal] = []
+
+    public init(configDirectory: URL, options: Options, logger: Logger) throws {
+        let config = try DaemonConfiguration.load(from: configDirectory)
+        var token: String?
+        if options.tcp != nil {
+            guard let tokenFile = options.tokenFile else {
+                throw DaemonSocket.Problem(description: "--tcp needs --token-file FILE (a file of mode 0600 holding the token clients must send)")
+            }
+            token = try DaemonServer.readToken(tokenFile)
+        }
+        daemon = try Daemon(configDirectory: configDirectory, config: config, token: token, logger: logger)
+        self.options = options
+        self.logger = logger
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    }
+
+    static func readToken(_ path: String) throws -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw DaemonSocket.Problem(description: "cannot read the token file \(path)") }
+        guard info.st_mode & 0o077 == 0 else {
+            throw DaemonSocket.Problem(description: "the token file \(path) must be readable by its owner only (chmod 600 \(path))")
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw DaemonSocket.Problem(description: "cannot read the token file \(path)")
+        }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard token.count >= 16 else { throw DaemonSocket.Problem(description: "the token in \(path) is too short (at least 16 characters)") }
+        return token
+    }
+
+    /// Parses "127.0.0.1:PORT" / "[::1]:PORT"; anything but loopback is refused.
+    static func loopbackAddress(_ text: String) throws -> SocketAddress {
+        let host: String, port: String
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            host = String(text[text.index(after: text.startIndex)..<close])
+            port = String(text[text.index(after: close)...].dropFirst())
+        } else if let colon = text.lastIndex(of: ":") {
+            host = String(text[..<colon])
+            port = String(text[text.index(after: colon)...])
+        } else {
+            throw DaemonSocket.Problem(description: "--tcp expects 127.0.0.1:PORT or [::1]:PORT (got \(text))")
+        }
+        guard let number = Int(port), (0...65535).contains(number) else {
+            throw DaemonSocket.Problem(description: "--tcp: '\(port)' is not a port number")
+        }
+        let address = try SocketAddress(ipAddress: host, port: number)
+        let isLoopback: Bool
+        switch address {
+        case let .v4(v4): isLoopback = (UInt32(bigEndian: v4.address.sin_addr.s_addr) >> 24) == 127
+        case .v6: isLoopback = host == "::1"
+        default: isLoopback = false
+        }
+        guard isLoopback else {
+            throw DaemonSocket.Problem(description: "--tcp listens on loopback only (127.0.0.1 or ::1); \(host) is refused")
+        }
+        return address
+    }
+
+    private func bootstrap(requiresToken: Bool) -> ServerBootstrap {
+        let daemon = self.daemon, logger = self.logger
+        return ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: 64 * 1024, high: 256 * 1024))
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let client = ClientConnection(id: daemon.nextClientID(), daemon: daemon, queueLimit: daemon.config.clientQueueBytes,
+                                                  requiresToken: requiresToken, logger: logger)
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(BoundedLineDecoder(maxLength: daemon.config.maxMessageBytes)))
+                    try channel.pipeline.syncOperations.addHandler(client)
+                }
+            }
+    }
+
+    /// Binds, serves until a shutdown has drained, and returns (exit status 0).
+    public func run(ready: (String) -> Void) throws {
+        let path = options.socketPath
+        try DaemonSocket.prepareFolder(for: path)
+        if try DaemonSocket.clearStale(at: path) { logger.notice("replaced a stale socket left by a daemon that is gone", metadata: ["path": "\(path)"]) }
+        let previous = umask(0o177)
+        let unix: Channel
+        do {
+            unix = try bootstrap(requiresToken: false).bind(unixDomainSocketPath: path).wait()
+        } catch {
+            umask(previous)
+            throw DaemonSocket.Problem(description: "cannot listen on \(path): \(error)")
+        }
+        umask(previous)
+        _ = chmod(path, 0o600)
+        channels.append(unix)
+        var where_ = path
+        if let tcp = options.tcp {
+            let channel = try bootstrap(requiresToken: true).bind(to: try DaemonServer.loopbackAddress(tcp)).wait()
+            channels.append(channel)
+            where_ += " and \(channel.localAddress.map { "\($0)" } ?? tcp)"
+        }
+        daemon.onShutdownRequested = { [weak self] reason in self?.shutdown(reason) }
+        installSignalHandlers()
+        lock.lock(); phase = .serving; lock.unlock()
+        logger.notice("listening", metadata: ["socket": "\(path)", "tcp": "\(options.tcp ?? "-")"])
+        ready(where_)
+        stopped.wait()
+        try? group.syncShutdownGracefully()
+    }
+
+    private func installSignalHandlers() {
+        for signalNumber in [SIGTERM, SIGINT] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [weak self] in self?.shutdown(signalNumber == SIGTERM ? "SIGTERM" : "SIGINT") }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// Drains and stops (once; later calls are ignored). Runs on a thread of its own.
+    public func shutdown(_ reason: String) {
+        lock.lock()
+        guard phase == .serving else { lock.unlock(); return }
+        phase = .draining
+        lock.unlock()
+        Thread.detachNewThread { [self] in drain(reason) }
+    }
+
+    private func drain(_ reason: String) {
+        logger.notice("shutting down", metadata: ["reason": "\(reason)"])
+        // Stop accepting; the live world finishes its current frame and stands still.
+        for channel in channels { try? channel.close().wait() }
+        daemon.registry.withLockedValue { $0.shuttingDown = true }
+        daemon.live.session.queue.sync { daemon.live.interruptJobs("the daemon is shutting down"); daemon.live.pause() }
+        let grace = daemon.config.shutdownGraceSeconds
+        daemon.broadcast(JSONRPC.notification("daemon/shutdown", .object([("reason", .string(reason)), ("grace_seconds", .double(grace))])))
+        // Runs in flight get the grace period, then are cancelled; each is still answered.
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(grace * 1e9)
+        while !daemon.activeRuns.isEmpty && DispatchTime.now().uptimeNanoseconds < deadline { usleep(10_000) }
+        let late = daemon.activeRuns
+        if !late.isEmpty { logger.notice("cancelling runs still in flight", metadata: ["runs": "\(late.map(\.id))"]) }
+        for run in late { run.cancel() }
+        let cancelDeadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+        while !daemon.activeRuns.isEmpty && DispatchTime.now().uptimeNanoseconds < cancelDeadline { usleep(10_000) }
+        // Flush what every client is owed, then close.
+        let clients = daemon.registry.withLockedValue { Array($0.clients.values) }
+        for client in clients { client.close() }
+        let closeDeadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+        while daemon.registry.withLockedValue({ !$0.clients.isEmpty }) && DispatchTime.now().uptimeNanoseconds < closeDeadline { usleep(5_000) }
+        unlink(options.socketPath)
+        lock.lock(); phase = .stopped; lock.unlock()
+        logger.notice("stopped")
+        stopped.signal()
+    }
+}

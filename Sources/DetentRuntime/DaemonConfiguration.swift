@@ -1,0 +1,66 @@
+import Foundation
+
+/// `config/daemon.toml`: the socket, the limits that keep one client from hurting the others,
+/// and the live world's settings (SPEC §10, §13). Every number is checked for range.
+public struct DaemonConfiguration: Equatable, Sendable {
+    /// Empty: the default path under the run directory.
+    public var socketPath: String
+    /// Bytes of one request line.
+    public var maxMessageBytes: Int
+    public var maxClients: Int
+    public var maxConcurrentRuns: Int
+    /// Bytes queued for one client before samples for it are dropped.
+    public var clientQueueBytes: Int
+    public var runInstructionBudget: Int64
+    public var runMemoryCapBytes: Int
+    /// Empty: runner.toml's default device.
+    public var liveDevice: String
+    public var liveInstructionBudget: Int64
+    public var liveMemoryCapBytes: Int
+    /// Seconds runs may take to finish after a shutdown signal.
+    public var shutdownGraceSeconds: Double
+
+    public static func load(from directory: URL) throws -> DaemonConfiguration {
+        let file = "config/daemon.toml"
+        let url = directory.appendingPathComponent("daemon.toml")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            throw ConfigError(file: file, "cannot read \(url.path) (pass --config DIR pointing at Detent's config folder)")
+        }
+        let toml = try TOMLReader(file: file, text: text)
+        try toml.rejectUnknownKeys(["socket", "limits", "run", "live", "shutdown"])
+        let socket = try toml.table("socket")
+        try socket.rejectUnknownKeys(["path"])
+        let limits = try toml.table("limits")
+        try limits.rejectUnknownKeys(["max_message_bytes", "max_clients", "max_concurrent_runs", "client_queue_bytes"])
+        let run = try toml.table("run")
+        try run.rejectUnknownKeys(["instruction_budget", "memory_cap_mib"])
+        let live = try toml.table("live")
+        try live.rejectUnknownKeys(["device", "instruction_budget", "memory_cap_mib"])
+        let shutdown = try toml.table("shutdown")
+        try shutdown.rejectUnknownKeys(["grace_seconds"])
+
+        func positive(_ reader: TOMLReader, _ name: String, max: Int = Int.max) throws -> Int {
+            let value = try reader.int(name)
+            guard value > 0, value <= max else {
+                throw ConfigError(file: file, "key '\(reader.key(name))' must be a whole number from 1 to \(max) (found \(value))")
+            }
+            return value
+        }
+        let grace = try shutdown.double("grace_seconds")
+        guard grace.isFinite, grace >= 0, grace <= 3600 else {
+            throw ConfigError(file: file, "key 'shutdown.grace_seconds' must be a number of seconds from 0 to 3600 (found \(grace))")
+        }
+        return DaemonConfiguration(
+            socketPath: try socket.string("path"),
+            maxMessageBytes: try positive(limits, "max_message_bytes", max: 1 << 30),
+            maxClients: try positive(limits, "max_clients", max: 100_000),
+            maxConcurrentRuns: try positive(limits, "max_concurrent_runs", max: 1024),
+            clientQueueBytes: try positive(limits, "client_queue_bytes", max: 1 << 32),
+            runInstructionBudget: Int64(try positive(run, "instruction_budget")),
+            runMemoryCapBytes: try positive(run, "memory_cap_mib", max: 1 << 20) * 1024 * 1024,
+            liveDevice: try live.string("device"),
+            liveInstructionBudget: Int64(try positive(live, "instruction_budget")),
+            liveMemoryCapBytes: try positive(live, "memory_cap_mib", max: 1 << 20) * 1024 * 1024,
+            shutdownGraceSeconds: grace)
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import Logging
+import DetentLua
+import DetentScripting
+import DetentTime
+import DetentWorld
+
+/// A session on the real-time display link (SPEC §1 real-time mode): the live world of the
+/// daemon and of the console. Code is evaluated as jobs of the shared `TaskScheduler`, so it
+/// may wait (`wait(1)` lets a wall second pass at speed 1); ticks fire from a
+/// `DispatchSourceTimer` on the session's queue at the display rate × speed, and no timer
+/// fires while the world is idle, nothing waits and nobody samples.
+///
+/// Every method must be called on `session.queue`.
+public final class LiveSession {
+    public let session: Session
+    public let driver: RealTimeDriver
+    public var logger = Logger(label: "detent.live")
+    /// Called with errors raised by `world:on` handlers during a tick (nothing else owns them).
+    public var onHandlerError: (LuaError) -> Void = { _ in }
+
+    private var evaluate: LuaRef!
+    private var subscriptions: [Int: Subscription] = [:]
+    private var nextSubscription = 0
+    private var observedWorld: (world: World, token: Int)?
+
+    /// What one `eval` produced.
+    public struct EvalResult: Sendable {
+        /// The values as the console prints them (tab-separated).
+        public var text: String
+        /// The values as one JSON text (an array when there are several).
+        public var json: String
+        public var count: Int
+        /// What the code printed.
+        public var output: [String]
+    }
+
+    /// A per-frame sample of properties (`sample` notifications).
+    public struct Sample: Sendable {
+        public var frame: Int64
+        public var time: Double
+        public var values: [(String, Double?)]
+    }
+
+    /// Someone listening to events by name and/or to properties every `every` frames.
+    public struct Subscription {
+        public var events: Set<String>?      // nil = none; contains "*" = all
+        public var properties: [String]
+        public var every: Int
+        public var onEvent: (WorldEvent) -> Void
+        public var onSample: (Sample) -> Void
+        public init(events: Set<String>?, properties: [String], every: Int, onEvent: @escaping (WorldEvent) -> Void,
+                    onSample: @escaping (Sample) -> Void) {
+            self.events = events
+            self.properties = properties
+            self.every = max(1, every)
+            self.onEvent = onEvent
+            self.onSample = onSample
+        }
+    }
+
+    public init(settings: SessionSettings, label: String, clock: WallClock = SystemWallClock(),
+                scheduler makeScheduler: ((DispatchQueue) -> TickScheduler)? = nil) throws {
+        let session = try Session(settings: settings, label: label)
+        self.session = session
+        let queue = session.queue
+        let tickScheduler = makeScheduler?(queue) ?? DispatchTickScheduler(queue: queue)
+        driver = try queue.sync {
+            let world = try session.makeWorld()
+            session.host.setWorld(world)
+            return RealTimeDriver(world: world, clock: clock, scheduler: tickScheduler)
+        }
+        try queue.sync { try install() }
+    }
+
+    private var scheduler: TaskScheduler { session.scheduler }
+    private var host: ScriptHost { session.host }
+
+    private func install() throws {
+        let lua = host.lua
+        try lua.load(LiveValues.source, chunkName: "=(detent values)")
+        try lua.call(argumentCount: 0, resultCount: 1)
+        lua.setGlobal("__detent_present")
+        try lua.load("""
+            local present, raw_load = __detent_present, load
+            __detent_present = nil
+            return function(code)
+              local fn, err = raw_load("return " .. code, "=eval")
+              if not fn then fn, err = raw_load(code, "=eval") end
+              if not fn then error(err, 0) end
+              return present(fn())
+            end
+            """, chunkName: "=(detent eval)")
+        try lua.call(argumentCount: 0, resultCount: 1)
+        evaluate = lua.ref()
+        host.output = { [weak self] text in
+            guard let self else { return }
+            if let job = scheduler.currentJob { job.output.append(text) } else { logger.info("\(text)") }
+        }
+        driver.needsFrames = { [weak self] in
+            guard let self else { return false }
+            return scheduler.needsEveryFrame || subscriptions.values.contains { !$0.properties.isEmpty }
+        }
+        driver.externalDeadline = { [weak self] in
+            guard let self, let world = host.world else { return nil }
+            return scheduler.nextDeadline(world: world)
+        }
+        driver.onTick = { [weak self] tick in self?.afterTick(tick) }
+        observe(driver.world)
+        driver.start()
+    }
+
+    // MARK: Ticks
+
+    private func afterTick(_ tick: Tick) {
+        if !host.handlerErrors.isEmpty {
+            let errors = host.handlerErrors
+            host.handlerErrors.removeAll()
+            for error in errors { onHandlerError(error) }
+        }
+        let world = driver.world
+        scheduler.collectDue(in: world)
+        runJobs()
+        guard !subscriptions.isEmpty else { return }
+        for subscription in subscriptions.values where !subscription.properties.isEmpty && tick.frame % Int64(subscription.every) == 0 {
+            let values = subscription.properties.map { ($0, world.property($0)) }
+            subscription.onSample(Sample(frame: tick.frame, time: VirtualTime.seconds(tick.targetTimestamp), values: values))
+        }
+    }
+
+    /// Resumes ready jobs under a fresh instruction budget (a runaway eval is stopped, the
+    /// world stays), then follows a world a script replaced.
+    private func runJobs() {
+        host.lua.resetLimits()
+        scheduler.runReady()
+        if let world = host.world, world !== driver.world {
+            driver.replaceWorld(world)
+            observe(world)
+        }
+    }
+
+    private func observe(_ world: World) {
+        if let observed = observedWorld { observed.world.removeObserver(observed.token) }
+        let token = world.observe { [weak self] event in
+            guard let self else { return }
+            for subscription in subscriptions.values {
+                guard let names = subscription.events, names.contains("*") || names.contains(event.name) else { continue }
+                subscription.onEvent(event)
+            }
+        }
+        observedWorld = (world, token)
+    }
+
+    // MARK: Requests
+
+    /// Evaluates `code` in the live world as a job (it may wait); `completion` runs on the
+    /// session's queue when it ends: the values, or the Lua error with its location.
+    public func eval(_ code: String, completion: @escaping (Result<EvalResult, LuaError>) -> Void) {
+        session.checkQueue()
+        driver.perform {
+            evaluate.push()
+            let thread = LuaThread(state: host.lua)
+            thread.push(.string(code))
+            scheduler.start(thread, argumentCount: 1) { job, ending in
+                switch ending {
+                case let .finished(count):
+                    let result = thread.withResults(count) { values in
+                        EvalResult(text: values.string(1) ?? "", json: values.string(2) ?? "null",
+                                   count: Int(values.number(3) ?? 0), output: job.output)
+                    }
+                    completion(.success(result))
+                case let .failed(error): completion(.failure(error))
+                case let .aborted(message): completion(.failure(.runtime(LuaRuntimeError(message: message))))
+                }
+            }
+            runJobs()
+        }
+    }
+
+    /// Stops every running eval (Ctrl-C, a daemon shutting down).
+    public func interruptJobs(_ message: String = "interrupted") {
+        session.checkQueue()
+        scheduler.endAll(.aborted(message))
+    }
+
+    /// Virtual time (s), frame, and the named properties (every property when `paths` is nil).
+    public func state(_ paths: [String]?) -> (time: Double, frame: Int64, properties: [(String, Double?)]) {
+        session.checkQueue()
+        let world = driver.perform { driver.world }
+        let names = paths ?? world.propertyNames
+        return (world.seconds, world.frame, names.map { ($0, world.property($0)) })
+    }
+
+    public var isPaused: Bool { driver.isPaused }
+    public var speed: Double { driver.speed }
+    public var world: World { driver.world }
+
+    public func pause() { session.checkQueue(); driver.pause() }
+    public func resume() { session.checkQueue(); driver.resume() }
+
+    /// Pauses, then delivers exactly `frames` frames.
+    public func step(_ frames: Int) {
+        session.checkQueue()
+        driver.pause()
+        driver.step(frames)
+    }
+
+    /// Virtual seconds per wall second; the caller checks the range.
+    public func setSpeed(_ factor: Double) {
+        session.checkQueue()
+        driver.speed = factor
+    }
+
+    @discardableResult
+    public func subscribe(_ subscription: Subscription) -> Int {
+        session.checkQueue()
+        nextSubscription += 1
+        subscriptions[nextSubscription] = subscription
+        driver.wake()
+        return nextSubscription
+    }
+
+    public func unsubscribe(_ id: Int) {
+        session.checkQueue()
+        subscriptions[id] = nil
+        driver.wake()
+    }
+
+    /// Stops the display link and every job; the session can be dropped afterwards.
+    public func close() {
+        session.checkQueue()
+        subscriptions.removeAll()
+        scheduler.endAll(.aborted("session closed"))
+        driver.pause()
+    }
+}

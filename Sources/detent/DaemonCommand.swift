@@ -1,0 +1,62 @@
+import ArgumentParser
+import DetentDaemon
+import DetentRuntime
+import Foundation
+import Logging
+
+/// `detent daemon`: a long-running live world and scenario runner behind a JSON-RPC 2.0
+/// socket (SPEC §10, docs/protocol.md).
+struct DaemonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daemon",
+        abstract: "Serve a live world and scenario runs over JSON-RPC 2.0 on a Unix socket.",
+        discussion: "Protocol: docs/protocol.md. Stops on SIGTERM, SIGINT or a 'shutdown' request, letting runs in flight finish within [shutdown] grace_seconds of config/daemon.toml."
+    )
+
+    @Option(name: .long, help: "Unix socket path (default: [socket] path of config/daemon.toml, else $XDG_RUNTIME_DIR/detent/detent.sock or /tmp/detent-$UID/detent.sock).")
+    var socket: String?
+
+    @Option(name: .long, help: "Also listen on loopback TCP, 127.0.0.1:PORT or [::1]:PORT (needs --token-file).")
+    var tcp: String?
+
+    @Option(name: .customLong("token-file"), help: "A file of mode 0600 holding the token TCP clients send in initialize.")
+    var tokenFile: String?
+
+    @Option(name: .long, help: "Folder holding Detent's config (default: $DETENT_CONFIG or ./config).")
+    var config: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (to standard error).")
+    var logLevel: String = "notice"
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of: trace, debug, info, notice, warning, error, critical (got \(logLevel))")
+        }
+        if tokenFile != nil && tcp == nil { throw ValidationError("--token-file goes with --tcp") }
+    }
+
+    func run() throws {
+        var logger = Logger(label: "detent.daemon") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = Logger.Level(rawValue: logLevel)!
+        let directory = DetentConfiguration.locate(explicit: config)
+        do {
+            let daemonConfig = try DaemonConfiguration.load(from: directory)
+            let path = socket ?? (daemonConfig.socketPath.isEmpty ? DaemonSocket.defaultPath() : daemonConfig.socketPath)
+            let server = try DaemonServer(configDirectory: directory, options: .init(socketPath: path, tcp: tcp, tokenFile: tokenFile),
+                                          logger: logger)
+            try server.run { place in
+                print("detent daemon listening on \(place)")
+                fflush(stdout)
+            }
+        } catch let error as ConfigError {
+            FileHandle.standardError.write(Data("detent daemon: \(error)\n".utf8))
+            throw ExitCode(2)
+        } catch let error as DaemonSocket.Problem {
+            FileHandle.standardError.write(Data("detent daemon: \(error)\n".utf8))
+            throw ExitCode(1)
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("detent daemon: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,1427 @@
+#!/usr/bin/env python3
+"""Protocol test suite for `detent daemon` (docs/protocol.md), driven by clients that are not
+Detent: raw Unix/TCP sockets from Python's standard library, `socat`, and the example client.
+
+    python3 Tests/DaemonClients/daemon_suite.py --detent .build/debug/detent [--repo .] [-k substring]
+
+Each test class starts its own daemon (`detent daemon --socket <tmpdir>/d.sock --config <repo>/config`,
+cwd = the repo) and stops it by its PID. Every wait is bounded and every read has a timeout.
+The output ends with one line `N passed, N failed`; the exit status is 1 on any failure.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import stat
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+
+DETENT = None  # path of the detent binary (--detent)
+REPO = None  # repository root (--repo)
+
+START_TIMEOUT = 20.0  # seconds for a daemon's socket to accept
+STOP_TIMEOUT = 20.0  # seconds between SIGTERM and SIGKILL
+
+
+# ---------------------------------------------------------------------------------------------
+# Configuration
+
+
+def daemon_config():
+    """config/daemon.toml as a flat {key: value} (section names dropped); {} when missing."""
+    path = os.path.join(REPO, "config", "daemon.toml")
+    if not os.path.exists(path):
+        return {}
+    try:
+        import tomllib
+
+        with open(path, "rb") as f:
+            tables = [tomllib.load(f)]
+        flat = {}
+        while tables:
+            for key, value in tables.pop().items():
+                if isinstance(value, dict):
+                    tables.append(value)
+                else:
+                    flat[key] = value
+        return flat
+    except ImportError:  # Python < 3.11: numbers and strings are enough here
+        flat = {}
+        for line in open(path, encoding="utf-8"):
+            m = re.match(r"\s*([A-Za-z0-9_]+)\s*=\s*([^#]+)", line)
+            if m:
+                raw = m.group(2).strip().replace("_", "")
+                try:
+                    flat[m.group(1)] = float(raw) if "." in raw else int(raw)
+                except ValueError:
+                    flat[m.group(1)] = raw.strip('"')
+        return flat
+
+
+def config_value(key, fallback=None):
+    """A key of config/daemon.toml; `fallback` when the file or key is missing (else an assertion)."""
+    value = daemon_config().get(key)
+    if value is None:
+        if fallback is not None:
+            return fallback
+        raise AssertionError(f"config/daemon.toml has no '{key}'")
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# A daemon process and a raw client
+
+
+class Daemon:
+    """`detent daemon` in a temporary folder. `socket_arg=False` starts it without --socket."""
+
+    def __init__(self, args=(), socket_path=None, socket_arg=True, env=None, wait=True):
+        self.dir = tempfile.mkdtemp(prefix="detent-suite-")
+        self.socket = socket_path or os.path.join(self.dir, "d.sock")
+        self.stdout_path = os.path.join(self.dir, "stdout.log")
+        self.stderr_path = os.path.join(self.dir, "stderr.log")
+        command = [DETENT, "daemon"]
+        if socket_arg:
+            command += ["--socket", self.socket]
+        command += ["--config", os.path.join(REPO, "config"), *args]
+        self.stdout = open(self.stdout_path, "wb")
+        self.stderr = open(self.stderr_path, "wb")
+        self.proc = subprocess.Popen(command, cwd=REPO, stdout=self.stdout, stderr=self.stderr,
+                                     stdin=subprocess.DEVNULL, env=env)
+        self.pid = self.proc.pid
+        if wait:
+            try:
+                self.wait_ready()
+            except BaseException:
+                self.stop()
+                raise
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def log(self, which="stderr", tail=1500):
+        path = self.stderr_path if which == "stderr" else self.stdout_path
+        try:
+            with open(path, "rb") as f:
+                return f.read().decode("utf-8", "replace")[-tail:]
+        except OSError:
+            return ""
+
+    def wait_ready(self, timeout=START_TIMEOUT):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.alive():
+                raise AssertionError(f"daemon exited with {self.proc.returncode} before listening; stderr:\n{self.log()}")
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            probe.settimeout(1.0)
+            try:
+                probe.connect(self.socket)
+                return
+            except OSError:
+                time.sleep(0.05)
+            finally:
+                probe.close()
+        raise AssertionError(f"daemon socket {self.socket} did not accept within {timeout} s; stderr:\n{self.log()}")
+
+    def wait_exit(self, timeout):
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def rss(self):
+        """Resident set size in bytes (VmRSS of /proc/PID/status)."""
+        with open(f"/proc/{self.pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+        raise AssertionError("no VmRSS")
+
+    def stop(self):
+        """SIGTERM by PID, wait, then SIGKILL by PID; remove the temporary folder."""
+        if self.alive():
+            os.kill(self.pid, signal.SIGTERM)
+            if self.wait_exit(STOP_TIMEOUT) is None and self.alive():
+                os.kill(self.pid, signal.SIGKILL)
+                self.wait_exit(10)
+        self.stdout.close()
+        self.stderr.close()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def is_response(m):
+    return isinstance(m, dict) and "id" in m and ("result" in m or "error" in m)
+
+
+def is_notification(m, method=None):
+    return isinstance(m, dict) and "id" not in m and "method" in m and (method is None or m["method"] == method)
+
+
+class Conn:
+    """One raw connection: newline-delimited JSON, every read bounded by a deadline.
+    Messages read while waiting for something else are kept in `inbox`, in arrival order."""
+
+    def __init__(self, path=None, tcp=None, timeout=10.0):
+        if tcp:
+            self.sock = socket.create_connection(tcp, timeout=timeout)
+        else:
+            self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            self.sock.settimeout(timeout)
+            self.sock.connect(path)
+        self.buf = b""
+        self.inbox = []
+        self.ids = 0
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+    def abort(self):
+        """Close with a TCP-style reset where possible (no goodbye)."""
+        try:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        except OSError:
+            pass
+        self.close()
+
+    def send_raw(self, data):
+        self.sock.sendall(data)
+
+    def send(self, message):
+        self.send_raw(json.dumps(message).encode() + b"\n")
+
+    def request(self, method, params=None, id=None):
+        if id is None:
+            self.ids += 1
+            id = self.ids
+        message = {"jsonrpc": "2.0", "id": id, "method": method}
+        if params is not None:
+            message["params"] = params
+        self.send(message)
+        return id
+
+    def notify(self, method, params=None):
+        message = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            message["params"] = params
+        self.send(message)
+
+    def read_line(self, timeout):
+        """The next line, or None at end of stream. Raises TimeoutError."""
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buf:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("no complete message within %.1f s" % timeout)
+            self.sock.settimeout(remaining)
+            try:
+                chunk = self.sock.recv(1 << 16)
+            except socket.timeout:
+                raise TimeoutError("no complete message within %.1f s" % timeout) from None
+            except ConnectionResetError:
+                chunk = b""
+            if not chunk:
+                if self.buf:
+                    line, self.buf = self.buf, b""
+                    return line
+                return None
+            self.buf += chunk
+        line, _, self.buf = self.buf.partition(b"\n")
+        return line
+
+    def recv(self, timeout=10.0):
+        line = self.read_line(timeout)
+        if line is None:
+            raise EOFError("the daemon closed the connection")
+        return json.loads(line)
+
+    def expect(self, predicate, timeout=10.0, what="message"):
+        """The first message (kept or new) matching `predicate`; others stay in the inbox."""
+        for i, m in enumerate(self.inbox):
+            if predicate(m):
+                return self.inbox.pop(i)
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"no {what} within {timeout} s (inbox: {summarize(self.inbox)})")
+            try:
+                m = self.recv(remaining)
+            except TimeoutError:
+                raise TimeoutError(f"no {what} within {timeout} s (inbox: {summarize(self.inbox)})") from None
+            if predicate(m):
+                return m
+            self.inbox.append(m)
+
+    def response(self, id, timeout=20.0):
+        return self.expect(lambda m: is_response(m) and m["id"] == id, timeout, f"response to id {id!r}")
+
+    def call(self, method, params=None, timeout=20.0):
+        """The whole response to a request."""
+        return self.response(self.request(method, params), timeout)
+
+    def result(self, method, params=None, timeout=20.0):
+        response = self.call(method, params, timeout)
+        if "error" in response:
+            raise AssertionError(f"{method} {json.dumps(params)} -> error {json.dumps(response['error'])}")
+        return response["result"]
+
+    def error(self, method, params=None, timeout=20.0):
+        response = self.call(method, params, timeout)
+        if "error" not in response:
+            raise AssertionError(f"{method} {json.dumps(params)} -> expected an error, got {json.dumps(response)}")
+        return response["error"]
+
+    def drain(self, seconds):
+        """Read everything that arrives in the next `seconds` into the inbox."""
+        deadline = time.monotonic() + seconds
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            try:
+                self.inbox.append(self.recv(remaining))
+            except TimeoutError:
+                return
+
+    def take(self, predicate):
+        """Remove and return every kept message matching `predicate`."""
+        taken = [m for m in self.inbox if predicate(m)]
+        self.inbox = [m for m in self.inbox if not predicate(m)]
+        return taken
+
+    def closed_within(self, timeout):
+        """True if the daemon closes the connection within `timeout` (messages are kept)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.read_line(max(0.01, deadline - time.monotonic()))
+            except TimeoutError:
+                return False
+            except OSError:
+                return True
+            if line is None:
+                return True
+            self.inbox.append(json.loads(line))
+        return False
+
+
+def summarize(messages, limit=6):
+    text = [json.dumps(m)[:200] for m in messages[-limit:]]
+    return f"{len(messages)} kept; last: {text}"
+
+
+def run_collect(conn, params, timeout=120.0):
+    """Submit a run on `conn` and wait for its response. Returns (response, notifications of the run)."""
+    request_id = conn.request("run", params)
+    response = conn.response(request_id, timeout)
+    started = [m for m in conn.inbox if is_notification(m, "run/started") and m["params"].get("id") == request_id]
+    if not started:
+        return response, []
+    run = started[0]["params"]["run"]
+    notes = conn.take(lambda m: is_notification(m) and m["method"].startswith("run/") and m["params"].get("run") == run)
+    return response, notes
+
+
+def free_tcp_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def write(folder, name, text):
+    path = os.path.join(folder, name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+TINY_SPEC = """\
+describe("tiny", function()
+  it("passes", function()
+    assert.are.equal(2, 1 + 1)
+  end)
+  it("fails", function()
+    assert.are.equal(3, 1 + 1)
+  end)
+end)
+"""
+TINY_FAIL_LINE = 6
+
+PASSING_SOURCE = """\
+describe("ok", function()
+  it("one", function() assert.is_true(true) end)
+  it("two", function() assert.are.equal(4, 2 * 2) end)
+end)
+"""
+
+
+def cpu_spec(tests, iterations=2_000_000, name="cpu"):
+    """A spec whose tests take real CPU time (virtual-time waits take none)."""
+    return (f'describe("{name}", function()\n  for n = 1, {tests} do\n'
+            f'    it("burns " .. n, function() local x = 0 for i = 1, {iterations} do x = x + i end assert.is_true(x > 0) end)\n'
+            "  end\nend)\n")
+
+
+RUNAWAY_SOURCE = """\
+describe("runaway", function()
+  it("spins 1", function() while true do end end)
+  it("spins 2", function() while true do end end)
+  it("spins 3", function() while true do end end)
+  it("after", function() assert.is_true(true) end)
+end)
+"""
+
+BOMB_SOURCE = """\
+describe("bomb", function()
+  it("grows a table 1", function() local t, i = {}, 0 while true do i = i + 1 t[i] = string.rep("x", 64) .. i end end)
+  it("grows a string", function() local s = "x" while true do s = s .. s .. "y" end end)
+  it("grows a table 2", function() local t, i = {}, 0 while true do i = i + 1 t[i] = { i, tostring(i) } end end)
+  it("after", function() assert.is_true(true) end)
+end)
+"""
+
+
+# ---------------------------------------------------------------------------------------------
+# Base class: one daemon per test class, started lazily, stopped by PID
+
+
+class DaemonTest(unittest.TestCase):
+    daemon_args = ()
+    _daemon = None
+
+    @classmethod
+    def daemon(cls):
+        if cls._daemon is None:
+            cls._daemon = Daemon(args=cls.daemon_args)
+            cls.after_start()
+        return cls._daemon
+
+    @classmethod
+    def after_start(cls):
+        pass
+
+    @classmethod
+    def tearDownClass(cls):
+        if cls._daemon is not None:
+            cls._daemon.stop()
+            cls._daemon = None
+
+    def setUp(self):
+        self.conns = []
+        self.tmp = tempfile.mkdtemp(prefix="detent-suite-t-")
+        self.d = type(self).daemon()
+
+    def tearDown(self):
+        for c in self.conns:
+            c.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        d = type(self)._daemon
+        if d is not None and not d.alive():
+            type(self)._daemon = None
+            d.stop()
+            self.fail(f"the daemon died during the test (exit {d.proc.returncode}); stderr:\n{d.log()}")
+
+    def connect(self, initialize=True, timeout=10.0):
+        c = Conn(self.d.socket, timeout=timeout)
+        self.conns.append(c)
+        if initialize:
+            c.result("initialize", {"client": "daemon_suite", "protocol": 1})
+        return c
+
+    def limit(self, key):
+        """A limit from config/daemon.toml, else from the daemon's initialize capabilities."""
+        value = daemon_config().get(key)
+        if value is None:
+            c = Conn(self.d.socket)
+            try:
+                value = c.result("initialize", {})["capabilities"]["limits"][key]
+            finally:
+                c.close()
+        return value
+
+    def wait_no_active_runs(self, timeout=120):
+        c = Conn(self.d.socket)
+        try:
+            deadline = time.monotonic() + timeout
+            while c.result("status")["runs"]["active"] and time.monotonic() < deadline:
+                time.sleep(0.2)
+        finally:
+            c.close()
+
+    def assertError(self, error, code, mentions=None):
+        self.assertEqual(error.get("code"), code, f"error {json.dumps(error)}")
+        self.assertIsInstance(error.get("message"), str)
+        if mentions:
+            self.assertIn(mentions, error["message"], f"the message should name {mentions!r}: {json.dumps(error)}")
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class TestHandshake(DaemonTest):
+    METHODS = {"initialize", "run", "cancel", "eval", "state", "subscribe", "unsubscribe", "pause", "resume",
+               "step", "speed", "reload", "status", "shutdown", "session/close"}
+    NOTIFICATIONS = {"run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed",
+                     "event", "sample", "daemon/shutdown"}
+    LIMITS = ("max_message_bytes", "max_clients", "max_concurrent_runs", "client_queue_bytes")
+
+    def test_initialize(self):
+        c = self.connect(initialize=False)
+        r = c.result("initialize", {"client": "daemon_suite", "protocol": 1})
+        self.assertEqual(r["protocol"], 1)
+        self.assertIsInstance(r["detent"], str)
+        self.assertTrue(r["detent"])
+        caps = r["capabilities"]
+        self.assertLessEqual(self.METHODS, set(caps["methods"]), f"missing methods: {self.METHODS - set(caps['methods'])}")
+        self.assertLessEqual(self.NOTIFICATIONS, set(caps["notifications"]),
+                             f"missing notifications: {self.NOTIFICATIONS - set(caps['notifications'])}")
+        for key in self.LIMITS:
+            self.assertIsInstance(caps["limits"].get(key), int, f"limits.{key}")
+
+    def test_version_matches_detent_version(self):
+        r = self.connect(initialize=False).result("initialize", {})
+        out = subprocess.run([DETENT, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+        self.assertIn(r["detent"], out)
+
+    def test_limits_match_config(self):
+        limits = self.connect(initialize=False).result("initialize", {})["capabilities"]["limits"]
+        for key in self.LIMITS:
+            self.assertEqual(limits[key], config_value(key), f"limits.{key} vs config/daemon.toml")
+
+    def test_config_has_every_documented_key(self):
+        for key in ("max_message_bytes", "max_clients", "max_concurrent_runs", "client_queue_bytes",
+                    "run_instruction_budget", "run_memory_cap_mib", "shutdown_grace_seconds"):
+            config_value(key)
+
+    def test_listening_line_on_stdout(self):
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and "\n" not in self.d.log("stdout"):
+            time.sleep(0.05)
+        self.assertEqual(self.d.log("stdout"), f"detent daemon listening on {self.d.socket}\n")
+
+    def test_no_initialize_needed_on_unix_socket(self):
+        self.assertEqual(self.connect(initialize=False).result("eval", {"code": "return 1+1"})["json"], 2)
+
+    def test_string_ids_are_echoed(self):
+        c = self.connect()
+        r = c.response(c.request("eval", {"code": "return 3"}, id="abc-1"))
+        self.assertEqual(r["id"], "abc-1")
+        self.assertEqual(r["jsonrpc"], "2.0")
+        self.assertEqual(r["result"]["json"], 3)
+
+
+class TestRun(DaemonTest):
+    def check_counts(self, result, notes):
+        tests = [m["params"] for m in notes if m["method"] == "run/test"]
+        by_status = {s: sum(1 for t in tests if t["status"] == s) for s in ("passed", "failed", "error", "pending")}
+        self.assertEqual(result["passed"], by_status["passed"], "passed vs run/test notifications")
+        self.assertEqual(result["failed"], by_status["failed"], "failed vs run/test notifications")
+        self.assertEqual(result["errors"], by_status["error"], "errors vs run/test notifications")
+        self.assertEqual(result["skipped"], by_status["pending"], "skipped vs run/test notifications")
+        return tests
+
+    def test_run_path_streams_notifications_then_counts(self):
+        spec = write(self.tmp, "tiny_spec.lua", TINY_SPEC)
+        c = self.connect()
+        request_id = c.request("run", {"path": spec})
+        response = c.response(request_id, 60)
+        self.assertIn("result", response, json.dumps(response))
+        result = response["result"]
+        notes = [m for m in c.inbox if is_notification(m)]
+        methods = [m["method"] for m in notes]
+        self.assertEqual(methods[0], "run/started", methods)
+        started = notes[0]["params"]
+        self.assertEqual(started["id"], request_id)
+        self.assertIsInstance(started["run"], str)
+        self.assertIn("seed", started)
+        self.assertIs(started["shuffled"], False)
+        self.assertTrue(all(m["params"]["run"] == started["run"] for m in notes), "every notification names the run")
+        self.assertEqual(result["run"], started["run"])
+        self.assertLess(methods.index("run/file"), methods.index("run/test"))
+        self.assertEqual(os.path.basename(notes[methods.index("run/file")]["params"]["file"]), "tiny_spec.lua")
+
+        tests = self.check_counts(result, notes)
+        self.assertEqual([t["name"] for t in tests], ["passes", "fails"])
+        self.assertEqual([t["full_name"] for t in tests], ["tiny passes", "tiny fails"])
+        self.assertEqual([t["status"] for t in tests], ["passed", "failed"])
+        failing = tests[1]
+        self.assertIn(f"tiny_spec.lua:{TINY_FAIL_LINE}:", failing["message"])
+        self.assertIn("tiny_spec.lua", failing["location"] if isinstance(failing["location"], str) else json.dumps(failing["location"]))
+        for t in tests:
+            self.assertIsInstance(t["time"], (int, float))
+            self.assertIsInstance(t["frame"], int)
+            self.assertIsInstance(t["tags"], list)
+        self.assertEqual((result["passed"], result["failed"], result["errors"], result["skipped"], result["load_errors"]),
+                         (1, 1, 0, 0, 0))
+        self.assertIs(result["cancelled"], False)
+        self.assertEqual(result["exit_code"], 1)
+        self.assertEqual(result["summary"], "1 passed, 1 failed")
+        self.assertEqual(result["seed"], started["seed"])
+
+    def test_run_source(self):
+        result, notes = run_collect(self.connect(), {"source": PASSING_SOURCE, "name": "inline_spec.lua"})
+        self.assertIn("result", result, json.dumps(result))
+        r = result["result"]
+        self.check_counts(r, notes)
+        self.assertEqual((r["passed"], r["failed"], r["exit_code"], r["summary"]), (2, 0, 0, "2 passed, 0 failed"))
+
+    def test_run_relative_path_with_cwd(self):
+        write(self.tmp, "tiny_spec.lua", TINY_SPEC)
+        response, notes = run_collect(self.connect(), {"path": "tiny_spec.lua", "cwd": self.tmp})
+        r = response["result"]
+        self.check_counts(r, notes)
+        self.assertEqual((r["passed"], r["failed"]), (1, 1))
+
+    def test_run_paths_with_filter(self):
+        a = write(self.tmp, "a_spec.lua", TINY_SPEC)
+        b = write(self.tmp, "b_spec.lua", TINY_SPEC)
+        response, notes = run_collect(self.connect(), {"paths": [a, b], "filter": ["passes"]})
+        r = response["result"]
+        tests = self.check_counts(r, notes)
+        self.assertEqual((r["passed"], r["failed"], r["exit_code"]), (2, 0, 0))
+        self.assertEqual({t["full_name"] for t in tests}, {"tiny passes"})
+        self.assertEqual(len([m for m in notes if m["method"] == "run/file"]), 2)
+
+    def test_run_error_status_and_summary(self):
+        source = 'describe("e", function() it("errs", function() error("kaboom") end) end)\n'
+        response, notes = run_collect(self.connect(), {"source": source})
+        r = response["result"]
+        tests = self.check_counts(r, notes)
+        self.assertEqual([t["status"] for t in tests], ["error"])
+        self.assertIn("kaboom", tests[0]["message"])
+        self.assertEqual((r["failed"], r["errors"], r["exit_code"]), (0, 1, 1))
+        self.assertEqual(r["summary"], "0 passed, 1 failed")  # errors count as failed in the summary
+
+    def test_run_output(self):
+        source = 'describe("p", function() it("prints", function() print("hello from the spec") end) end)\n'
+        response, notes = run_collect(self.connect(), {"source": source})
+        self.assertEqual(response["result"]["passed"], 1)
+        texts = "".join(m["params"]["text"] for m in notes if m["method"] == "run/output")
+        self.assertIn("hello from the spec", texts)
+
+    def test_run_list(self):
+        spec = write(self.tmp, "tiny_spec.lua", TINY_SPEC)
+        response, notes = run_collect(self.connect(), {"path": spec, "list": True})
+        self.assertIn("result", response, json.dumps(response))
+        lines = [m["params"]["line"] for m in notes if m["method"] == "run/listed"]
+        self.assertEqual(len(lines), 2, lines)
+        self.assertIn("tiny passes", lines[0])
+        self.assertEqual([m for m in notes if m["method"] == "run/test"], [])
+
+    def test_run_seed_and_shuffle(self):
+        response, notes = run_collect(self.connect(), {"source": PASSING_SOURCE, "seed": 42, "shuffle": True})
+        started = [m["params"] for m in notes if m["method"] == "run/started"][0]
+        self.assertEqual((started["seed"], started["shuffled"]), (42, True))
+        self.assertEqual(response["result"]["seed"], 42)
+
+    def test_run_load_error(self):
+        response, notes = run_collect(self.connect(), {"source": "describe(\"x\", function()\n  it(\n"})
+        r = response["result"]
+        self.assertEqual((r["load_errors"], r["exit_code"]), (1, 2))
+        errors = [m["params"] for m in notes if m["method"] == "run/load_error"]
+        self.assertEqual(len(errors), 1)
+        self.assertTrue(errors[0]["message"])
+
+    def test_run_missing_file_is_usage_error(self):
+        e = self.connect().error("run", {"path": os.path.join(self.tmp, "nope_spec.lua")})
+        self.assertError(e, -32002)
+        self.assertEqual(e.get("data", {}).get("exit_code"), 2, json.dumps(e))
+
+    def test_run_unknown_device_is_usage_error(self):
+        e = self.connect().error("run", {"source": PASSING_SOURCE, "device": "Nokia 3310"})
+        self.assertError(e, -32002)
+        self.assertEqual(e.get("data", {}).get("exit_code"), 2, json.dumps(e))
+
+    def test_run_needs_exactly_one_of_path_paths_source(self):
+        c = self.connect()
+        self.assertError(c.error("run", {}), -32602)
+        self.assertError(c.error("run", {"path": "a_spec.lua", "source": PASSING_SOURCE}), -32602)
+        self.assertError(c.error("run", {"path": 5}), -32602, "path")
+
+    def test_run_bundled_drawer_scenarios(self):
+        response, notes = run_collect(self.connect(), {"path": "scripts/scenarios/drawer"}, timeout=300)
+        self.assertIn("result", response, json.dumps(response))
+        r = response["result"]
+        self.check_counts(r, notes)
+        self.assertGreater(r["passed"], 0)
+        self.assertEqual((r["failed"], r["errors"], r["load_errors"], r["exit_code"]), (0, 0, 0, 0), r["summary"])
+        self.assertEqual(r["summary"], f"{r['passed']} passed, 0 failed")
+
+
+class TestEval(DaemonTest):
+    def test_arithmetic(self):
+        r = self.connect().result("eval", {"code": "return 1+1"})
+        self.assertEqual(r["value"], "2")
+        self.assertEqual(r["json"], 2)
+        self.assertEqual(r["count"], 1)
+        self.assertEqual(r["output"], [])
+
+    def test_expression_without_return(self):
+        self.assertEqual(self.connect().result("eval", {"code": "6 * 7"})["json"], 42)
+
+    def test_table_value(self):
+        r = self.connect().result("eval", {"code": "return {a = 1, b = {2, 3}, s = 'x'}"})
+        self.assertEqual(r["json"], {"a": 1, "b": [2, 3], "s": "x"})
+        self.assertIsInstance(r["value"], str)
+        for part in ("a", "b", "s"):
+            self.assertIn(part, r["value"])
+
+    def test_several_values_and_output(self):
+        c = self.connect()
+        r = c.result("eval", {"code": 'print("hi", 2) return 1, "two"'})
+        self.assertEqual(r["count"], 2)
+        self.assertEqual(r["output"], ["hi\t2"])
+        self.assertEqual(c.result("eval", {"code": "local x = 1"})["count"], 0)
+
+    def test_globals_persist_in_the_live_world(self):
+        c = self.connect()
+        c.result("eval", {"code": "suite_global = 41"})
+        self.assertEqual(c.result("eval", {"code": "return suite_global + 1"})["json"], 42)
+        self.assertEqual(self.connect().result("eval", {"code": "return suite_global"})["json"], 41)
+
+    def test_syntax_error(self):
+        e = self.connect().error("eval", {"code": "local x = 1\nreturn x +"})
+        self.assertError(e, -32000)
+        self.assertTrue(e["message"].startswith("eval:2:"), e["message"])
+        self.assertEqual((e["data"]["file"], e["data"]["line"]), ("eval", 2), json.dumps(e))
+        self.assertIsInstance(e["data"]["message"], str)
+
+    def test_runtime_error(self):
+        e = self.connect().error("eval", {"code": "local t = nil\nreturn t.x"})
+        self.assertError(e, -32000)
+        self.assertTrue(e["message"].startswith("eval:2:"), e["message"])
+        self.assertEqual((e["data"]["file"], e["data"]["line"]), ("eval", 2), json.dumps(e))
+        self.assertIn("index", e["data"]["message"])
+
+    def test_error_call(self):
+        e = self.connect().error("eval", {"code": 'error("boom")'})
+        self.assertError(e, -32000, "boom")
+        self.assertEqual(e["data"]["line"], 1)
+
+    def test_eval_connection_usable_after_error(self):
+        c = self.connect()
+        c.error("eval", {"code": "error('x')"})
+        self.assertEqual(c.result("eval", {"code": "return 5"})["json"], 5)
+
+    def test_wait_returns_after_the_wait(self):
+        c = self.connect()
+        started = time.monotonic()
+        r = c.result("eval", {"code": "wait(0.2); return world.time"}, timeout=10)
+        elapsed = time.monotonic() - started
+        self.assertGreaterEqual(elapsed, 0.15, "eval with wait(0.2) answered too early")
+        self.assertLess(elapsed, 5.0)
+        self.assertIsInstance(r["json"], (int, float))
+
+    def test_live_world_runs_in_real_time(self):
+        c = self.connect()
+        t0 = c.result("eval", {"code": "return world.time"})["json"]
+        time.sleep(0.5)
+        t1 = c.result("eval", {"code": "return world.time"})["json"]
+        self.assertGreater(t1 - t0, 0.3)
+        self.assertLess(t1 - t0, 1.5)
+
+    def test_named_sessions(self):
+        c = self.connect()
+        c.result("eval", {"code": "session_value = 'mine'", "session": "suite-a"})
+        self.assertEqual(c.result("eval", {"code": "return session_value", "session": "suite-a"})["json"], "mine")
+        self.assertIsNone(c.result("eval", {"code": "return session_value"})["json"])
+        self.assertEqual(c.result("session/close", {"session": "suite-a"}), {"closed": True})
+        self.assertError(c.error("session/close", {"session": "suite-a"}), -32005)
+
+    def test_invalid_params(self):
+        c = self.connect()
+        self.assertError(c.error("eval", {}), -32602, "code")
+        self.assertError(c.error("eval", {"code": 5}), -32602, "code")
+        self.assertError(c.error("eval", {"code": "return 1", "session": 5}), -32602, "session")
+
+
+class TestSubscribe(DaemonTest):
+    @classmethod
+    def after_start(cls):
+        c = Conn(cls._daemon.socket)
+        try:
+            r = c.result("eval", {"code": 'suite_drawer = world:drawer{ anchors = { "top", "middle", "bottom" }, at = "middle" }\n'
+                                          "return suite_drawer.origin"})
+            assert r["json"] == 426, r
+        finally:
+            c.close()
+
+    def to_middle(self, c):
+        c.result("eval", {"code": 'suite_drawer:move_to("middle"); wait_frames(2); return suite_drawer.origin'})
+
+    def samples(self, c, sub):
+        return [m["params"] for m in c.take(lambda m: is_notification(m, "sample") and m["params"]["subscription"] == sub)]
+
+    def test_samples_during_a_flick(self):
+        c = self.connect()
+        self.to_middle(c)
+        sub = c.result("subscribe", {"properties": ["drawer.origin"]})["subscription"]
+        self.assertIsInstance(sub, str)
+        r = c.result("eval", {"code": 'flick("drawer.header", { velocity = -2000, distance = 60 })\n'
+                                      'wait_event("drawer.settled", { timeout = 5 })\nreturn suite_drawer.anchor'}, timeout=15)
+        self.assertEqual(r["json"], "top")
+        c.drain(0.3)
+        samples = self.samples(c, sub)
+        self.assertGreater(len(samples), 10, "too few samples")
+        frames = [s["frame"] for s in samples]
+        for prev, cur in zip(samples, samples[1:]):
+            self.assertEqual(cur["frame"] - prev["frame"], 1 + cur.get("dropped", 0),
+                             f"frames not consecutive: {prev['frame']} -> {cur['frame']} (dropped {cur.get('dropped', 0)})")
+            self.assertGreaterEqual(cur["time"], prev["time"])
+        self.assertEqual(frames, sorted(frames))
+        values = [s["values"]["drawer.origin"] for s in samples]
+        self.assertAlmostEqual(values[0], 426, delta=0.5, msg="the first sample is before the flick")
+        self.assertTrue(any(59 < v < 426 for v in values), "no sample while the drawer moved")
+        self.assertAlmostEqual(values[-1], 59, delta=0.5, msg="the last sample is settled at the top")
+
+        self.assertEqual(c.result("unsubscribe", {"subscription": sub}), {"unsubscribed": True})
+        self.samples(c, sub)  # sent before the response: fine
+        c.drain(0.4)
+        self.assertEqual(self.samples(c, sub), [], "samples after unsubscribe")
+
+    def test_every_n_frames(self):
+        c = self.connect()
+        sub = c.result("subscribe", {"properties": ["drawer.origin", "drawer.no_such_property"], "every": 5})["subscription"]
+        c.drain(0.6)
+        c.result("unsubscribe", {"subscription": sub})
+        samples = self.samples(c, sub)
+        self.assertGreaterEqual(len(samples), 3)
+        for prev, cur in zip(samples, samples[1:]):
+            self.assertEqual(cur["frame"] - prev["frame"], 5 * (1 + cur.get("dropped", 0)))
+        self.assertIsNone(samples[0]["values"]["drawer.no_such_property"])
+        self.assertIsInstance(samples[0]["values"]["drawer.origin"], (int, float))
+
+    def test_events(self):
+        c = self.connect()
+        self.to_middle(c)
+        sub = c.result("subscribe", {"events": "*"})["subscription"]
+        c.result("eval", {"code": 'suite_drawer:animate_to("top"); wait_event("drawer.settled", { timeout = 5 })'}, timeout=15)
+        event = c.expect(lambda m: is_notification(m, "event") and m["params"]["name"] == "drawer.settled", 5, "drawer.settled event")
+        p = event["params"]
+        self.assertEqual(p["subscription"], sub)
+        self.assertIsInstance(p["frame"], int)
+        self.assertIsInstance(p["time"], (int, float))
+        self.assertIsInstance(p["payload"], dict)
+        c.result("unsubscribe", {"subscription": sub})
+
+    def test_named_events_only(self):
+        c = self.connect()
+        self.to_middle(c)
+        sub = c.result("subscribe", {"events": ["drawer.settled"]})["subscription"]
+        c.result("eval", {"code": 'suite_drawer:animate_to("top"); wait_event("drawer.settled", { timeout = 5 })'}, timeout=15)
+        c.drain(0.3)
+        names = {m["params"]["name"] for m in c.take(lambda m: is_notification(m, "event"))}
+        self.assertEqual(names, {"drawer.settled"})
+        c.result("unsubscribe", {"subscription": sub})
+
+    def test_state(self):
+        c = self.connect()
+        self.to_middle(c)
+        s = c.result("state", {"paths": ["drawer.origin", "nope.nothing"]})
+        self.assertEqual(s["properties"], {"drawer.origin": 426, "nope.nothing": None})
+        for key in ("time", "frame", "paused", "speed"):
+            self.assertIn(key, s)
+        everything = c.result("state", {})["properties"]
+        self.assertIn("drawer.origin", everything)
+
+    def test_subscription_errors(self):
+        c = self.connect()
+        self.assertError(c.error("unsubscribe", {"subscription": "s-nope"}), -32005)
+        self.assertError(c.error("subscribe", {"properties": ["drawer.origin"], "every": 0}), -32602, "every")
+        self.assertError(c.error("subscribe", {"properties": "drawer.origin"}), -32602, "properties")
+
+
+class TestProtocolErrors(DaemonTest):
+    def test_parse_error_keeps_the_connection(self):
+        c = self.connect()
+        c.send_raw(b'{"jsonrpc": "2.0", "id": 1, "method": "eval", \n')
+        m = c.recv()
+        self.assertIsNone(m["id"])
+        self.assertError(m["error"], -32700)
+        c.send_raw(b"\xff\xfe not utf-8\n")
+        self.assertError(c.recv()["error"], -32700)
+        self.assertEqual(c.result("eval", {"code": "return 1+1"})["json"], 2)
+
+    def test_invalid_requests(self):
+        c = self.connect()
+        for raw, id in ((b'{"id": 7, "method": "eval", "params": {"code": "return 1"}}', 7),
+                        (b'{"jsonrpc": "1.0", "id": 8, "method": "eval", "params": {"code": "return 1"}}', 8),
+                        (b'{"jsonrpc": "2.0", "id": 9, "method": 5}', 9),
+                        (b'{"jsonrpc": "2.0", "id": 10}', 10),
+                        (b'42', None),
+                        (b'"eval"', None)):
+            c.send_raw(raw + b"\n")
+            m = c.recv()
+            self.assertIn("error", m, f"{raw!r} -> {m}")
+            self.assertError(m["error"], -32600)
+            self.assertIn(m["id"], (id, None), f"{raw!r} -> {m}")
+        self.assertEqual(c.result("eval", {"code": "return 2"})["json"], 2)
+
+    def test_unknown_method(self):
+        c = self.connect()
+        r = c.call("no/such/method", {})
+        self.assertError(r["error"], -32601)
+        self.assertEqual(r["id"], c.ids)
+
+    def test_invalid_params_name_the_parameter(self):
+        c = self.connect()
+        self.assertError(c.error("eval", {"code": 5}), -32602, "code")
+        self.assertError(c.error("cancel", {}), -32602, "run")
+        self.assertError(c.error("speed", {"factor": "fast"}), -32602, "factor")
+        self.assertError(c.error("step", {"frames": "ten"}), -32602, "frames")
+        self.assertError(c.error("state", {"paths": "drawer.origin"}), -32602, "paths")
+
+    def test_batch(self):
+        c = self.connect()
+        c.send([{"jsonrpc": "2.0", "id": 1, "method": "eval", "params": {"code": "return 1+1"}},
+                {"jsonrpc": "2.0", "method": "eval", "params": {"code": "return 0"}},
+                {"jsonrpc": "2.0", "id": 2, "method": "no/such/method"},
+                {"jsonrpc": "2.0", "id": 3, "method": "eval", "params": {"code": 5}},
+                {"jsonrpc": "2.0", "id": 4, "method": "state", "params": {"paths": []}},
+                7])
+        m = c.recv(20)
+        self.assertIsInstance(m, list, m)
+        self.assertEqual(len(m), 5, m)  # the notification gets none
+        by_id = {r["id"]: r for r in m if r["id"] is not None}
+        self.assertEqual(by_id[1]["result"]["json"], 2)
+        self.assertEqual(by_id[2]["error"]["code"], -32601)
+        self.assertEqual(by_id[3]["error"]["code"], -32602)
+        self.assertIn("result", by_id[4])
+        self.assertEqual([r["error"]["code"] for r in m if r["id"] is None], [-32600])
+
+    def test_empty_batch(self):
+        c = self.connect()
+        c.send_raw(b"[]\n")
+        m = c.recv()
+        self.assertIsInstance(m, dict, "an empty batch gets a single error, not an array")
+        self.assertIsNone(m["id"])
+        self.assertError(m["error"], -32600)
+
+    def test_batch_of_notifications_gets_no_reply(self):
+        c = self.connect()
+        c.send([{"jsonrpc": "2.0", "method": "eval", "params": {"code": "batch_note = 1"}},
+                {"jsonrpc": "2.0", "method": "eval", "params": {"code": "return 2"}}])
+        r = c.call("eval", {"code": "return 'after'"})
+        self.assertEqual(r["result"]["json"], "after")
+        c.drain(0.3)
+        self.assertEqual([m for m in c.inbox if not is_notification(m)], [], "replies to notifications")
+
+    def test_notification_gets_no_reply(self):
+        c = self.connect()
+        c.notify("eval", {"code": "notified_value = 42"})
+        c.notify("no/such/method", {})
+        c.notify("eval", {"code": 5})
+        request_id = c.request("eval", {"code": "return 1"})
+        first = c.recv(10)
+        self.assertEqual(first.get("id"), request_id, f"a notification got a reply: {first}")
+        deadline = time.monotonic() + 3
+        value = None
+        while time.monotonic() < deadline and value != 42:
+            value = c.result("eval", {"code": "return notified_value"})["json"]
+            time.sleep(0.05)
+        self.assertEqual(value, 42, "the notification did not run")
+
+    def test_framing(self):
+        c = self.connect()
+        # two requests in one write
+        c.send_raw(b'{"jsonrpc":"2.0","id":"p1","method":"eval","params":{"code":"return 1"}}\n'
+                   b'{"jsonrpc":"2.0","id":"p2","method":"eval","params":{"code":"return 2"}}\n')
+        self.assertEqual(c.response("p1")["result"]["json"], 1)
+        self.assertEqual(c.response("p2")["result"]["json"], 2)
+        # one request in three writes
+        for part in (b'{"jsonrpc":"2.0","id":"s1",', b'"method":"eval","params":', b'{"code":"return 3"}}\n'):
+            c.send_raw(part)
+            time.sleep(0.1)
+        self.assertEqual(c.response("s1")["result"]["json"], 3)
+        # CRLF: "\r" is JSON whitespace
+        c.send_raw(b'{"jsonrpc":"2.0","id":"c1","method":"eval","params":{"code":"return 4"}}\r\n')
+        self.assertEqual(c.response("c1")["result"]["json"], 4)
+
+    def test_socat_one_liner(self):
+        self.assertTrue(shutil.which("socat"), "socat is not installed")
+        command = """echo '{"jsonrpc":"2.0","id":1,"method":"eval","params":{"code":"return 1+1"}}' | socat - UNIX-CONNECT:$SOCK"""
+        p = subprocess.run(["sh", "-c", command], env={**os.environ, "SOCK": self.d.socket},
+                           capture_output=True, text=True, timeout=30)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        lines = [l for l in p.stdout.splitlines() if l.strip()]
+        self.assertEqual(len(lines), 1, p.stdout)
+        m = json.loads(lines[0])
+        self.assertEqual((m["id"], m["result"]["value"], m["result"]["json"]), (1, "2", 2))
+
+    def test_socat_batch_and_parse_error(self):
+        p = subprocess.run(["socat", "-t", "5", "-", f"UNIX-CONNECT:{self.d.socket}"],
+                           input=b'not json\n[{"jsonrpc":"2.0","id":1,"method":"status"},{"jsonrpc":"2.0","id":2,"method":"eval","params":{"code":"return 3"}}]\n',
+                           capture_output=True, timeout=30)
+        lines = [json.loads(l) for l in p.stdout.splitlines() if l.strip()]
+        self.assertEqual(len(lines), 2, p.stdout)
+        self.assertEqual(lines[0]["error"]["code"], -32700)
+        self.assertEqual(sorted(r["id"] for r in lines[1]), [1, 2])
+
+    def test_example_client(self):
+        client = os.path.join(REPO, "examples", "clients", "detent_client.py")
+        p = subprocess.run([sys.executable, client, "--socket", self.d.socket, "eval", "return 1+1"],
+                           capture_output=True, text=True, timeout=60)
+        self.assertEqual((p.returncode, p.stdout), (0, "2\n"), p.stderr)
+        spec = write(self.tmp, "tiny_spec.lua", TINY_SPEC)
+        p = subprocess.run([sys.executable, client, "--socket", self.d.socket, "run", spec],
+                           capture_output=True, text=True, timeout=120)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertEqual(p.stdout.splitlines()[-1], "1 passed, 1 failed")
+
+
+class TestLimits(DaemonTest):
+    def test_oversized_message(self):
+        limit = self.limit("max_message_bytes")
+        c = self.connect()
+        c.result("eval", {"code": "return 1"})
+        rss_before = self.d.rss()
+        size = max(4 * limit, limit + (32 << 20))
+        head = b'{"jsonrpc":"2.0","id":99,"method":"eval","params":{"code":"return #\'' 
+        tail = b'\'"}}\n'
+        filler = b"x" * (1 << 20)
+        sender_error = []
+
+        def send():
+            try:
+                c.sock.settimeout(60)
+                c.sock.sendall(head)
+                left = size - len(head) - len(tail)
+                while left > 0:
+                    c.sock.sendall(filler[:left])
+                    left -= len(filler)
+                c.sock.sendall(tail)
+            except OSError as e:
+                sender_error.append(e)
+
+        sender = threading.Thread(target=send, daemon=True)
+        sender.start()
+        sender.join(90)
+        self.assertFalse(sender.is_alive(), "the daemon stopped reading the oversized line")
+        self.assertEqual(sender_error, [], "the daemon closed the connection on an oversized line")
+        m = c.expect(is_response, 30, "the -32004 error")
+        self.assertIsNone(m["id"], m)
+        self.assertError(m["error"], -32004)
+        self.assertEqual(c.result("eval", {"code": "return 1+1"})["json"], 2, "connection unusable after -32004")
+        growth = self.d.rss() - rss_before
+        self.assertLess(growth, limit + (16 << 20), f"RSS grew by {growth} bytes for a {size}-byte line (limit {limit})")
+
+    def test_message_under_the_limit(self):
+        limit = self.limit("max_message_bytes")
+        c = self.connect()
+        n = min(limit - 200, 4 << 20)
+        r = c.result("eval", {"code": "return #'" + "y" * n + "'"}, timeout=60)
+        self.assertEqual(r["json"], n)
+
+    def test_fifty_clients_at_once(self):
+        n = 50
+        barrier = threading.Barrier(n, timeout=30)
+        answers, problems = {}, []
+
+        def client(i):
+            try:
+                c = Conn(self.d.socket, timeout=30)
+                try:
+                    barrier.wait()
+                    answers[i] = c.result("eval", {"code": f"return {i} * 3"}, timeout=30)["json"]
+                finally:
+                    c.close()
+            except Exception as e:  # noqa: BLE001 - reported below
+                problems.append(f"client {i}: {e!r}")
+
+        threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(n)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        self.assertEqual(problems, [])
+        self.assertEqual(answers, {i: i * 3 for i in range(n)})
+
+    def test_too_many_clients(self):
+        max_clients = self.limit("max_clients")
+        self.assertLessEqual(max_clients, 4096, "max_clients too large to test")
+        c = self.connect()
+        deadline = time.monotonic() + 5  # earlier tests' connections may still be closing
+        while c.result("status")["clients"] > 1 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        extra = []
+        try:
+            for _ in range(max_clients - 1):
+                extra.append(Conn(self.d.socket))
+            for x in extra[-3:]:
+                x.result("eval", {"code": "return 1"})
+            self.assertEqual(c.result("status")["clients"], max_clients)
+            over = Conn(self.d.socket)
+            extra.append(over)
+            m = over.recv(10)
+            self.assertIsNone(m["id"], m)
+            self.assertError(m["error"], -32003)
+            self.assertTrue(over.closed_within(5), "the connection over the limit stays open")
+        finally:
+            for x in extra:
+                x.close()
+        self.assertEqual(c.result("eval", {"code": "return 1"})["json"], 1)
+
+    def test_too_many_runs(self):
+        limit = self.limit("max_concurrent_runs")
+        self.wait_no_active_runs()
+        c = self.connect()
+        ids = [c.request("run", {"source": cpu_spec(1000, name=f"long{i}")}) for i in range(limit + 1)]
+        responses = []
+        started = []
+        deadline = time.monotonic() + 30
+        while len(started) + len(responses) < len(ids) and time.monotonic() < deadline:
+            m = c.recv(max(0.1, deadline - time.monotonic()))
+            if is_notification(m, "run/started"):
+                started.append(m["params"])
+            elif is_response(m):
+                responses.append(m)
+            else:
+                c.inbox.append(m)
+        self.assertEqual(len(started), limit, f"runs started: {started}, responses: {responses}")
+        self.assertEqual(len(responses), 1)
+        self.assertError(responses[0]["error"], -32003)
+        for s in started:
+            self.assertEqual(c.result("cancel", {"run": s["run"]}), {"cancelled": True})
+        for s in started:
+            r = c.response(s["id"], 60)
+            self.assertIs(r["result"]["cancelled"], True)
+
+
+class TestRobustness(DaemonTest):
+    def test_abrupt_disconnect_mid_run(self):
+        a, b = self.connect(), self.connect()
+        a.result("subscribe", {"properties": ["drawer.origin"]})
+        a_id = a.request("run", {"source": cpu_spec(150, name="orphan")})
+        a.expect(lambda m: is_notification(m, "run/test"), 60, "a first run/test of the orphan run")
+        b_id = b.request("run", {"source": cpu_spec(20, name="survivor")})
+        b.expect(lambda m: is_notification(m, "run/started"), 10, "run/started")
+        a.abort()
+        self.conns.remove(a)
+        self.assertEqual(b.result("eval", {"code": "return 'still here'"})["json"], "still here")
+        response = b.response(b_id, 120)
+        r = response["result"]
+        self.assertEqual((r["passed"], r["failed"], r["errors"], r["cancelled"]), (20, 0, 0, False))
+        deadline = time.monotonic() + 5
+        while b.result("status")["clients"] != 1 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        self.assertEqual(b.result("status")["clients"], 1, "the disconnected client is still counted")
+        del a_id
+
+    def test_runaway_and_memory_bomb_do_not_stall_eval(self):
+        x, y, z = self.connect(), self.connect(), self.connect()
+        done = {}
+
+        def wait_run(conn, name, source):
+            try:
+                done[name] = run_collect(conn, {"source": source, "name": f"{name}_spec.lua"}, timeout=180)
+            except Exception as e:  # noqa: BLE001
+                done[name] = e
+
+        threads = [threading.Thread(target=wait_run, args=(x, "runaway", RUNAWAY_SOURCE), daemon=True),
+                   threading.Thread(target=wait_run, args=(y, "bomb", BOMB_SOURCE), daemon=True)]
+        for t in threads:
+            t.start()
+        time.sleep(0.3)  # let both runs get going
+        latencies = []
+        deadline = time.monotonic() + 180
+        while len(done) < 2 and time.monotonic() < deadline:
+            t0 = time.monotonic()
+            r = z.result("eval", {"code": "return 1+1"}, timeout=10)
+            elapsed = time.monotonic() - t0
+            self.assertEqual(r["json"], 2)
+            if len(done) < 2:
+                latencies.append(elapsed)
+            time.sleep(0.05)
+        for t in threads:
+            t.join(10)
+        self.assertGreaterEqual(len(latencies), 5, "the runs ended too soon to measure")
+        self.assertLess(max(latencies), 0.1, f"eval latencies while runs ran: {sorted(latencies)[-5:]}")
+        for name in ("runaway", "bomb"):
+            outcome = done.get(name)
+            self.assertIsInstance(outcome, tuple, f"{name}: {outcome!r}")
+            response, notes = outcome
+            self.assertIn("result", response, json.dumps(response))
+            r = response["result"]
+            self.assertGreaterEqual(r["failed"] + r["errors"], 1, f"{name}: {r}")
+            self.assertEqual(r["passed"], 1, f"{name}: the test after the stopped ones runs")
+            stopped = [m["params"] for m in notes if m["method"] == "run/test" and m["params"]["status"] in ("error", "failed")]
+            self.assertEqual(len(stopped), 3, f"{name}: {stopped}")
+            for t in stopped:
+                self.assertIn("test stopped", t.get("message", ""), f"{name}: {t}")
+
+    def test_cancel_a_long_run(self):
+        c = self.connect()
+        request_id = c.request("run", {"source": cpu_spec(1000, iterations=3_000_000, name="long")})
+        started = c.expect(lambda m: is_notification(m, "run/started"), 10, "run/started")["params"]
+        c.expect(lambda m: is_notification(m, "run/test"), 60, "a first run/test")
+        self.assertEqual(c.result("cancel", {"run": started["run"]}), {"cancelled": True})
+        response = c.response(request_id, 30)
+        r = response["result"]
+        self.assertIs(r["cancelled"], True)
+        self.assertLess(r["passed"], 1000)
+        self.assertEqual(c.result("cancel", {"run": started["run"]}), {"cancelled": False})
+        self.assertError(c.error("cancel", {"run": "r-no-such-run"}), -32005)
+
+    def test_every_run_gets_exactly_one_response(self):
+        limit = self.limit("max_concurrent_runs")
+        self.wait_no_active_runs()  # runs left by earlier tests would take slots
+        c1, c2 = self.connect(), self.connect()
+        sent = {c1: [], c2: []}
+        for i in range(limit + 2):
+            conn = c1 if i % 2 == 0 else c2
+            sent[conn].append(conn.request("run", {"source": cpu_spec(10, name=f"r{i}")}))
+        results = errors = 0
+        for conn, ids in sent.items():
+            for request_id in ids:
+                r = conn.response(request_id, 120)
+                if "result" in r:
+                    results += 1
+                else:
+                    errors += 1
+                    self.assertEqual(r["error"]["code"], -32003, json.dumps(r))
+        started = 0
+        for conn in sent:
+            conn.drain(1.0)
+            self.assertEqual([m for m in conn.inbox if is_response(m)], [], "a second response")
+            started += sum(1 for m in conn.inbox if is_notification(m, "run/started"))
+        self.assertEqual(results + errors, limit + 2)
+        self.assertGreaterEqual(results, limit)
+        self.assertEqual(started, results, "run/started notifications vs run results")
+
+
+class TestLiveControl(DaemonTest):
+    def tearDown(self):
+        try:
+            c = Conn(self.d.socket)
+            c.result("speed", {"factor": 1})
+            c.result("resume", {})
+            c.close()
+        finally:
+            super().tearDown()
+
+    def test_pause_and_step(self):
+        c = self.connect()
+        p = c.result("pause", {})
+        self.assertIs(p["paused"], True)
+        frame = p["frame"]
+        time.sleep(0.3)
+        s = c.result("state", {})
+        self.assertEqual((s["frame"], s["paused"]), (frame, True), "the world moved while paused")
+        self.assertEqual(s["time"], p["time"])
+        r = c.result("step", {"frames": 10})
+        self.assertEqual(r["frame"], frame + 10)
+        self.assertAlmostEqual(r["time"] - p["time"], 10 / 60, delta=1e-6)  # iPhone 15: 60 Hz
+        self.assertEqual(c.result("state", {})["frame"], frame + 10)
+        self.assertEqual(c.result("step", {})["frame"], frame + 11)
+        r = c.result("resume", {})
+        self.assertIs(r["paused"], False)
+        time.sleep(0.3)
+        self.assertGreater(c.result("state", {})["frame"], frame + 11)
+
+    def test_step_pauses_first(self):
+        c = self.connect()
+        c.result("resume", {})
+        c.result("step", {"frames": 1})
+        self.assertIs(c.result("state", {})["paused"], True)
+
+    def test_speed(self):
+        c = self.connect()
+        self.assertEqual(c.result("speed", {"factor": 2}), {"speed": 2})
+        self.assertEqual(c.result("state", {})["speed"], 2)
+        t0 = c.result("state", {})["time"]
+        time.sleep(0.5)
+        t1 = c.result("state", {})["time"]
+        self.assertAlmostEqual(t1 - t0, 1.0, delta=0.3)
+        self.assertError(c.error("speed", {"factor": 0.05}), -32602, "factor")
+        self.assertError(c.error("speed", {"factor": 11}), -32602, "factor")
+        self.assertError(c.error("speed", {}), -32602, "factor")
+        self.assertEqual(c.result("speed", {"factor": 1}), {"speed": 1})
+
+    def test_status(self):
+        c = self.connect()
+        version = c.result("initialize", {})["detent"]
+        s = c.result("status", {})
+        self.assertIsInstance(s["uptime"], (int, float))
+        self.assertGreaterEqual(s["clients"], 1)
+        self.assertIsInstance(s["sessions"], (int, list))
+        self.assertIsInstance(s["runs"]["active"], int)
+        self.assertIsInstance(s["runs"]["completed"], int)
+        self.assertGreater(s["ticks"]["frames"], 0)
+        self.assertIsInstance(s["ticks"]["late_frames"], int)
+        self.assertEqual(s["version"], version)
+
+    def test_reload(self):
+        self.assertIn("config", self.connect().result("reload", {})["reloaded"])
+
+
+class TestLifecycle(unittest.TestCase):
+    """Tests that stop or start daemons themselves."""
+
+    def setUp(self):
+        self.daemons = []
+        self.conns = []
+        self.tmp = tempfile.mkdtemp(prefix="detent-suite-l-")
+
+    def tearDown(self):
+        for c in self.conns:
+            c.close()
+        for d in self.daemons:
+            d.stop()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def start(self, **kw):
+        d = Daemon(**kw)
+        self.daemons.append(d)
+        return d
+
+    def connect(self, d):
+        c = Conn(d.socket)
+        self.conns.append(c)
+        return c
+
+    def assert_clean_exit(self, d):
+        grace = config_value("shutdown_grace_seconds", 10)
+        rc = d.wait_exit(grace + 15)
+        self.assertEqual(rc, 0, f"exit status; stderr:\n{d.log()}")
+        self.assertFalse(os.path.exists(d.socket), "the socket file is left behind")
+
+    def test_sigterm_mid_run(self):
+        d = self.start()
+        c, other = self.connect(d), self.connect(d)
+        request_id = c.request("run", {"source": cpu_spec(1000, iterations=3_000_000, name="long")})
+        c.expect(lambda m: is_notification(m, "run/test"), 60, "a first run/test")
+        os.kill(d.pid, signal.SIGTERM)
+        grace = config_value("shutdown_grace_seconds", 10)
+        note = c.expect(lambda m: is_notification(m, "daemon/shutdown"), 10, "daemon/shutdown")
+        self.assertEqual(note["params"]["grace_seconds"], grace)
+        response = c.response(request_id, grace + 15)
+        self.assertIn("result", response, json.dumps(response))
+        self.assertIsInstance(response["result"]["cancelled"], bool)
+        other.expect(lambda m: is_notification(m, "daemon/shutdown"), 10, "daemon/shutdown on the idle client")
+        self.assertTrue(c.closed_within(grace + 15), "the connection stays open after shutdown")
+        self.assert_clean_exit(d)
+
+    def test_shutdown_method(self):
+        d = self.start()
+        c, other = self.connect(d), self.connect(d)
+        self.assertEqual(c.result("shutdown", {}), {"shutting_down": True})
+        c.expect(lambda m: is_notification(m, "daemon/shutdown"), 10, "daemon/shutdown")
+        other.expect(lambda m: is_notification(m, "daemon/shutdown"), 10, "daemon/shutdown on the other client")
+        self.assert_clean_exit(d)
+
+    def test_stale_socket_is_replaced(self):
+        path = os.path.join(self.tmp, "d.sock")
+        stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        stale.bind(path)
+        stale.close()  # the file stays: nobody listens
+        self.assertTrue(stat.S_ISSOCK(os.stat(path).st_mode))
+        d = self.start(socket_path=path)
+        self.assertEqual(self.connect(d).result("eval", {"code": "return 1+1"})["json"], 2)
+
+    def test_second_daemon_on_a_live_socket_fails(self):
+        d = self.start()
+        second = self.start(socket_path=d.socket, wait=False)
+        rc = second.wait_exit(START_TIMEOUT)
+        self.assertIsNotNone(rc, "the second daemon keeps running")
+        self.assertNotEqual(rc, 0)
+        message = second.log()
+        self.assertTrue(message.strip(), "no message on stderr")
+        self.assertTrue(d.socket in message or re.search(r"already|in use|running", message, re.I),
+                        f"unclear message: {message!r}")
+        self.assertTrue(os.path.exists(d.socket), "the second daemon removed the live socket")
+        self.assertEqual(self.connect(d).result("eval", {"code": "return 1"})["json"], 1)
+
+    def test_socket_modes(self):
+        d = self.start()
+        self.assertEqual(stat.S_IMODE(os.stat(d.socket).st_mode), 0o600)
+        self.assertEqual(stat.S_IMODE(os.stat(os.path.dirname(d.socket)).st_mode), 0o700)
+
+    def test_default_socket_under_xdg_runtime_dir(self):
+        runtime = os.path.join(self.tmp, "xdg")
+        os.mkdir(runtime, 0o755)
+        path = os.path.join(runtime, "detent", "detent.sock")
+        d = self.start(socket_arg=False, socket_path=path, env={**os.environ, "XDG_RUNTIME_DIR": runtime})
+        self.assertEqual(stat.S_IMODE(os.stat(path).st_mode), 0o600)
+        self.assertEqual(stat.S_IMODE(os.stat(os.path.dirname(path)).st_mode), 0o700)
+        self.assertEqual(self.connect(d).result("eval", {"code": "return 1"})["json"], 1)
+
+    def test_tcp_with_token(self):
+        token_file = os.path.join(self.tmp, "token")
+        fd = os.open(token_file, os.O_WRONLY | os.O_CREAT, 0o600)
+        os.write(fd, b"s3cret-token\n")
+        os.close(fd)
+        port = free_tcp_port()
+        d = self.start(args=("--tcp", f"127.0.0.1:{port}", "--token-file", token_file))
+        deadline = time.monotonic() + START_TIMEOUT
+
+        def tcp():
+            while True:
+                try:
+                    c = Conn(tcp=("127.0.0.1", port))
+                    self.conns.append(c)
+                    return c
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.05)
+
+        good = tcp()
+        self.assertEqual(good.result("initialize", {"token": "s3cret-token"})["protocol"], 1)
+        self.assertEqual(good.result("eval", {"code": "return 1+1"})["json"], 2)
+        for first in ({"method": "initialize", "params": {"token": "wrong"}},
+                      {"method": "initialize", "params": {}},
+                      {"method": "eval", "params": {"code": "return 1"}}):
+            bad = tcp()
+            bad.send({"jsonrpc": "2.0", "id": 1, **first})
+            m = bad.recv(10)
+            self.assertError(m["error"], -32001)
+            self.assertTrue(bad.closed_within(5), f"connection left open after {first}")
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def main():
+    global DETENT, REPO
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--detent", required=True, help="path of the detent binary")
+    parser.add_argument("--repo", default=os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
+    parser.add_argument("-k", dest="pattern", help="run only tests whose id contains this substring")
+    args = parser.parse_args()
+    DETENT = os.path.abspath(args.detent)
+    REPO = os.path.abspath(args.repo)
+
+    def flatten(suite):
+        for item in suite:
+            if isinstance(item, unittest.TestSuite):
+                yield from flatten(item)
+            else:
+                yield item
+
+    tests = [t for t in flatten(unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__]))
+             if not args.pattern or args.pattern in t.id()]
+    result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(unittest.TestSuite(tests))
+    failed_ids = {t.id() for t, _ in result.failures + result.errors + [(t, None) for t in result.unexpectedSuccesses]}
+    failed = len(failed_ids)
+    passed = result.testsRun - len(result.skipped) - len(failed_ids & {t.id() for t in tests})
+    sys.stdout.flush()
+    print(f"{max(passed, 0)} passed, {failed} failed", flush=True)
+    return 1 if failed or not tests else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
