@@ -19,6 +19,23 @@ public struct TestResult: Equatable, Sendable {
     /// Virtual time (seconds) and frame when the test ended.
     public var virtualTime: Double
     public var frame: Int64
+
+    public init(file: String, name: String, fullName: String, location: String, tags: [String], status: Status,
+                message: String? = nil, expected: String? = nil, actual: String? = nil, traceback: String? = nil,
+                virtualTime: Double, frame: Int64) {
+        self.file = file
+        self.name = name
+        self.fullName = fullName
+        self.location = location
+        self.tags = tags
+        self.status = status
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+        self.traceback = traceback
+        self.virtualTime = virtualTime
+        self.frame = frame
+    }
 }
 
 /// Totals of a run.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DetentDaemon
 import DetentRuntime
 import Foundation
 import Logging
@@ -47,6 +48,9 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Folder holding devices.toml, engine.toml and runner.toml (default: $DETENT_CONFIG or ./config).")
     var config: String?
 
+    @Option(name: .long, help: "Run on the detent daemon listening on this Unix socket instead of in this process (same output and exit status).")
+    var connect: String?
+
     @Flag(name: .shortAndLong, help: "Print tracebacks of errors, and per-test diagnostics (instructions, Lua memory) on standard error.")
     var verbose = false
 
@@ -83,6 +87,18 @@ struct Run: ParsableCommand {
         switch output {
         case .console: reporter = ConsoleReporter(sink: stdout, verbose: verbose)
         case .tap: reporter = TAPReporter(sink: stdout, summarySink: TextSink { FileHandle.standardError.write(Data($0.utf8)) })
+        }
+        if let connect {
+            options.workingDirectory = FileManager.default.currentDirectoryPath
+            do {
+                let client = try DaemonClient(socketPath: connect)
+                let summary = try client.run(options, reporter: reporter, listSink: { stdout.line($0) })
+                if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+                return
+            } catch let error as DaemonClient.Failure {
+                FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+                throw ExitCode(error.exitCode)
+            }
         }
         let scriptsRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts")
         do {

@@ -28,6 +28,7 @@ import unittest
 DETENT = None  # path of the detent binary (--detent)
 REPO = None  # repository root (--repo)
 
+NOTES = []  # measurements, printed before the summary line
 START_TIMEOUT = 20.0  # seconds for a daemon's socket to accept
 STOP_TIMEOUT = 20.0  # seconds between SIGTERM and SIGKILL
 
@@ -36,8 +37,20 @@ STOP_TIMEOUT = 20.0  # seconds between SIGTERM and SIGKILL
 # Configuration
 
 
+# The limits by the names used in the docs, and where config/daemon.toml keeps them.
+CONFIG_KEYS = {
+    "max_message_bytes": "limits.max_message_bytes",
+    "max_clients": "limits.max_clients",
+    "max_concurrent_runs": "limits.max_concurrent_runs",
+    "client_queue_bytes": "limits.client_queue_bytes",
+    "run_instruction_budget": "run.instruction_budget",
+    "run_memory_cap_mib": "run.memory_cap_mib",
+    "shutdown_grace_seconds": "shutdown.grace_seconds",
+}
+
+
 def daemon_config():
-    """config/daemon.toml as a flat {key: value} (section names dropped); {} when missing."""
+    """config/daemon.toml as a flat {"section.key": value}; {} when missing."""
     path = os.path.join(REPO, "config", "daemon.toml")
     if not os.path.exists(path):
         return {}
@@ -45,35 +58,41 @@ def daemon_config():
         import tomllib
 
         with open(path, "rb") as f:
-            tables = [tomllib.load(f)]
+            tables = [("", tomllib.load(f))]
         flat = {}
         while tables:
-            for key, value in tables.pop().items():
+            prefix, table = tables.pop()
+            for key, value in table.items():
                 if isinstance(value, dict):
-                    tables.append(value)
+                    tables.append((prefix + key + ".", value))
                 else:
-                    flat[key] = value
+                    flat[prefix + key] = value
         return flat
-    except ImportError:  # Python < 3.11: numbers and strings are enough here
-        flat = {}
+    except ImportError:  # Python < 3.11: sections, numbers and strings are enough here
+        flat, section = {}, ""
         for line in open(path, encoding="utf-8"):
+            m = re.match(r"\s*\[([A-Za-z0-9_.]+)\]", line)
+            if m:
+                section = m.group(1) + "."
+                continue
             m = re.match(r"\s*([A-Za-z0-9_]+)\s*=\s*([^#]+)", line)
             if m:
                 raw = m.group(2).strip().replace("_", "")
                 try:
-                    flat[m.group(1)] = float(raw) if "." in raw else int(raw)
+                    flat[section + m.group(1)] = float(raw) if "." in raw else int(raw)
                 except ValueError:
-                    flat[m.group(1)] = raw.strip('"')
+                    flat[section + m.group(1)] = raw.strip('"')
         return flat
 
 
-def config_value(key, fallback=None):
-    """A key of config/daemon.toml; `fallback` when the file or key is missing (else an assertion)."""
-    value = daemon_config().get(key)
+def config_value(name, fallback=None):
+    """A setting of config/daemon.toml by its documented name (CONFIG_KEYS); `fallback` when
+    the file or key is missing (else an assertion)."""
+    value = daemon_config().get(CONFIG_KEYS.get(name, name))
     if value is None:
         if fallback is not None:
             return fallback
-        raise AssertionError(f"config/daemon.toml has no '{key}'")
+        raise AssertionError(f"config/daemon.toml has no '{CONFIG_KEYS.get(name, name)}'")
     return value
 
 
@@ -399,7 +418,15 @@ end)
 # Base class: one daemon per test class, started lazily, stopped by PID
 
 
-class DaemonTest(unittest.TestCase):
+class SuiteCase(unittest.TestCase):
+    def assertError(self, error, code, mentions=None):
+        self.assertEqual(error.get("code"), code, f"error {json.dumps(error)}")
+        self.assertIsInstance(error.get("message"), str)
+        if mentions:
+            self.assertIn(mentions, error["message"], f"the message should name {mentions!r}: {json.dumps(error)}")
+
+
+class DaemonTest(SuiteCase):
     daemon_args = ()
     _daemon = None
 
@@ -444,7 +471,7 @@ class DaemonTest(unittest.TestCase):
 
     def limit(self, key):
         """A limit from config/daemon.toml, else from the daemon's initialize capabilities."""
-        value = daemon_config().get(key)
+        value = daemon_config().get(CONFIG_KEYS[key])
         if value is None:
             c = Conn(self.d.socket)
             try:
@@ -461,12 +488,6 @@ class DaemonTest(unittest.TestCase):
                 time.sleep(0.2)
         finally:
             c.close()
-
-    def assertError(self, error, code, mentions=None):
-        self.assertEqual(error.get("code"), code, f"error {json.dumps(error)}")
-        self.assertIsInstance(error.get("message"), str)
-        if mentions:
-            self.assertIn(mentions, error["message"], f"the message should name {mentions!r}: {json.dumps(error)}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -636,15 +657,24 @@ class TestRun(DaemonTest):
         self.assertEqual(len(errors), 1)
         self.assertTrue(errors[0]["message"])
 
-    def test_run_missing_file_is_usage_error(self):
-        e = self.connect().error("run", {"path": os.path.join(self.tmp, "nope_spec.lua")})
+    def check_usage_error(self, params):
+        c = self.connect()
+        response = c.call("run", params)
+        self.assertIn("error", response, json.dumps(response))
+        e = response["error"]
         self.assertError(e, -32002)
         self.assertEqual(e.get("data", {}).get("exit_code"), 2, json.dumps(e))
+        started = [m for m in c.inbox if is_notification(m, "run/started") and m["params"]["id"] == response["id"]]
+        self.assertEqual(started, [], "a run refused with a usage error was announced as started")
+
+    def test_run_missing_file_is_usage_error(self):
+        self.check_usage_error({"path": os.path.join(self.tmp, "nope_spec.lua")})
 
     def test_run_unknown_device_is_usage_error(self):
-        e = self.connect().error("run", {"source": PASSING_SOURCE, "device": "Nokia 3310"})
-        self.assertError(e, -32002)
-        self.assertEqual(e.get("data", {}).get("exit_code"), 2, json.dumps(e))
+        self.check_usage_error({"source": PASSING_SOURCE, "device": "Nokia 3310"})
+
+    def test_run_bad_pattern_is_usage_error(self):
+        self.check_usage_error({"path": write(self.tmp, "tiny_spec.lua", TINY_SPEC), "filter": ["(("]})
 
     def test_run_needs_exactly_one_of_path_paths_source(self):
         c = self.connect()
@@ -771,11 +801,12 @@ class TestSubscribe(DaemonTest):
         self.to_middle(c)
         sub = c.result("subscribe", {"properties": ["drawer.origin"]})["subscription"]
         self.assertIsInstance(sub, str)
+        first = c.expect(lambda m: is_notification(m, "sample"), 5, "a first sample")["params"]  # flick after it
         r = c.result("eval", {"code": 'flick("drawer.header", { velocity = -2000, distance = 60 })\n'
                                       'wait_event("drawer.settled", { timeout = 5 })\nreturn suite_drawer.anchor'}, timeout=15)
         self.assertEqual(r["json"], "top")
         c.drain(0.3)
-        samples = self.samples(c, sub)
+        samples = [first] + self.samples(c, sub)
         self.assertGreater(len(samples), 10, "too few samples")
         frames = [s["frame"] for s in samples]
         for prev, cur in zip(samples, samples[1:]):
@@ -790,6 +821,8 @@ class TestSubscribe(DaemonTest):
 
         self.assertEqual(c.result("unsubscribe", {"subscription": sub}), {"unsubscribed": True})
         self.samples(c, sub)  # sent before the response: fine
+        c.drain(0.05)  # a sample of the frame in progress may still be on the way
+        self.samples(c, sub)
         c.drain(0.4)
         self.assertEqual(self.samples(c, sub), [], "samples after unsubscribe")
 
@@ -1017,6 +1050,7 @@ class TestLimits(DaemonTest):
         self.assertError(m["error"], -32004)
         self.assertEqual(c.result("eval", {"code": "return 1+1"})["json"], 2, "connection unusable after -32004")
         growth = self.d.rss() - rss_before
+        NOTES.append(f"oversized line: {size >> 20} MiB sent, limit {limit} B, daemon RSS grew {growth / 2**20:.1f} MiB")
         self.assertLess(growth, limit + (16 << 20), f"RSS grew by {growth} bytes for a {size}-byte line (limit {limit})")
 
     def test_message_under_the_limit(self):
@@ -1148,6 +1182,8 @@ class TestRobustness(DaemonTest):
             time.sleep(0.05)
         for t in threads:
             t.join(10)
+        NOTES.append(f"eval during runaway + memory-bomb runs: {len(latencies)} evals, "
+                     f"max {max(latencies, default=0) * 1000:.1f} ms, median {sorted(latencies)[len(latencies) // 2] * 1000 if latencies else 0:.1f} ms")
         self.assertGreaterEqual(len(latencies), 5, "the runs ended too soon to measure")
         self.assertLess(max(latencies), 0.1, f"eval latencies while runs ran: {sorted(latencies)[-5:]}")
         for name in ("runaway", "bomb"):
@@ -1268,7 +1304,7 @@ class TestLiveControl(DaemonTest):
         self.assertIn("config", self.connect().result("reload", {})["reloaded"])
 
 
-class TestLifecycle(unittest.TestCase):
+class TestLifecycle(SuiteCase):
     """Tests that stop or start daemons themselves."""
 
     def setUp(self):
@@ -1362,7 +1398,7 @@ class TestLifecycle(unittest.TestCase):
     def test_tcp_with_token(self):
         token_file = os.path.join(self.tmp, "token")
         fd = os.open(token_file, os.O_WRONLY | os.O_CREAT, 0o600)
-        os.write(fd, b"s3cret-token\n")
+        os.write(fd, b"s3cret-token-0123456789\n")
         os.close(fd)
         port = free_tcp_port()
         d = self.start(args=("--tcp", f"127.0.0.1:{port}", "--token-file", token_file))
@@ -1380,7 +1416,7 @@ class TestLifecycle(unittest.TestCase):
                     time.sleep(0.05)
 
         good = tcp()
-        self.assertEqual(good.result("initialize", {"token": "s3cret-token"})["protocol"], 1)
+        self.assertEqual(good.result("initialize", {"token": "s3cret-token-0123456789"})["protocol"], 1)
         self.assertEqual(good.result("eval", {"code": "return 1+1"})["json"], 2)
         for first in ({"method": "initialize", "params": {"token": "wrong"}},
                       {"method": "initialize", "params": {}},
@@ -1390,6 +1426,27 @@ class TestLifecycle(unittest.TestCase):
             m = bad.recv(10)
             self.assertError(m["error"], -32001)
             self.assertTrue(bad.closed_within(5), f"connection left open after {first}")
+
+
+    def test_tcp_refusals(self):
+        def token_file(name, text, mode):
+            path = os.path.join(self.tmp, name)
+            with open(path, "w") as f:
+                f.write(text)
+            os.chmod(path, mode)
+            return path
+
+        good = token_file("good", "0123456789abcdef0123\n", 0o600)
+        port = free_tcp_port()
+        for args in (("--tcp", f"127.0.0.1:{port}"),  # no token file
+                     ("--tcp", f"0.0.0.0:{port}", "--token-file", good),  # not loopback
+                     ("--tcp", f"127.0.0.1:{port}", "--token-file", token_file("open", "0123456789abcdef0123\n", 0o644)),
+                     ("--tcp", f"127.0.0.1:{port}", "--token-file", token_file("short", "abc\n", 0o600))):
+            d = self.start(args=args, wait=False)
+            rc = d.wait_exit(START_TIMEOUT)
+            self.assertIsNotNone(rc, f"{args}: the daemon started")
+            self.assertNotEqual(rc, 0, args)
+            self.assertTrue(d.log().strip(), f"{args}: no message on stderr")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1418,6 +1475,8 @@ def main():
     failed_ids = {t.id() for t, _ in result.failures + result.errors + [(t, None) for t in result.unexpectedSuccesses]}
     failed = len(failed_ids)
     passed = result.testsRun - len(result.skipped) - len(failed_ids & {t.id() for t in tests})
+    for note in NOTES:
+        print("note:", note)
     sys.stdout.flush()
     print(f"{max(passed, 0)} passed, {failed} failed", flush=True)
     return 1 if failed or not tests else 0
