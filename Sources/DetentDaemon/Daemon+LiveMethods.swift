@@ -107,7 +107,7 @@ extension Daemon {
 
     func subscribe(_ params: Params, client: ClientConnection, reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
         try params.only(["events", "properties", "every", "session"])
-        let events = try params.optionalStrings("events")
+        let events = params.value["events"] == .string("*") ? ["*"] : try params.optionalStrings("events")
         let properties = try params.optionalStrings("properties") ?? []
         let every = Int(try params.optionalInt("every", in: 1...100_000) ?? 1)
         guard events != nil || !properties.isEmpty else {

@@ -133,6 +133,13 @@ extension Daemon {
         let reporter = NotificationReporter(run: name, client: client)
         let runner = SpecRunner(settings: settings, options: options, reporter: reporter)
         runner.inlineSources = inline
+        do {
+            // Usage errors are answered before the run is announced.
+            _ = try runner.files()
+            try runner.validatePatterns()
+        } catch let error as UsageError {
+            throw Daemon.usage(error.description)
+        }
         runner.listSink = { [weak reporter] in reporter?.listed($0) }
         var log = logger
         log[metadataKey: "run"] = "\(name)"
@@ -174,8 +181,13 @@ extension Daemon {
     func cancel(_ params: Params) throws -> JSONValue {
         try params.only(["run"])
         let name = try params.string("run")
-        guard let run = registry.withLockedValue({ $0.runs[name] }) else {
-            return .object([("cancelled", .bool(false))])
+        let (run, issued) = registry.withLockedValue { r in (r.runs[name], r.nextRun) }
+        guard let run else {
+            // A run that existed and has finished: nothing to cancel. One that never existed: an error.
+            if name.hasPrefix("r"), let number = Int(name.dropFirst()), number >= 1, number <= issued {
+                return .object([("cancelled", .bool(false))])
+            }
+            throw JSONRPC.Failure(JSONRPC.notFound, "no run '\(name)'")
         }
         run.cancel()
         return .object([("cancelled", .bool(true))])

@@ -129,17 +129,16 @@ public struct Params {
         return d
     }
 
-    /// A list of strings; a single string counts as a list of one.
+    /// An array of strings.
     public func optionalStrings(_ name: String) throws -> [String]? {
         guard has(name) else { return nil }
         switch value[name] {
-        case let .string(s)?: return [s]
         case let .array(items)?:
             return try items.map { item in
-                guard case let .string(s) = item else { throw invalid(name, "a string or an array of strings") }
+                guard case let .string(s) = item else { throw invalid(name, "an array of strings") }
                 return s
             }
-        default: throw invalid(name, "a string or an array of strings")
+        default: throw invalid(name, "an array of strings")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import DetentScripting
+import DetentLua
 
 /// `detent run`: the coordinator. It discovers spec files, gives each a session of its own
 /// (a fresh Lua state on its own queue), and hands what the sessions report to a reporter;
@@ -62,6 +63,20 @@ public final class SpecRunner {
         }
         if options.shuffle { files = files.seededShuffle(seed: settings.seed) }
         return files
+    }
+
+    /// Checks every --filter/--filter-out pattern compiles as a Lua pattern; throws
+    /// `UsageError` naming the first that does not.
+    public func validatePatterns() throws {
+        let lua = LuaState(libraries: .safe)
+        try lua.run("function __check(p) return string.find('', p) end", chunkName: "=(detent filter)")
+        for pattern in options.filters + options.filtersOut {
+            lua.getGlobal("__check")
+            LuaValue.string(pattern).push(onto: lua)
+            do { try lua.call(argumentCount: 1, resultCount: 0) } catch let error as LuaError {
+                throw UsageError(description: "invalid pattern '\(pattern)': " + error.message.replacingOccurrences(of: "(detent filter):1: ", with: ""))
+            }
+        }
     }
 
     /// Runs every selected test of every file and returns the totals.

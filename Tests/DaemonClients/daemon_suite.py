@@ -627,6 +627,14 @@ class TestRun(DaemonTest):
         self.assertEqual((r["failed"], r["errors"], r["exit_code"]), (0, 1, 1))
         self.assertEqual(r["summary"], "0 passed, 1 failed")  # errors count as failed in the summary
 
+    def test_run_notifications_go_to_the_submitter_only(self):
+        submitter, bystander = self.connect(), self.connect()
+        response, notes = run_collect(submitter, {"source": PASSING_SOURCE})
+        self.assertEqual(response["result"]["passed"], 2)
+        self.assertGreaterEqual(len(notes), 3)
+        bystander.drain(0.3)
+        self.assertEqual(bystander.inbox, [])
+
     def test_run_output(self):
         source = 'describe("p", function() it("prints", function() print("hello from the spec") end) end)\n'
         response, notes = run_collect(self.connect(), {"source": source})
@@ -657,24 +665,26 @@ class TestRun(DaemonTest):
         self.assertEqual(len(errors), 1)
         self.assertTrue(errors[0]["message"])
 
-    def check_usage_error(self, params):
+    USAGE_ERRORS = {"missing file": lambda tmp: {"path": os.path.join(tmp, "nope_spec.lua")},
+                    "unknown device": lambda tmp: {"source": PASSING_SOURCE, "device": "Nokia 3310"},
+                    "bad pattern": lambda tmp: {"path": write(tmp, "tiny_spec.lua", TINY_SPEC), "filter": ["(("]}}
+
+    def test_run_usage_errors(self):
         c = self.connect()
-        response = c.call("run", params)
-        self.assertIn("error", response, json.dumps(response))
-        e = response["error"]
-        self.assertError(e, -32002)
-        self.assertEqual(e.get("data", {}).get("exit_code"), 2, json.dumps(e))
-        started = [m for m in c.inbox if is_notification(m, "run/started") and m["params"]["id"] == response["id"]]
-        self.assertEqual(started, [], "a run refused with a usage error was announced as started")
+        for what, params in self.USAGE_ERRORS.items():
+            response = c.call("run", params(self.tmp))
+            self.assertIn("error", response, f"{what}: {json.dumps(response)}")
+            e = response["error"]
+            self.assertError(e, -32002)
+            self.assertEqual(e.get("data", {}).get("exit_code"), 2, json.dumps(e))
 
-    def test_run_missing_file_is_usage_error(self):
-        self.check_usage_error({"path": os.path.join(self.tmp, "nope_spec.lua")})
-
-    def test_run_unknown_device_is_usage_error(self):
-        self.check_usage_error({"source": PASSING_SOURCE, "device": "Nokia 3310"})
-
-    def test_run_bad_pattern_is_usage_error(self):
-        self.check_usage_error({"path": write(self.tmp, "tiny_spec.lua", TINY_SPEC), "filter": ["(("]})
+    def test_runs_refused_as_usage_errors_are_not_announced(self):
+        c = self.connect()
+        for what, params in self.USAGE_ERRORS.items():
+            response = c.call("run", params(self.tmp))
+            announced = [m for m in c.inbox if is_notification(m) and m["method"].startswith("run/")]
+            c.inbox.clear()
+            self.assertEqual(announced, [], f"{what}: run notifications before the -32002 response {json.dumps(response)}")
 
     def test_run_needs_exactly_one_of_path_paths_source(self):
         c = self.connect()
@@ -871,11 +881,39 @@ class TestSubscribe(DaemonTest):
         everything = c.result("state", {})["properties"]
         self.assertIn("drawer.origin", everything)
 
+    def test_slow_reader_loses_samples_not_responses(self):
+        queue = self.limit("client_queue_bytes")
+        slow = self.connect()
+        for _ in range(200):  # ~200 samples of ~150 bytes per frame: the queue fills in seconds
+            slow.result("subscribe", {"properties": ["drawer.origin", "drawer.velocity", "drawer.content_offset"]})
+        slow.inbox.clear()
+        rss_before = self.d.rss()
+        request_id = slow.request("eval", {"code": "return 'answered'"})
+        other = self.connect()
+        started = time.monotonic()
+        while time.monotonic() - started < 5:  # the slow client reads nothing meanwhile
+            t0 = time.monotonic()
+            self.assertEqual(other.result("eval", {"code": "return 1"})["json"], 1)
+            self.assertLess(time.monotonic() - t0, 0.5, "a slow reader delays other clients")
+            time.sleep(0.2)
+        growth = self.d.rss() - rss_before
+        NOTES.append(f"slow reader: daemon RSS grew {growth / 2**20:.1f} MiB (client_queue_bytes {queue})")
+        self.assertLess(growth, queue + (32 << 20), "the daemon buffers without bound for a slow reader")
+        response = slow.response(request_id, 60)
+        self.assertEqual(response["result"]["json"], "answered")
+        dropped = 0
+        deadline = time.monotonic() + 10
+        while dropped == 0 and time.monotonic() < deadline:
+            m = slow.expect(lambda m: is_notification(m, "sample"), 5, "a sample")
+            dropped = m["params"].get("dropped", 0)
+            slow.inbox.clear()
+        self.assertGreater(dropped, 0, "no sample reported dropped samples")
+
     def test_subscription_errors(self):
         c = self.connect()
         self.assertError(c.error("unsubscribe", {"subscription": "s-nope"}), -32005)
         self.assertError(c.error("subscribe", {"properties": ["drawer.origin"], "every": 0}), -32602, "every")
-        self.assertError(c.error("subscribe", {"properties": "drawer.origin"}), -32602, "properties")
+        self.assertError(c.error("subscribe", {"events": 5}), -32602, "events")
 
 
 class TestProtocolErrors(DaemonTest):
@@ -916,7 +954,16 @@ class TestProtocolErrors(DaemonTest):
         self.assertError(c.error("cancel", {}), -32602, "run")
         self.assertError(c.error("speed", {"factor": "fast"}), -32602, "factor")
         self.assertError(c.error("step", {"frames": "ten"}), -32602, "frames")
+        self.assertError(c.error("step", {"frames": 0}), -32602, "frames")
+        self.assertError(c.error("eval", {"code": "return 1", "bogus": 1}), -32602, "bogus")
+        self.assertError(c.error("initialize", {"protocol": 2}), -32602, "protocol")
+        self.assertError(c.error("eval", [1]), -32602)
+
+    def test_a_string_is_not_a_list(self):
+        c = self.connect()
         self.assertError(c.error("state", {"paths": "drawer.origin"}), -32602, "paths")
+        self.assertError(c.error("subscribe", {"properties": "drawer.origin"}), -32602, "properties")
+        self.assertError(c.error("run", {"paths": "a_spec.lua"}), -32602, "paths")
 
     def test_batch(self):
         c = self.connect()
@@ -1210,7 +1257,9 @@ class TestRobustness(DaemonTest):
         self.assertIs(r["cancelled"], True)
         self.assertLess(r["passed"], 1000)
         self.assertEqual(c.result("cancel", {"run": started["run"]}), {"cancelled": False})
-        self.assertError(c.error("cancel", {"run": "r-no-such-run"}), -32005)
+
+    def test_cancel_an_unknown_run(self):
+        self.assertError(self.connect().error("cancel", {"run": "r-no-such-run"}), -32005)
 
     def test_every_run_gets_exactly_one_response(self):
         limit = self.limit("max_concurrent_runs")
