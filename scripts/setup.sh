@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine lacks for Detent: Lua 5.4's headers and library
-# (liblua5.4-dev) and pkg-config, which SwiftPM uses to find them. Safe to run repeatedly.
+# (liblua5.4-dev), pkg-config (SwiftPM finds Lua with it), socat and python3 (the daemon
+# protocol tests use them as clients that are not Detent). Safe to run repeatedly.
 set -euo pipefail
 
-if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lua5.4; then
+if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lua5.4 && command -v socat >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
   exit 0
 fi
 
@@ -14,7 +15,7 @@ if [ "$(id -u)" -ne 0 ]; then
     exit 1
   fi
 fi
-echo "setup: installing liblua5.4-dev and pkg-config" >&2
+echo "setup: installing liblua5.4-dev, pkg-config, socat and python3" >&2
 "${as_root[@]}" apt-get update -qq
-DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq liblua5.4-dev pkg-config >/dev/null
+DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq liblua5.4-dev pkg-config socat python3 >/dev/null
 pkg-config --exists lua5.4
