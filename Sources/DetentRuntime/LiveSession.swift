@@ -131,12 +131,21 @@ public final class LiveSession {
     /// Resumes ready jobs under a fresh instruction budget (a runaway eval is stopped, the
     /// world stays), then follows a world a script replaced.
     private func runJobs() {
+        reclaimMemory()
         host.lua.resetLimits()
         scheduler.runReady()
+        reclaimMemory()
         if let world = host.world, world !== driver.world {
             driver.replaceWorld(world)
             observe(world)
         }
+    }
+
+    /// After a memory bomb the state still holds its garbage; a full collection gives the
+    /// next eval its memory back (as `endTest` does between tests).
+    private func reclaimMemory() {
+        let lua = host.lua
+        if lua.memoryCap > 0 && lua.memoryInUse > lua.memoryCap / 2 { lua.collectGarbage() }
     }
 
     private func observe(_ world: World) {

@@ -46,6 +46,7 @@ CONFIG_KEYS = {
     "run_instruction_budget": "run.instruction_budget",
     "run_memory_cap_mib": "run.memory_cap_mib",
     "shutdown_grace_seconds": "shutdown.grace_seconds",
+    "live_memory_cap_mib": "live.memory_cap_mib",
 }
 
 
@@ -788,6 +789,28 @@ class TestEval(DaemonTest):
         self.assertError(c.error("eval", {"code": "return 1", "session": 5}), -32602, "session")
 
 
+class TestEvalLimits(DaemonTest):
+    """Runaway and memory-hungry evals in the live world (its own daemon: they leave garbage)."""
+
+    def test_runaway_eval_is_stopped(self):
+        c = self.connect()
+        e = c.error("eval", {"code": "while true do end"}, timeout=120)
+        self.assertError(e, -32000, "instruction budget")
+        self.assertEqual(c.result("eval", {"code": "return 1+1"})["json"], 2)
+
+    def test_memory_bomb_eval_is_stopped_and_its_garbage_does_not_count(self):
+        c = self.connect()
+        cap = config_value("live_memory_cap_mib", 256)
+        n = int(cap * 2**20 * 0.45 / 120)  # ~120 bytes per entry: about half the cap
+        legit = f"local t = {{}} for i = 1, {n} do t[i] = string.rep('y', 64) .. i end return #t"
+        self.assertEqual(c.result("eval", {"code": legit}, timeout=120)["json"], n, "half the cap fails even before a bomb")
+        e = c.error("eval", {"code": "local t, i = {}, 0 while true do i = i + 1 t[i] = string.rep('x', 64) .. i end"}, timeout=120)
+        self.assertError(e, -32000, "memory limit")
+        r = c.call("eval", {"code": legit}, timeout=120)
+        self.assertIn("result", r, f"the same eval right after a stopped memory bomb: {json.dumps(r)[:400]}")
+        self.assertEqual(r["result"]["json"], n)
+
+
 class TestSubscribe(DaemonTest):
     @classmethod
     def after_start(cls):
@@ -1437,6 +1460,9 @@ class TestLifecycle(SuiteCase):
 
     def test_socket_modes(self):
         d = self.start()
+        self.assertEqual(stat.S_IMODE(os.stat(d.socket).st_mode), 0o600)
+        os.chmod(self.tmp, 0o755)
+        d = self.start(socket_path=os.path.join(self.tmp, "run", "d.sock"))  # the daemon makes the folder
         self.assertEqual(stat.S_IMODE(os.stat(d.socket).st_mode), 0o600)
         self.assertEqual(stat.S_IMODE(os.stat(os.path.dirname(d.socket)).st_mode), 0o700)
 
