@@ -108,7 +108,7 @@ public final class SpecRunner {
         if isCancelled { session.cancellation.request() }
         lock.unlock()
         defer { lock.lock(); current = nil; lock.unlock() }
-        try session.queue.sync {
+        do { try session.queue.sync {
             try session.runSpec(text: text, file: path, selection: options.selection) { outcome in
                 switch outcome {
                 case let .fileStarted(file): reporter.fileStarted(file)
@@ -123,6 +123,8 @@ public final class SpecRunner {
                 case let .listed(line): listSink(line)
                 }
             }
+        } } catch is LuaError where session.cancellation.isRequested {
+            // Cancelled while the file loaded or planned: the run ends with its result, not an error.
         }
         if session.cancellation.isRequested { summary.cancelled = true }
     }

@@ -1201,6 +1201,7 @@ class TestLimits(DaemonTest):
             self.assertEqual(c.result("cancel", {"run": s["run"]}), {"cancelled": True})
         for s in started:
             r = c.response(s["id"], 60)
+            self.assertIn("result", r, f"the response of cancelled run {s['run']}: {json.dumps(r)}")
             self.assertIs(r["result"]["cancelled"], True)
 
 
@@ -1285,6 +1286,32 @@ class TestRobustness(DaemonTest):
         self.assertIs(r["cancelled"], True)
         self.assertLess(r["passed"], 1000)
         self.assertEqual(c.result("cancel", {"run": started["run"]}), {"cancelled": False})
+
+    def test_cancel_many_runs_early(self):
+        # Batches of concurrent runs, each cancelled soon after it starts (so some are cancelled
+        # between run/file and their first test); every response must be a result, cancelled.
+        limit = self.limit("max_concurrent_runs")
+        self.wait_no_active_runs()
+        c = self.connect()
+        cancelled = 0
+        deadline = time.monotonic() + 30
+        for batch in range(40):
+            if time.monotonic() > deadline:
+                break
+            ids = [c.request("run", {"source": cpu_spec(1000, name=f"early{batch}_{i}")}) for i in range(limit)]
+            runs = [c.expect(lambda m: is_notification(m, "run/started") and m["params"]["id"] == request_id, 30, "run/started")
+                    for request_id in ids]
+            for run in runs:
+                self.assertEqual(c.result("cancel", {"run": run["params"]["run"]}), {"cancelled": True})
+            for request_id, run in zip(ids, runs):
+                r = c.response(request_id, 60)
+                seen = [m["method"] for m in c.inbox if is_notification(m) and m["params"].get("run") == run["params"]["run"]]
+                self.assertIn("result", r, f"a cancelled run ({cancelled} answered well before it) got {json.dumps(r)}; "
+                                           f"its notifications before the response: {seen}")
+                self.assertIs(r["result"]["cancelled"], True)
+                cancelled += 1
+            c.inbox.clear()
+        NOTES.append(f"early cancels: {cancelled} runs cancelled, each answered with a result")
 
     def test_cancel_an_unknown_run(self):
         self.assertError(self.connect().error("cancel", {"run": "r-no-such-run"}), -32005)
