@@ -45,7 +45,7 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
         channel = context.channel
         if !daemon.clientConnected(self) {
             let failure = JSONRPC.Failure(JSONRPC.limitReached, "too many clients (max_clients = \(daemon.config.maxClients) in config/daemon.toml)")
-            writeNow(JSONRPC.response(id: nil, error: failure), context: context)
+            write(JSONRPC.response(id: nil, error: failure).text)
             context.close(promise: nil)
             isOpen = false
             return
@@ -67,7 +67,7 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
             let failure = JSONRPC.Failure(JSONRPC.messageTooLarge,
                                           "message too large: more than \(daemon.config.maxMessageBytes) bytes (\(bytes) received) without a newline; max_message_bytes in config/daemon.toml",
                                           data: .object([("max_message_bytes", .int(Int64(daemon.config.maxMessageBytes)))]))
-            writeNow(JSONRPC.response(id: nil, error: failure), context: context)
+            write(JSONRPC.response(id: nil, error: failure).text)
         case let .line(buffer):
             let bytes = Array(buffer.readableBytesView)
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }   // blank lines are ignored
@@ -192,10 +192,6 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
         let promise = channel.eventLoop.makePromise(of: Void.self)
         promise.futureResult.whenComplete { _ in self.pendingBytes -= size }
         channel.writeAndFlush(buffer, promise: promise)
-    }
-
-    private func writeNow(_ message: JSONValue, context: ChannelHandlerContext) {
-        write(message.text)
     }
 
     /// Closes the connection after what is queued has been written. Any thread.

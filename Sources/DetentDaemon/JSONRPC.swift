@@ -43,7 +43,7 @@ public enum JSONRPC {
     /// Validates one element of a message: a request object with `"jsonrpc": "2.0"`, a
     /// string method, params omitted or structured, and an id that is a string, number or null.
     public static func request(from value: JSONValue) -> Result<Request, Failure> {
-        guard case let .object(fields) = value else {
+        guard case .object = value else {
             return .failure(Failure(invalidRequest, "invalid request: expected a JSON object"))
         }
         guard value["jsonrpc"] == .string("2.0") else {
@@ -64,7 +64,6 @@ public enum JSONRPC {
         case .object, .array: break
         default: return .failure(Failure(invalidRequest, "invalid request: 'params' must be an object or an array"))
         }
-        _ = fields
         return .success(Request(id: id, method: method, params: params))
     }
 
@@ -144,7 +143,7 @@ public struct Params {
 
     /// Rejects parameters the method does not know (a typo should not pass silently).
     public func only(_ names: Set<String>) throws {
-        guard case let .object(fields) = value else {
+        guard case .object = value else {
             throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: expected an object of named parameters")
         }
         if let unknown = fields.first(where: { !names.contains($0.0) }) {

@@ -40,21 +40,20 @@ class Line:
         line, self.buf = self.buf.split(b"\n", 1)
         return line
 
-def rtt_detent(path, n):
-    c = Line(path); out = []
-    req = b'{"jsonrpc":"2.0","id":1,"method":"eval","params":{"code":"return 1"}}\n'
-    for _ in range(200): c.send(req); c.line()
-    for _ in range(n):
-        t = time.perf_counter_ns(); c.send(req); c.line(); out.append(time.perf_counter_ns() - t)
-    return out
+EVAL_DETENT = b'{"jsonrpc":"2.0","id":1,"method":"eval","params":{"code":"return 1"}}\n'
+EVAL_REDIS = b'*3\r\n$4\r\nEVAL\r\n$8\r\nreturn 1\r\n$1\r\n0\r\n'
 
-def rtt_redis(path, n):
-    c = Line(path); out = []
-    req = b'*3\r\n$4\r\nEVAL\r\n$8\r\nreturn 1\r\n$1\r\n0\r\n'
-    for _ in range(200): c.send(req); c.line()
-    for _ in range(n):
-        t = time.perf_counter_ns(); c.send(req); c.line(); out.append(time.perf_counter_ns() - t)
-    return out
+def round_trips(request):
+    """A client loop: 200 warm-up requests, then n timed ones, one line answered each."""
+    def measure(path, n):
+        c = Line(path); out = []
+        for _ in range(200): c.send(request); c.line()
+        for _ in range(n):
+            t = time.perf_counter_ns(); c.send(request); c.line(); out.append(time.perf_counter_ns() - t)
+        return out
+    return measure
+
+rtt_detent, rtt_redis = round_trips(EVAL_DETENT), round_trips(EVAL_REDIS)
 
 def many(fn, path, clients, total):
     results, threads = [], []
