@@ -73,7 +73,7 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }   // blank lines are ignored
             let message: JSONValue
             do { message = try JSONValue.parse(bytes) } catch {
-                writeNow(JSONRPC.response(id: nil, error: JSONRPC.Failure(JSONRPC.parseError, "parse error: the line is not valid JSON")), context: context)
+                write(JSONRPC.response(id: nil, error: JSONRPC.Failure(JSONRPC.parseError, "parse error: the line is not valid JSON")).text)
                 return
             }
             outstanding += 1
