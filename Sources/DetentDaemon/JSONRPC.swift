@@ -143,7 +143,7 @@ public struct Params {
 
     /// Rejects parameters the method does not know (a typo should not pass silently).
     public func only(_ names: Set<String>) throws {
-        guard case .object = value else {
+        guard case let .object(fields) = value else {
             throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: expected an object of named parameters")
         }
         if let unknown = fields.first(where: { !names.contains($0.0) }) {
