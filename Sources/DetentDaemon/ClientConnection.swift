@@ -5,9 +5,9 @@ import Logging
 /// writes replies and notifications back. All mutable state lives on the channel's event
 /// loop; `send` may be called from any thread (session queues, run threads) and hops there.
 ///
-/// Back-pressure: bytes written but not yet taken by the socket are counted. While the
-/// channel is not writable or more than `queueLimit` bytes wait, per-frame samples for this
-/// client are dropped and counted (the next sample delivered carries `dropped`); replies,
+/// Back-pressure: NIO counts the bytes written but not yet taken by the socket
+/// (`bufferedWritableBytes`). While the channel is not writable or more than `queueLimit`
+/// bytes wait, per-frame samples for this client are dropped and counted (the next sample delivered carries `dropped`); replies,
 /// events and run results are always queued.
 final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = BoundedLineDecoder.Frame
@@ -20,7 +20,6 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
     let requiresToken: Bool
     private var authenticated: Bool
     private var channel: Channel?
-    private var pendingBytes = 0
     private var droppedSamples = 0
     private var isOpen = true
     /// Requests answered later (eval, run, …) still owed a reply; after the client shuts its
@@ -172,7 +171,7 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
         guard let channel else { return }
         channel.eventLoop.execute {
             guard self.isOpen else { return }
-            if !channel.isWritable || self.pendingBytes > self.queueLimit {
+            if !channel.isWritable || self.queuedBytes > self.queueLimit {
                 self.droppedSamples += 1
                 return
             }
@@ -187,11 +186,7 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
         var buffer = channel.allocator.buffer(capacity: text.utf8.count + 1)
         buffer.writeString(text)
         buffer.writeInteger(UInt8(ascii: "\n"))
-        let size = buffer.readableBytes
-        pendingBytes += size
-        let promise = channel.eventLoop.makePromise(of: Void.self)
-        promise.futureResult.whenComplete { _ in self.pendingBytes -= size }
-        channel.writeAndFlush(buffer, promise: promise)
+        channel.writeAndFlush(buffer, promise: nil)
     }
 
     /// Closes the connection after what is queued has been written. Any thread.
@@ -203,6 +198,8 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
         }
     }
 
-    /// Bytes waiting to be written (event loop only; for tests and status).
-    var queuedBytes: Int { pendingBytes }
+    /// Bytes waiting to be written (event loop only).
+    var queuedBytes: Int {
+        (try? channel?.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+    }
 }

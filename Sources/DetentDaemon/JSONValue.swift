@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON value as the protocol reads and writes it. Integers stay integers (request ids
 /// come back exactly as sent); objects keep the order they were built in, so replies are
 /// byte-for-byte deterministic. `raw` splices text that is already JSON (an eval's value,
@@ -59,26 +57,9 @@ public indirect enum JSONValue: Equatable, Sendable {
 // MARK: Reading
 
 extension JSONValue {
-    /// Parses one JSON text (Foundation's parser). Throws for malformed JSON.
+    /// Parses one JSON text (`JSONParser`: strict RFC 8259). Throws for malformed JSON.
     public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        let object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        return JSONValue(foundation: object)
-    }
-
-    init(foundation object: Any) {
-        switch object {
-        case is NSNull: self = .null
-        case let string as String: self = .string(string)
-        case let number as NSNumber:
-            let type = String(cString: number.objCType)
-            if type == "c" || type == "B" { self = .bool(number.boolValue) }
-            else if type == "d" || type == "f" { self = .double(number.doubleValue) }
-            else { self = .int(number.int64Value) }
-        case let array as [Any]: self = .array(array.map(JSONValue.init(foundation:)))
-        case let dictionary as [String: Any]:
-            self = .object(dictionary.keys.sorted().map { ($0, JSONValue(foundation: dictionary[$0]!)) })
-        default: self = .null
-        }
+        try JSONParser.parse(bytes)
     }
 }
 
