@@ -147,7 +147,9 @@ public final class RealTimeDriver {
         }
     }
 
-    private func wallTime(ofVirtual time: Nanoseconds) -> UInt64 {
+    /// The wall-clock instant (ns, the driver's clock) at which virtual `time` is due, at the
+    /// current speed and anchoring: the display link's ideal timestamp for a frame.
+    public func wallTime(ofVirtual time: Nanoseconds) -> UInt64 {
         let delta = Double(time - anchorVirtual) / speed
         return anchorWall &+ UInt64(max(0, delta.rounded(.up)))
     }

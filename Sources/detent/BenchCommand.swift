@@ -15,13 +15,13 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Skip the subprocess comparison with busted.")
     var skipSuite = false
 
-    @Option(name: .long, help: "Run only the workloads whose group is one of: ticks, navigation, drawer, sheet, adaptive, idle, state, per-test, bridge, suite (comma-separated).")
+    @Option(name: .long, help: "Run only the workloads whose group is one of: ticks, navigation, drawer, sheet, adaptive, idle, state, per-test, bridge, jitter, suite (comma-separated).")
     var only: String?
 
     func validate() throws {
-        let known: Set<String> = ["ticks", "navigation", "drawer", "sheet", "adaptive", "idle", "state", "per-test", "bridge", "suite"]
+        let known: Set<String> = ["ticks", "navigation", "drawer", "sheet", "adaptive", "idle", "state", "per-test", "bridge", "jitter", "suite"]
         for group in (only ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !known.contains(group) {
-            throw ValidationError("unknown benchmark group '\(group)' (expected one of: ticks, navigation, drawer, sheet, adaptive, idle, state, per-test, bridge, suite)")
+            throw ValidationError("unknown benchmark group '\(group)' (expected one of: \(known.sorted().joined(separator: ", ")))")
         }
     }
 
@@ -55,6 +55,10 @@ struct Bench: ParsableCommand {
         if wanted("state") { add(try Benchmarks.freshState()) }
         if wanted("per-test") { add(try Benchmarks.perTest(configuration: configuration, scratch: scratch)) }
         if wanted("bridge") { for figure in try Benchmarks.bridgeCosts(configuration: configuration) { add(figure) } }
+        if wanted("jitter") {
+            // SPEC §1 real-time mode at 120 Hz, 10 wall seconds.
+            for figure in Benchmarks.tickJitter(device: try configuration.device(named: "iPhone 15 Pro"), seconds: 10) { add(figure) }
+        }
         if wanted("suite") && !skipSuite {
             let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
             for figure in try Benchmarks.thousandSpecs(detentExecutable: executable, configDirectory: configDirectory.path, scratch: scratch) {
