@@ -28,12 +28,16 @@ extension Daemon {
         ])
     }
 
-    /// The live session a request names (created on first use), or the shared one.
-    func liveSession(_ params: Params, create: Bool = true) throws -> LiveSession {
+    /// The live session a request names, or the shared one. `eval` and `subscribe` open a
+    /// named session on first use; the other methods answer -32005 for one that is not open,
+    /// so a misspelt name never creates a world.
+    func liveSession(_ params: Params, create: Bool) throws -> LiveSession {
         guard let name = try params.optionalString("session"), name != "live" else { return live }
         guard !name.isEmpty, name.count <= 64 else { throw params.invalid("session", "a name of 1 to 64 characters") }
         if let existing = registry.withLockedValue({ $0.sessions[name] }) { return existing }
-        guard create else { throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'") }
+        guard create else {
+            throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)' (eval or subscribe with that session opens it)")
+        }
         let configuration = registry.withLockedValue { $0.configuration }
         let made: LiveSession
         do { made = try Daemon.makeLiveSession(configuration: configuration, config: config, name: name, logger: logger) } catch {
@@ -50,7 +54,7 @@ extension Daemon {
     func onSession(_ params: Params, extra: Set<String> = [], reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void,
                    _ body: @escaping (LiveSession) throws -> JSONValue) throws {
         try params.only(extra.union(["session"]))
-        let session = try liveSession(params)
+        let session = try liveSession(params, create: false)
         session.session.queue.async {
             do { reply(.success(try body(session))) } catch let failure as JSONRPC.Failure { reply(.failure(failure)) } catch {
                 reply(.failure(JSONRPC.Failure(JSONRPC.internalError, "internal error: \(error)")))
@@ -67,7 +71,7 @@ extension Daemon {
     func eval(_ params: Params, reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
         try params.only(["code", "session"])
         let code = try params.string("code")
-        let session = try liveSession(params)
+        let session = try liveSession(params, create: true)
         session.session.queue.async {
             session.eval(code) { result in
                 switch result {
@@ -113,7 +117,7 @@ extension Daemon {
         guard events != nil || !properties.isEmpty else {
             throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: give 'events' (names, or \"*\" for all) and/or 'properties' (names such as \"drawer.origin\")")
         }
-        let session = try liveSession(params)
+        let session = try liveSession(params, create: true)
         let name = registry.withLockedValue { r -> String in r.nextSubscription += 1; return "s\(r.nextSubscription)" }
         let subscriptionName = JSONValue.string(name)
         let subscription = LiveSession.Subscription(
@@ -193,6 +197,7 @@ extension Daemon {
         let uptime = self.uptime
         live.session.queue.async {
             let driver = self.live.driver
+            self.live.catchUp()
             reply(.success(.object([
                 ("version", .string(DetentVersion.string)), ("protocol", .int(Daemon.protocolVersion)),
                 ("uptime", .double(uptime)), ("clients", .int(Int64(snapshot.clients))),

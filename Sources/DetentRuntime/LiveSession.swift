@@ -200,11 +200,19 @@ public final class LiveSession {
         return (world.seconds, world.frame, names.map { ($0, world.property($0)) })
     }
 
+    /// Brings an idle world's clock up to the wall clock (a world that is idle is not stepped
+    /// frame by frame, so its time and frame stand still until something reads or changes it).
+    public func catchUp() {
+        session.checkQueue()
+        driver.perform {}
+    }
+
     public var isPaused: Bool { driver.isPaused }
     public var speed: Double { driver.speed }
     public var world: World { driver.world }
 
-    public func pause() { session.checkQueue(); driver.pause() }
+    /// Pauses at the wall clock's present: an idle world's clock is brought up to it first.
+    public func pause() { catchUp(); driver.pause() }
     public func resume() { session.checkQueue(); driver.resume() }
 
     /// Pauses, then delivers exactly `frames` frames.

@@ -782,6 +782,29 @@ class TestEval(DaemonTest):
         self.assertEqual(c.result("session/close", {"session": "suite-a"}), {"closed": True})
         self.assertError(c.error("session/close", {"session": "suite-a"}), -32005)
 
+    def test_only_eval_and_subscribe_open_a_session(self):
+        c = self.connect()
+        sessions = c.result("status", {})["sessions"]
+        for method, params in [("state", {}), ("pause", {}), ("resume", {}), ("step", {"frames": 1}), ("speed", {"factor": 2})]:
+            self.assertError(c.error(method, dict(params, session="suite-misspelt")), -32005, "suite-misspelt")
+        self.assertEqual(c.result("status", {})["sessions"], sessions)
+        sub = c.result("subscribe", {"events": "*", "session": "suite-sub"})["subscription"]
+        self.assertEqual(c.result("status", {})["sessions"], sessions + 1)
+        self.assertIn("time", c.result("state", {"paths": [], "session": "suite-sub"}))
+        c.result("unsubscribe", {"subscription": sub})
+        c.result("session/close", {"session": "suite-sub"})
+
+    def test_status_reports_the_present_frame_of_an_idle_world(self):
+        c = self.connect()
+        c.result("step", {"frames": 1})
+        c.result("resume", {})
+        first = c.result("status", {})["ticks"]
+        time.sleep(0.5)
+        second = c.result("status", {})["ticks"]
+        # An idle world is not stepped frame by frame; status still reads the present.
+        self.assertAlmostEqual(second["time"] - first["time"], 0.5, delta=0.25)
+        self.assertGreater(second["frame"], first["frame"])
+
     def test_invalid_params(self):
         c = self.connect()
         self.assertError(c.error("eval", {}), -32602, "code")

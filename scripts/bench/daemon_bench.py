@@ -4,6 +4,12 @@ idle CPU over 10 s (from /proc), `eval` round trip p50/p99 over 10,000 requests 
 socket with 1 and with 50 clients, Redis's `EVAL "return 1" 0` over a Unix socket with the
 same client loop, and the per-frame sample stream at 120 Hz to 10 subscribers.
 
+On a 2-core machine a one-client round trip depends mostly on where the scheduler puts the
+client and the server: on one core a wake-up is a context switch, across cores it is an
+inter-processor interrupt (far slower on a virtual machine). So the one-client comparison is
+made three times, each with both servers placed alike: unpinned, client and server on one
+core, and on different cores (taskset / sched_setaffinity).
+
   python3 scripts/bench/daemon_bench.py --detent .build/release/detent
 
 Needs Debian's redis-server for the yardstick (apt-get install redis-server). Every process
@@ -69,25 +75,53 @@ def row(name, samples):
     us = [s / 1000 for s in samples]
     return f"| {name} | {pct(us, 50):.1f} | {pct(us, 99):.1f} | {max(us):.1f} | {len(us):,} |"
 
+PLACEMENTS = [("unpinned", None, None), ("one core", "0", 0), ("client core 0, server core 1", "1", 0)]
+
+def start_servers(args, tmp, server_cpu):
+    """The daemon and redis-server, pinned to `server_cpu` when given."""
+    sock = os.path.join(tmp, "d.sock"); rsock = os.path.join(tmp, "r.sock")
+    for path in (sock, rsock):
+        if os.path.exists(path): os.unlink(path)
+    pin = ["taskset", "-c", server_cpu] if server_cpu is not None else []
+    daemon = subprocess.Popen(pin + [args.detent, "daemon", "--socket", sock, "--log-level", "warning"], stdout=subprocess.DEVNULL)
+    redis = None
+    if shutil.which("redis-server"):
+        redis = subprocess.Popen(pin + ["redis-server", "--port", "0", "--unixsocket", rsock, "--save", "", "--appendonly", "no"],
+                                 stdout=subprocess.DEVNULL)
+    wait_for(sock)
+    if redis: wait_for(rsock)
+    return daemon, redis, sock, rsock
+
+def stop(*processes):
+    for p in processes:
+        if p:
+            p.send_signal(signal.SIGTERM)
+            try: p.wait(10)
+            except subprocess.TimeoutExpired: p.kill(); p.wait(5)
+
 def main():
     ap = argparse.ArgumentParser(); ap.add_argument("--detent", required=True); ap.add_argument("--requests", type=int, default=10000)
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="detent-bench-")
-    sock = os.path.join(tmp, "d.sock"); rsock = os.path.join(tmp, "r.sock")
-    daemon = subprocess.Popen([args.detent, "daemon", "--socket", sock, "--log-level", "warning"], stdout=subprocess.DEVNULL)
-    redis = None
-    if shutil.which("redis-server"):
-        redis = subprocess.Popen(["redis-server", "--port", "0", "--unixsocket", rsock, "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    everywhere = os.sched_getaffinity(0)
+    daemon = redis = None
     try:
-        wait_for(sock)
-        if redis: wait_for(rsock)
+        print("| eval round trip, 1 client | p50 µs | p99 µs | max µs | requests |"); print("|---|---:|---:|---:|---:|")
+        for label, server_cpu, client_cpu in PLACEMENTS:
+            if server_cpu is not None and int(server_cpu) not in everywhere: continue
+            daemon, redis, sock, rsock = start_servers(args, tmp, server_cpu)
+            os.sched_setaffinity(0, {client_cpu} if client_cpu is not None else everywhere)
+            time.sleep(0.5)
+            print(row(f"detent eval `return 1`, {label}", rtt_detent(sock, args.requests)))
+            if redis: print(row(f"redis-server EVAL \"return 1\" 0, {label}", rtt_redis(rsock, args.requests)))
+            os.sched_setaffinity(0, everywhere)
+            stop(daemon, redis); daemon = redis = None
+        daemon, redis, sock, rsock = start_servers(args, tmp, None)
         time.sleep(1)
         c0 = cpu_seconds(daemon.pid); t0 = time.time(); time.sleep(10)
         idle = (cpu_seconds(daemon.pid) - c0) / (time.time() - t0) * 100
         print(f"idle CPU over 10 s: {idle:.2f} %")
-        print("| eval round trip | p50 µs | p99 µs | max µs | requests |"); print("|---|---:|---:|---:|---:|")
-        print(row("detent eval `return 1`, 1 client", rtt_detent(sock, args.requests)))
-        if redis: print(row("redis-server EVAL \"return 1\" 0, 1 client", rtt_redis(rsock, args.requests)))
+        print("| eval round trip, 50 clients, unpinned | p50 µs | p99 µs | max µs | requests |"); print("|---|---:|---:|---:|---:|")
         print(row("detent eval, 50 clients", many(rtt_detent, sock, 50, args.requests)))
         if redis: print(row("redis-server EVAL, 50 clients", many(rtt_redis, rsock, 50, args.requests)))
         # Sample stream: a 120 Hz device, 10 subscribers to one property, 5 s.
@@ -112,11 +146,8 @@ def main():
         for t in ts: t.join(15)
         print(f"sample stream, 120 Hz device, 10 subscribers, 5 s: {min(counts)}–{max(counts)} samples each ({min(counts)/5:.1f}–{max(counts)/5:.1f} per s), frame gaps {sum(gaps)}, dropped {sum(dropped)}")
     finally:
-        for p in [daemon, redis]:
-            if p:
-                p.send_signal(signal.SIGTERM)
-                try: p.wait(10)
-                except subprocess.TimeoutExpired: p.kill(); p.wait(5)
+        os.sched_setaffinity(0, everywhere)
+        stop(daemon, redis)
         shutil.rmtree(tmp, ignore_errors=True)
 
 main()
