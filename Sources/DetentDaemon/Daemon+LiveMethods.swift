@@ -94,6 +94,9 @@ extension Daemon {
         if parts.count == 3, let line = Int64(parts[1]) {
             data = [("file", .string(String(parts[0]))), ("line", .int(line)),
                     ("message", .string(parts[2].trimmingCharacters(in: .whitespaces)))]
+        } else if let frame = error.scriptFrame {
+            // A limit (budget, memory, interrupt) says no location itself: where it stopped.
+            data = [("file", .string(frame.file)), ("line", .int(Int64(frame.line))), ("message", .string(message))]
         }
         if !error.traceback.isEmpty { data.append(("traceback", .string(error.traceback))) }
         return JSONRPC.Failure(JSONRPC.luaError, message, data: .object(data))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An error that came out of Lua: a chunk that would not compile, a runtime error with its
 /// traceback, or a script stopped by one of the limits of SPEC §13.
 public enum LuaError: Error, Equatable, CustomStringConvertible {
@@ -33,6 +35,20 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// The script line the error happened on, read from the traceback: its first frame that
+    /// is neither a C function nor one of Detent's own chunks (named `(detent …)`). Limit
+    /// errors (budget, memory, interrupt) carry no location in their message; this is where
+    /// the script was stopped.
+    public var scriptFrame: (file: String, line: Int)? {
+        for raw in traceback.split(separator: "\n") {
+            let frame = raw.trimmingCharacters(in: .whitespaces)
+            guard !frame.hasPrefix("[C]"), !frame.contains("(detent "), frame != "stack traceback:" else { continue }
+            let parts = frame.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            if parts.count == 3, let line = Int(parts[1]), !parts[0].isEmpty { return (String(parts[0]), line) }
+        }
+        return nil
+    }
 }
 
 /// A Lua runtime error as the host sees it: the error value rendered as text without

@@ -817,8 +817,10 @@ class TestEvalLimits(DaemonTest):
 
     def test_runaway_eval_is_stopped(self):
         c = self.connect()
-        e = c.error("eval", {"code": "while true do end"}, timeout=120)
+        e = c.error("eval", {"code": "local n = 0\nwhile true do n = n + 1 end"}, timeout=120)
         self.assertError(e, -32000, "instruction budget")
+        # Where it was stopped: the loop's line of the eval chunk.
+        self.assertEqual((e["data"]["file"], e["data"]["line"]), ("eval", 2), json.dumps(e)[:400])
         self.assertEqual(c.result("eval", {"code": "return 1+1"})["json"], 2)
 
     def test_memory_bomb_eval_is_stopped_and_its_garbage_does_not_count(self):
@@ -829,6 +831,7 @@ class TestEvalLimits(DaemonTest):
         self.assertEqual(c.result("eval", {"code": legit}, timeout=120)["json"], n, "half the cap fails even before a bomb")
         e = c.error("eval", {"code": "local t, i = {}, 0 while true do i = i + 1 t[i] = string.rep('x', 64) .. i end"}, timeout=120)
         self.assertError(e, -32000, "memory limit")
+        self.assertEqual((e["data"]["file"], e["data"]["line"]), ("eval", 1), json.dumps(e)[:400])
         r = c.call("eval", {"code": legit}, timeout=120)
         self.assertIn("result", r, f"the same eval right after a stopped memory bomb: {json.dumps(r)[:400]}")
         self.assertEqual(r["result"]["json"], n)
