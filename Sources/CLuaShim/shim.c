@@ -85,6 +85,11 @@ static int host_trampoline(lua_State *L) {
     if (fn == NULL || fn->context == NULL) {
         return luaL_error(L, "host function called after it was released");
     }
+    // Lua guarantees a C function only LUA_MINSTACK (20) slots; host functions get room for
+    // their scratch values up front (lists reserve more themselves).
+    if (!lua_checkstack(L, 64)) {
+        return luaL_error(L, "stack overflow (too many nested calls or values)");
+    }
     detent_limits *limits = detent_limits_of(L);
     // Host code may allocate freely: a refused allocation would longjmp through Swift.
     int saved_depth = limits->guest_depth;

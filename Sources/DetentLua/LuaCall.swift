@@ -12,6 +12,9 @@ public struct LuaCall: LuaStack {
     public let functionName: String
     /// 1 for methods called with `:`, so argument numbers in messages skip `self`.
     public var selfOffset: Int32 = 0
+    /// Set while a property assignment runs (`tabs.selected_index = 0`): messages then read
+    /// "bad value for 'tabs.selected_index' (...)" rather than naming `__newindex`.
+    public var assignedProperty: String?
 
     init(L: OpaquePointer, state: LuaState, functionName: String) {
         self.L = L
@@ -24,8 +27,14 @@ public struct LuaCall: LuaStack {
 
     public func isNoneOrNil(_ index: Int32) -> Bool { detent_lua_isnoneornil(L, index) != 0 }
 
+    /// "bad argument #2 to 'animate'", or "bad value for 'drawer.policy'" in an assignment.
+    public func argumentPrefix(_ index: Int32) -> String {
+        if let assignedProperty { return "bad value for '\(assignedProperty)'" }
+        return "bad argument #\(index - selfOffset) to '\(functionName)'"
+    }
+
     func badArgument(_ index: Int32, _ expected: String) -> LuaRaise {
-        LuaRaise("bad argument #\(index - selfOffset) to '\(functionName)' (\(expected) expected, got \(typeName(at: index)))")
+        LuaRaise("\(argumentPrefix(index)) (\(expected) expected, got \(typeName(at: index)))")
     }
 
     public func typeName(at index: Int32) -> String {
@@ -34,14 +43,36 @@ public struct LuaCall: LuaStack {
 
     // MARK: Arguments
 
+    /// A finite number (NaN and ±inf are refused: nothing in the API means them).
     public func number(_ index: Int32) throws -> Double {
-        guard type(at: index) == .number else { throw badArgument(index, "number") }
-        var ok: Int32 = 0
-        return detent_lua_tonumber(L, index, &ok)
+        try number(index, nil, .finite)
     }
 
     public func optionalNumber(_ index: Int32) throws -> Double? {
         isNoneOrNil(index) ? nil : try number(index)
+    }
+
+    /// A number that satisfies `rule`; `name` says which parameter in the message
+    /// (`bad argument #1 to 'wait' (seconds: a finite number of virtual seconds from 0 to
+    /// 1000000000 expected, got nan)`).
+    public func number(_ index: Int32, _ name: String?, _ rule: NumberRule) throws -> Double {
+        guard type(at: index) == .number else { throw badArgument(index, name.map { "\($0): number" } ?? "number") }
+        var ok: Int32 = 0
+        let value = detent_lua_tonumber(L, index, &ok)
+        guard rule.accepts(value) else {
+            throw LuaRaise("\(argumentPrefix(index)) (\(assignedProperty == nil ? name.map { "\($0): " } ?? "" : "")\(rule.mismatch(value)))")
+        }
+        return value
+    }
+
+    public func optionalNumber(_ index: Int32, _ name: String?, _ rule: NumberRule) throws -> Double? {
+        isNoneOrNil(index) ? nil : try number(index, name, rule)
+    }
+
+    /// A whole number that satisfies `rule` (which must be a `whole` rule), as an Int.
+    public func int(_ index: Int32, _ name: String?, _ rule: NumberRule) throws -> Int {
+        precondition(rule.whole, "int(_:_:_:) needs a whole-number rule")
+        return Int(try number(index, name, rule))
     }
 
     public func integer(_ index: Int32) throws -> Int64 {
@@ -49,7 +80,7 @@ public struct LuaCall: LuaStack {
         var ok: Int32 = 0
         let value = detent_lua_tointeger(L, index, &ok)
         guard ok != 0 else {
-            throw LuaRaise("bad argument #\(index - selfOffset) to '\(functionName)' (number has no integer representation)")
+            throw LuaRaise("\(argumentPrefix(index)) (number has no integer representation)")
         }
         return Int64(value)
     }
@@ -136,7 +167,7 @@ public struct LuaTableArgument {
     let index: Int32
 
     private func fieldError(_ key: String, _ expected: String, _ got: LuaType) -> LuaRaise {
-        LuaRaise("bad argument #\(index - call.selfOffset) to '\(call.functionName)' (field '\(key)': \(expected) expected, got \(got))")
+        LuaRaise("\(argumentDescription) (field '\(key)': \(expected) expected, got \(got))")
     }
 
     private func with<T>(_ key: String, _ body: (LuaType) throws -> T) rethrows -> T {
@@ -148,18 +179,46 @@ public struct LuaTableArgument {
 
     public func has(_ key: String) -> Bool { with(key) { $0 != .nil } }
 
+    /// The type of field `key` (read raw, as every accessor here).
+    public func fieldType(_ key: String) -> LuaType { with(key) { $0 } }
+
+    /// A finite number, or nil when the field is absent.
     public func number(_ key: String) throws -> Double? {
+        try number(key, .finite)
+    }
+
+    public func requiredNumber(_ key: String) throws -> Double {
+        try requiredNumber(key, .finite)
+    }
+
+    /// A number that satisfies `rule`, or nil when the field is absent.
+    public func number(_ key: String, _ rule: NumberRule) throws -> Double? {
         try with(key) { t in
             if t == .nil { return nil }
             guard t == .number else { throw fieldError(key, "number", t) }
             var ok: Int32 = 0
-            return detent_lua_tonumber(call.L, -1, &ok)
+            let value = detent_lua_tonumber(call.L, -1, &ok)
+            guard rule.accepts(value) else {
+                throw LuaRaise("\(argumentDescription) (field '\(key)': \(rule.mismatch(value)))")
+            }
+            return value
         }
     }
 
-    public func requiredNumber(_ key: String) throws -> Double {
-        guard let value = try number(key) else { throw fieldError(key, "number", .nil) }
+    public func requiredNumber(_ key: String, _ rule: NumberRule) throws -> Double {
+        guard let value = try number(key, rule) else { throw fieldError(key, rule.expectation, .nil) }
         return value
+    }
+
+    /// A whole number that satisfies `rule` (a `whole` rule), or nil when absent.
+    public func int(_ key: String, _ rule: NumberRule) throws -> Int? {
+        precondition(rule.whole, "int(_:_:) needs a whole-number rule")
+        return try number(key, rule).map { Int($0) }
+    }
+
+    public func requiredInt(_ key: String, _ rule: NumberRule) throws -> Int {
+        precondition(rule.whole, "requiredInt(_:_:) needs a whole-number rule")
+        return Int(try requiredNumber(key, rule))
     }
 
     public func string(_ key: String) throws -> String? {
@@ -202,12 +261,13 @@ public struct LuaTableArgument {
     /// Array elements 1...n that are tables, each left on the stack for the rest of the call.
     public func tableArray() throws -> [LuaTableArgument] {
         let n = Int(lua_rawlen(call.L, index))
+        try reserveStack(for: n)
         var result: [LuaTableArgument] = []
         for i in 0..<n {
             let t = LuaType(rawValue: lua_rawgeti(call.L, index, lua_Integer(i + 1))) ?? .nil
             guard t == .table else {
                 lua_settop(call.L, -2)
-                throw LuaRaise("bad argument #\(index - call.selfOffset) to '\(call.functionName)' (element \(i + 1): table expected, got \(t))")
+                throw LuaRaise("\(argumentDescription) (element \(i + 1): table expected, got \(t))")
             }
             result.append(LuaTableArgument(call: call, index: lua_gettop(call.L)))
         }
@@ -224,8 +284,9 @@ public struct LuaTableArgument {
     }
 
     /// Array elements 1...n, each as what it is (`detents = {"content", 420, {name = ...}}`).
-    public func elements() -> [Element] {
+    public func elements() throws -> [Element] {
         let n = Int(lua_rawlen(call.L, index))
+        try reserveStack(for: n)
         var result: [Element] = []
         for i in 0..<n {
             let t = LuaType(rawValue: lua_rawgeti(call.L, index, lua_Integer(i + 1))) ?? .nil
@@ -246,8 +307,16 @@ public struct LuaTableArgument {
         return result
     }
 
+    /// Room on the Lua stack for `count` elements left there for the rest of the call (Lua
+    /// guarantees a host function only 20 slots; a 1,000-element list needs its own).
+    private func reserveStack(for count: Int) throws {
+        guard count < 1_000_000, lua_checkstack(call.L, Int32(count) + 20) != 0 else {
+            throw LuaRaise("\(argumentDescription) (a list of \(count) elements is too long)")
+        }
+    }
+
     /// Describes an argument position for error messages ("bad argument #2 to 'sheet'").
-    public var argumentDescription: String { "bad argument #\(index - call.selfOffset) to '\(call.functionName)'" }
+    public var argumentDescription: String { call.argumentPrefix(index) }
 
     /// The string keys present, sorted, for "unknown field" checks.
     public func keys() -> [String] {
@@ -265,7 +334,7 @@ public struct LuaTableArgument {
     /// Throws if the table has a string key outside `allowed` (catches typos like `durtion`).
     public func rejectUnknownKeys(_ allowed: [String]) throws {
         for key in keys() where !allowed.contains(key) {
-            throw LuaRaise("bad argument #\(index - call.selfOffset) to '\(call.functionName)' (unknown field '\(key)'; expected one of: \(allowed.joined(separator: ", ")))")
+            throw LuaRaise("\(argumentDescription) (unknown field '\(key)'; expected one of: \(allowed.joined(separator: ", ")))")
         }
     }
 
@@ -277,7 +346,7 @@ public struct LuaTableArgument {
             let t = LuaType(rawValue: lua_rawgeti(call.L, index, lua_Integer(i))) ?? .nil
             defer { lua_settop(call.L, -2) }
             guard t == .string, let s = LuaThreadView(L: call.L).string(at: -1) else {
-                throw LuaRaise("bad argument #\(index - call.selfOffset) to '\(call.functionName)' (element \(i): string expected, got \(t))")
+                throw LuaRaise("\(argumentDescription) (element \(i): string expected, got \(t))")
             }
             result.append(s)
         }

@@ -147,7 +147,9 @@ extension LuaState {
         setFunction("__newindex") { call in
             let key = try call.string(2)
             let object = try call.state.liveObject(at: 1, in: call.L, cls: cls, call: call, member: { key })
-            if try cls.set(object, key, call) { return 0 }
+            var assignment = call
+            assignment.assignedProperty = "\(className).\(key)"
+            if try cls.set(object, key, assignment) { return 0 }
             throw LuaRaise("\(className).\(key) cannot be assigned")
         }
         setFunction("__tostring") { call in

@@ -28,12 +28,21 @@ public enum LuaLibraries: Sendable {
                 state.pushNil()
                 state.setGlobal(name)
             }
-            // `load` accepts text only, whatever mode the caller asks for.
+            // `load` accepts text only, whatever mode the caller asks for. `setmetatable`
+            // refuses finalizers: a `__gc` runs whenever the collector gets to it — in another
+            // test, between tests, or as the state closes — outside the limits of the test
+            // that made it (SPEC §13: budgets hold everywhere).
             try! state.run("""
-                local raw_load = load
+                local raw_load, raw_setmetatable, rawget, type, error = load, setmetatable, rawget, type, error
                 load = function(chunk, name, _, env)
                   if env == nil then return raw_load(chunk, name, "t") end
                   return raw_load(chunk, name, "t", env)
+                end
+                setmetatable = function(t, mt)
+                  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+                    error("setmetatable: __gc finalizers are not available to scripts (they would run outside the test that made them)", 2)
+                  end
+                  return raw_setmetatable(t, mt)
                 end
                 """, chunkName: "=(detent sandbox)")
         }

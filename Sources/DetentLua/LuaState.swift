@@ -137,11 +137,24 @@ public final class LuaState: LuaStack {
 
     // MARK: Globals
 
-    /// Pops the top value into global `name`.
-    public func setGlobal(_ name: String) { lua_setglobal(L, name) }
-    /// Pushes global `name` and returns its type.
+    /// Pops the top value into global `name`. Raw: a script may have set a metatable on
+    /// `_G`, and its `__newindex` must not run (or raise) outside a protected call.
+    public func setGlobal(_ name: String) {
+        detent_lua_pushglobaltable(L)
+        push(name)
+        lua_rotate(L, -3, -1)   // value, _G, name → _G, name, value
+        lua_rawset(L, -3)
+        lua_settop(L, -2)
+    }
+    /// Pushes global `name` and returns its type (raw, as `setGlobal`).
     @discardableResult
-    public func getGlobal(_ name: String) -> LuaType { LuaType(rawValue: lua_getglobal(L, name)) ?? .nil }
+    public func getGlobal(_ name: String) -> LuaType {
+        detent_lua_pushglobaltable(L)
+        push(name)
+        let type = LuaType(rawValue: lua_rawget(L, -2)) ?? .nil
+        detent_lua_remove(L, -2)
+        return type
+    }
 
     // MARK: Loading and calling
 

@@ -82,6 +82,13 @@ public struct LuaCoroutineValues {
     public func boolean(_ i: Int32) -> Bool { i <= count && lua_toboolean(L, base + i) != 0 }
 
     /// A registry reference to value `i`.
+    /// Pushes field `key` of table value `i` without metamethods: a yielded table is the
+    /// script's, and an `__index` that errors must not run outside a protected call.
+    private func rawField(_ i: Int32, _ key: String) {
+        LuaValue.string(key).push(onto: L)
+        lua_rawget(L, base + i)
+    }
+
     public func ref(_ i: Int32, state: LuaState) -> LuaRef {
         lua_pushvalue(L, base + i)
         return LuaRef(state: state, thread: L)
@@ -90,7 +97,7 @@ public struct LuaCoroutineValues {
     /// Reads field `key` of table value `i` as a number.
     public func number(_ i: Int32, field key: String) -> Double? {
         guard i <= count, lua_type(L, base + i) == LUA_TTABLE else { return nil }
-        lua_getfield(L, base + i, key)
+        rawField(i, key)
         defer { lua_settop(L, -2) }
         guard lua_type(L, -1) == LUA_TNUMBER else { return nil }
         var ok: Int32 = 0
@@ -99,14 +106,15 @@ public struct LuaCoroutineValues {
 
     public func string(_ i: Int32, field key: String) -> String? {
         guard i <= count, lua_type(L, base + i) == LUA_TTABLE else { return nil }
-        lua_getfield(L, base + i, key)
+        rawField(i, key)
         defer { lua_settop(L, -2) }
+        guard lua_type(L, -1) == LUA_TSTRING else { return nil }
         return LuaThreadView(L: L).string(at: -1)
     }
 
     public func ref(_ i: Int32, field key: String, state: LuaState) -> LuaRef? {
         guard i <= count, lua_type(L, base + i) == LUA_TTABLE else { return nil }
-        lua_getfield(L, base + i, key)
+        rawField(i, key)
         if lua_type(L, -1) == LUA_TNIL { lua_settop(L, -2); return nil }
         return LuaRef(state: state, thread: L)
     }

@@ -58,6 +58,11 @@ final class TaskScheduler {
         let request: WaitRequest
         let start: Nanoseconds
         let startFrame: Int64
+        /// Only events emitted after the wait began count for `wait_event`.
+        let eventMark: Int64
+        /// The awaited event had been emitted just before the wait began (a hint when it
+        /// times out).
+        let missedEarlierEvent: Bool
         var previousFingerprint: [Double?]?
         var wasIdle = false
         init(job: Job, thread: LuaThread, request: WaitRequest, world: World) {
@@ -66,6 +71,8 @@ final class TaskScheduler {
             self.request = request
             start = world.time
             startFrame = world.frame
+            eventMark = world.eventMark
+            if case let .event(name, _) = request { missedEarlierEvent = world.hasRecentEvent(named: name) } else { missedEarlierEvent = false }
         }
     }
 
@@ -130,8 +137,14 @@ final class TaskScheduler {
                 let request = next.thread.withResults(count) {
                     WaitRequest.parse($0, state: host.lua, defaultTimeout: defaultTimeout)
                 }
-                guard let request, let world = host.world else {
+                guard let parsed = request, let world = host.world else {
                     end(next.job, .aborted("a task yielded a value that is not a wait request (use wait, wait_frames, wait_until, wait_idle or wait_event; coroutine.yield belongs inside your own coroutines)"))
+                    break
+                }
+                guard case let .success(request) = parsed else {
+                    if case let .failure(problem) = parsed {
+                        ready.append(Ready(job: next.job, thread: next.thread, arguments: push(false, .string(problem.message), onto: next.thread)))
+                    }
                     break
                 }
                 let waiter = Waiter(job: next.job, thread: next.thread, request: request, world: world)
@@ -240,8 +253,15 @@ final class TaskScheduler {
             waiter.previousFingerprint = fingerprint
             return world.time >= waiter.start + timeout ? .timedOut(request.timeoutMessage(after: timeout)) : .waiting
         case let .event(name, timeout):
-            if let event = world.events.first(where: { $0.name == name }) { return .satisfied(EventBinding.value(event)) }
-            return world.time >= waiter.start + timeout ? .timedOut(request.timeoutMessage(after: timeout)) : .waiting
+            if let event = world.events(emittedSince: waiter.eventMark).first(where: { $0.name == name }) {
+                return .satisfied(EventBinding.value(event))
+            }
+            guard world.time >= waiter.start + timeout else { return .waiting }
+            var message = request.timeoutMessage(after: timeout)
+            if waiter.missedEarlierEvent {
+                message += " ('\(name)' was emitted just before the wait began; wait_event sees only events emitted after it starts: start waiting first, e.g. in spawn(...), or look in world.events)"
+            }
+            return .timedOut(message)
         }
     }
 

@@ -1,6 +1,12 @@
 import DetentLua
 import DetentTime
 
+/// A wait whose fields are out of range ("wait: seconds must be a finite number of virtual
+/// seconds from 0 to 1000000000, got inf").
+struct WaitRequestError: Error {
+    var message: String
+}
+
 /// What a script is waiting for, parsed from the table its wait verb yielded (SPEC §9).
 enum WaitRequest {
     case time(Nanoseconds)
@@ -9,21 +15,47 @@ enum WaitRequest {
     case idle(timeout: Nanoseconds)
     case event(name: String, timeout: Nanoseconds)
 
-    /// Reads the request at value 1 of a yield; nil when the yield was not a wait request.
-    static func parse(_ values: LuaCoroutineValues, state: LuaState, defaultTimeout: Nanoseconds) -> WaitRequest? {
+    /// Reads the request at value 1 of a yield: nil when the yield was not a wait request,
+    /// a failure naming the verb, the field and what was expected when a field is out of
+    /// range (the waiting verb then raises it at the caller's line).
+    static func parse(_ values: LuaCoroutineValues, state: LuaState, defaultTimeout: Nanoseconds) -> Result<WaitRequest, WaitRequestError>? {
         guard values.count >= 1, values.type(1) == .table, let kind = values.string(1, field: "kind") else { return nil }
-        let timeout = values.number(1, field: "timeout").map(VirtualTime.nanoseconds(fromSeconds:)) ?? defaultTimeout
+        let verb: String
         switch kind {
-        case "time": return .time(VirtualTime.nanoseconds(fromSeconds: values.number(1, field: "seconds") ?? 0))
-        case "frames": return .frames(Int64(values.number(1, field: "frames") ?? 0))
-        case "until":
-            guard let condition = values.ref(1, field: "condition", state: state) else { return nil }
-            return .until(condition: condition, timeout: timeout, what: values.string(1, field: "what"))
-        case "idle": return .idle(timeout: timeout)
-        case "event":
-            guard let name = values.string(1, field: "name") else { return nil }
-            return .event(name: name, timeout: timeout)
+        case "time": verb = "wait"
+        case "frames": verb = "wait_frames"
+        case "until": verb = "wait_until"
+        case "idle": verb = "wait_idle"
+        case "event": verb = "wait_event"
         default: return nil
+        }
+        // Where the verb took the value: `wait(seconds)`, `wait_frames(n)`, or the `timeout`
+        // field of its options table (argument 1 of wait_idle, 2 of wait_until/wait_event).
+        func number(_ field: String, _ rule: NumberRule) throws -> Double? {
+            guard let value = values.number(1, field: field) else { return nil }
+            guard rule.accepts(value) else {
+                let position = field == "timeout" ? "#\(kind == "idle" ? 1 : 2) to '\(verb)' (field 'timeout': " : "#1 to '\(verb)' ("
+                throw WaitRequestError(message: "bad argument \(position)\(rule.mismatch(value)))")
+            }
+            return value
+        }
+        do {
+            let timeout = try number("timeout", .seconds).map(VirtualTime.nanoseconds(fromSeconds:)) ?? defaultTimeout
+            switch kind {
+            case "time": return .success(.time(VirtualTime.nanoseconds(fromSeconds: try number("seconds", .seconds) ?? 0)))
+            case "frames": return .success(.frames(Int64(try number("frames", .frames) ?? 0)))
+            case "until":
+                guard let condition = values.ref(1, field: "condition", state: state) else { return nil }
+                return .success(.until(condition: condition, timeout: timeout, what: values.string(1, field: "what")))
+            case "idle": return .success(.idle(timeout: timeout))
+            default:
+                guard let name = values.string(1, field: "name") else { return nil }
+                return .success(.event(name: name, timeout: timeout))
+            }
+        } catch let error as WaitRequestError {
+            return .failure(error)
+        } catch {
+            return .failure(WaitRequestError(message: "\(verb): \(error)"))
         }
     }
 

@@ -26,7 +26,7 @@ enum AnimatorBinding {
             },
             // Moves a spring's target, keeping position and velocity continuous.
             "retarget": { slot, call in
-                let target = try call.number(2)
+                let target = try call.number(2, "target", .animatedValue)
                 let world = try ScriptHost.of(call).requireWorld()
                 guard world.animators.retarget(slot, to: target, in: world) else {
                     throw LuaRaise("retarget: only spring animators can be retargeted (\(slot.name) is a timing animation)")

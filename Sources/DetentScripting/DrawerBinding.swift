@@ -29,7 +29,7 @@ enum DrawerBinding {
         cls.setters = [
             "bounces": { d, c in d.bounces = c.boolean(3) },
             "policy": { d, c in d.policy = try policy(at: 3, c, host: ScriptHost.of(c)) },
-            "content_offset": { d, c in d.content.offset = try c.number(3) },
+            "content_offset": { d, c in d.content.offset = try c.number(3, "content_offset", .points) },
         ]
         cls.methods = [
             "set_anchors": { d, c in
@@ -72,15 +72,18 @@ enum DrawerBinding {
         for (i, entry) in try list.tableArray().enumerated() {
             try entry.rejectUnknownKeys(["name", "top", "bottom", "fraction", "fit", "state"])
             let name = try entry.string("name") ?? "anchor\(i + 1)"
-            if let top = try entry.number("top") { specs.append((name, .fromTop(top))) }
-            else if let bottom = try entry.number("bottom") { specs.append((name, .fromBottom(bottom))) }
-            else if let fraction = try entry.number("fraction") { specs.append((name, .fraction(fraction))) }
+            if let top = try entry.number("top", .points) { specs.append((name, .fromTop(top))) }
+            else if let bottom = try entry.number("bottom", .points) { specs.append((name, .fromBottom(bottom))) }
+            else if let fraction = try entry.number("fraction", DrawerBinding.fraction) { specs.append((name, .fraction(fraction))) }
             else if try entry.boolean("fit") == true { specs.append((name, .fit)) }
             else if let state = try entry.string("state") { specs.append((name, .named(state))) }
             else { throw LuaRaise("anchor '\(name)' needs one of: top = points, bottom = points, fraction = 0…1, fit = true, state = name") }
         }
         return specs
     }
+
+    /// An anchor's share of the screen's height.
+    static let fraction = NumberRule(0...1, unit: "the screen's height")
 
     /// A policy by name, or a Lua function(release) returning an origin or an anchor name.
     static func policy(at index: Int32, _ call: LuaCall, host: ScriptHost) throws -> DrawerPolicy {
@@ -121,7 +124,7 @@ enum DrawerBinding {
             throw error
         }
         defer { lua.pop() }
-        if let origin = lua.number(at: -1), origin.isFinite { return origin }
+        if let origin = lua.number(at: -1), NumberRule.points.accepts(origin) { return origin }
         if let name = lua.string(at: -1), let anchor = release.anchors.first(where: { $0.name == name }) { return anchor.origin }
         let error = LuaError.runtime(LuaRuntimeError(message: "policy returned \(lua.describe(at: -1)); expected an origin in points or one of: \(release.anchors.map(\.name).joined(separator: ", "))"))
         host.handlerErrors.append(error)
@@ -136,9 +139,9 @@ enum DrawerBinding {
         guard world.engines.allSatisfy({ $0.name != name }) else {
             throw LuaRaise("this world already has an engine named '\(name)' (give the drawer another name = ...)")
         }
-        let content = ScrollContent(contentHeight: try options.number("content_height") ?? 0, offset: -(try options.number("content_inset") ?? 0),
-                                    insets: Insets(top: try options.number("content_inset") ?? 0))
-        let drawer = DrawerEngine(name: name, world: world, defaults: defaults, headerHeight: try options.number("header"), content: content)
+        let inset = try options.number("content_inset", .length) ?? 0
+        let content = ScrollContent(contentHeight: try options.number("content_height", .length) ?? 0, offset: -inset, insets: Insets(top: inset))
+        let drawer = DrawerEngine(name: name, world: world, defaults: defaults, headerHeight: try options.number("header", .length), content: content)
         guard let anchors = try options.table("anchors") else { throw LuaRaise("a drawer needs anchors, like anchors = {\"top\", \"middle\", \"bottom\"}") }
         try drawerCall { try drawer.setAnchors(try anchorSpecs(anchors), in: world) }
         drawer.bounces = try options.boolean("bounces") ?? true

@@ -41,17 +41,16 @@ enum NavigationBinding {
             "large_title": { s, c in s.navigationItem.largeTitle = c.boolean(3) ? .always : .never },
             "bar_hidden": { s, c in s.navigationItem.prefersBarHidden = c.boolean(3) },
             "content_height": { s, c in
-                let height = try c.number(3)
+                let height = try c.number(3, "content_height", .length)
                 guard case var .scroll(scroll) = s.content else { throw LuaRaise("content_height is for scrollable screens; screen '\(s.id)' has a stack layout (use add_item, resize_item)") }
-                guard height >= 0, height.isFinite else { throw LuaRaise("content_height must be a finite number of points >= 0") }
                 scroll.contentHeight = height
                 s.content = .scroll(scroll)
             },
         ]
         cls.methods = [
-            "add_item": { s, c in try editStack(s, c) { model in try model.add(try stackItem(c.table(2)), at: try c.optionalNumber(3).map { Int($0) - 1 }) } },
+            "add_item": { s, c in try editStack(s, c) { model in try model.add(try stackItem(c.table(2)), at: try c.optionalNumber(3, "position", .index).map { Int($0) - 1 }) } },
             "remove_item": { s, c in try editStack(s, c) { model in try model.remove(id: try c.string(2)) } },
-            "resize_item": { s, c in try editStack(s, c) { model in try model.resize(id: try c.string(2), to: .fixed(try c.number(3))) } },
+            "resize_item": { s, c in try editStack(s, c) { model in try model.resize(id: try c.string(2), to: .fixed(try c.number(3, "size", .length))) } },
             "hide_item": { s, c in try editStack(s, c) { model in try model.setHidden(id: try c.string(2), !c.isNoneOrNil(3) ? c.boolean(3) : true) } },
         ]
         return cls
@@ -81,7 +80,7 @@ enum NavigationBinding {
         if let stack = try options.table("stack") {
             content = .stack(try stackModel(stack))
         } else {
-            content = .scroll(ScrollContent(contentHeight: try options.number("content_height") ?? 0))
+            content = .scroll(ScrollContent(contentHeight: try options.number("content_height", .length) ?? 0))
         }
         let screen = Screen(id: id, title: try options.string("title"), content: content)
         screen.navigationItem.prompt = try options.string("prompt")
@@ -99,15 +98,14 @@ enum NavigationBinding {
         try t.rejectUnknownKeys(["axis", "size", "distribution", "alignment", "spacing", "padding", "items"])
         let axis = try choice(t.string("axis") ?? "vertical", LayoutAxis.self, "axis")
         let size: StackSizeMode
-        let sizeIsNumber = (try? t.number("size")) != nil
-        if sizeIsNumber, let length = try t.number("size") { size = .fixed(length) }
+        if t.fieldType("size") == .number, let length = try t.number("size", .length) { size = .fixed(length) }
         else if let mode = try t.string("size"), mode != "auto" { throw LuaRaise("stack.size must be \"auto\" or a number of points, got \"\(mode)\"") }
         else { size = .auto }
         let configuration = StackConfiguration(axis: axis, sizeMode: size,
                                                distribution: try choice(t.string("distribution") ?? "start", StackDistribution.self, "distribution"),
                                                alignment: try choice(t.string("alignment") ?? "stretch", StackAlignment.self, "alignment"),
-                                               spacing: try t.number("spacing") ?? 0,
-                                               padding: Insets(all: try t.number("padding") ?? 0))
+                                               spacing: try t.number("spacing", .length) ?? 0,
+                                               padding: Insets(all: try t.number("padding", .length) ?? 0))
         var items: [StackItem] = []
         if let list = try t.table("items") {
             for element in try list.tableArray() { items.append(try stackItem(element)) }
@@ -117,13 +115,16 @@ enum NavigationBinding {
         }
     }
 
+    /// A stack item's share of the free space (flex-grow): 0 or more, up to 1e6.
+    static let growFactor = NumberRule(0...1e6)
+
     private static func stackItem(_ t: LuaTableArgument) throws -> StackItem {
         try t.rejectUnknownKeys(["id", "size", "grow", "cross", "align", "hidden"])
         guard let id = try t.string("id") else { throw LuaRaise("a stack item needs an id") }
         let main: StackMainSize
-        if let grow = try t.number("grow") { main = .grow(grow, basis: try t.number("size") ?? 0) }
-        else { main = .fixed(try t.number("size") ?? 0) }
-        let cross: StackCrossSize = try t.number("cross").map { .fixed($0) } ?? .stretch
+        if let grow = try t.number("grow", NavigationBinding.growFactor) { main = .grow(grow, basis: try t.number("size", .length) ?? 0) }
+        else { main = .fixed(try t.number("size", .length) ?? 0) }
+        let cross: StackCrossSize = try t.number("cross", .length).map { .fixed($0) } ?? .stretch
         let align = try t.string("align").map { try choice($0, StackAlignment.self, "align") }
         return StackItem(id: id, mainSize: main, crossSize: cross, alignSelf: align, isHidden: try t.boolean("hidden") ?? false)
     }

@@ -100,9 +100,7 @@ extension ScriptHost {
             return 0
         }
         lua.register("drop_frames") { [unowned self] call in
-            let count = try call.integer(1)
-            guard count >= 0 else { throw LuaRaise("drop_frames expects a count >= 0, got \(count)") }
-            try requireWorld().dropFrames(Int(count))
+            try requireWorld().dropFrames(try call.int(1, "count", .frames))
             return 0
         }
         // rotate("portrait" | "landscape") and resize{width = pt} (SPEC §8): the window
@@ -118,7 +116,7 @@ extension ScriptHost {
         lua.register("resize") { [unowned self] call in
             let options = try call.table(1)
             try options.rejectUnknownKeys(["width"])
-            let width = try options.requiredNumber("width")
+            let width = try options.requiredNumber("width", .length)
             do { try requireWorld().resize(toWidth: width) } catch let error as WindowError { throw LuaRaise(error.description) }
             return 0
         }

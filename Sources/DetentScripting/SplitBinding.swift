@@ -104,8 +104,8 @@ enum SplitBinding {
         cls.setters = [
             // Setting the selection in code asks no should_select and emits no event (UIKit).
             "selected_index": { t, c in
-                let index = try c.integer(3)
-                try adaptiveCall { try t.setSelectedIndex(Int(clamping: max(index, 0)) - 1, in: try world(c)) }
+                let index = try c.int(3, "selected_index", SplitBinding.tabIndex)
+                try adaptiveCall { try t.setSelectedIndex(index - 1, in: try world(c)) }
             },
             "should_select": { t, c in
                 t.shouldSelect = try shouldSelect(at: 3, c, host: ScriptHost.of(c))
@@ -114,8 +114,8 @@ enum SplitBinding {
         cls.methods = [
             // A user's tap on tab `index`: true when selected, false when should_select refused.
             "select": { t, c in
-                let index = try c.integer(2)
-                let selected = try adaptiveCall { try t.select(Int(clamping: max(index, 0)) - 1, in: try world(c)) }
+                let index = try c.int(2, "index", SplitBinding.tabIndex)
+                let selected = try adaptiveCall { try t.select(index - 1, in: try world(c)) }
                 c.push(selected)
                 return 1
             },
@@ -196,13 +196,14 @@ enum SplitBinding {
         return roots
     }
 
+    /// A tab index as scripts give it: any whole number (the tab container says which are in
+    /// range, naming how many tabs there are).
+    static let tabIndex = NumberRule.whole(-1e9...1e9)
+
     private static func selectedIndex(_ options: LuaTableArgument, count: Int) throws -> Int {
-        guard let selected = try options.number("selected") else { return 0 }
-        guard selected == selected.rounded(), selected >= 1, selected <= Double(count) else {
-            let shown = selected == selected.rounded() && abs(selected) < 1e15 ? String(Int(selected)) : String(selected)
-            throw LuaRaise("selected must be a tab index 1…\(count), got \(shown)")
-        }
-        return Int(selected) - 1
+        guard let selected = try options.int("selected", tabIndex) else { return 0 }
+        guard (1...count).contains(selected) else { throw LuaRaise("selected must be a tab index 1…\(count), got \(selected)") }
+        return selected - 1
     }
 
     private static func shouldSelect(_ options: LuaTableArgument, host: ScriptHost) throws -> ((Int, Screen) throws -> Bool)? {

@@ -59,17 +59,14 @@ enum WorldBinding {
                 return 1
             },
             "drop_frames": { world, call in
-                let count = try call.integer(2)
-                guard count >= 0 else { throw LuaRaise("drop_frames expects a count >= 0, got \(count)") }
-                world.dropFrames(Int(count))
+                world.dropFrames(try call.int(2, "count", .frames))
                 return 0
             },
             "jank": { world, call in
                 guard let options = try call.optionalTable(2) else { world.setJank(nil); return 0 }
                 try options.rejectUnknownKeys(["every", "drop"])
-                let every = Int(try options.requiredNumber("every"))
-                let drop = Int(try options.requiredNumber("drop"))
-                guard every > 0, drop >= 0 else { throw LuaRaise("jank expects every > 0 and drop >= 0") }
+                let every = try options.requiredInt("every", .whole(1...1e6, unit: "frames"))
+                let drop = try options.requiredInt("drop", .whole(0...1e6, unit: "frames"))
                 world.setJank(JankPattern(every: every, drop: drop))
                 return 0
             },
@@ -90,7 +87,7 @@ enum WorldBinding {
                 return 1
             },
             "off": { world, call in
-                world.removeObserver(Int(try call.integer(2)))
+                world.removeObserver(try call.int(2, "token", .count))
                 return 0
             },
             "emit": { world, call in
@@ -140,8 +137,7 @@ enum WorldBinding {
         let options = try call.table(2)
         try options.rejectUnknownKeys(["name", "from", "to", "duration", "curve"])
         let defaults = world.configuration.motion
-        let duration = try options.number("duration") ?? defaults.duration
-        guard duration >= 0, duration.isFinite else { throw LuaRaise("animate: duration must be a finite number of seconds >= 0, got \(duration)") }
+        let duration = try options.number("duration", .seconds) ?? defaults.duration
         let curve = try MotionBinding.curve(named: try options.string("curve") ?? defaults.curve)
         let name = try options.string("name") ?? world.animators.makeName()
         let from = try finite(options, "from", in: "animate"), to = try finite(options, "to", in: "animate")
@@ -165,11 +161,9 @@ enum WorldBinding {
     }
 }
 
-/// A required field that must be a finite number (NaN and infinities are refused).
+/// A required animated value (`from`, `to`, `velocity`).
 private func finite(_ options: LuaTableArgument, _ key: String, in verb: String) throws -> Double {
-    let value = try options.requiredNumber(key)
-    guard value.isFinite else { throw LuaRaise("\(verb): \(key) must be a finite number, got \(value)") }
-    return value
+    try options.requiredNumber(key, key == "velocity" ? .velocity : .animatedValue)
 }
 
 /// Events as Lua tables: `{ name=, frame=, time=, <payload fields> }`.

@@ -5,9 +5,14 @@ public typealias Nanoseconds = Int64
 public enum VirtualTime {
     public static let nanosecondsPerSecond: Nanoseconds = 1_000_000_000
 
-    /// Seconds → nanoseconds, rounded to the nearest nanosecond.
+    /// Seconds → nanoseconds, rounded to the nearest nanosecond. Values from scripts and
+    /// config are range-checked before they get here (`NumberRule.seconds`); this conversion
+    /// still never traps: NaN is 0 and anything beyond ±2^62 ns (146 years) is held there.
     public static func nanoseconds(fromSeconds seconds: Double) -> Nanoseconds {
-        Nanoseconds((seconds * 1e9).rounded())
+        let limit = Double(Int64(1) << 62)
+        let scaled = (seconds * 1e9).rounded()
+        guard !scaled.isNaN else { return 0 }
+        return Nanoseconds(min(max(scaled, -limit), limit))
     }
 
     /// How close to a frame's time an event must be to belong to that frame. Scripts compute

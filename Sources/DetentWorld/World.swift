@@ -27,6 +27,8 @@ public final class World {
     /// Events of the current tick (cleared when the next tick starts).
     public private(set) var events: [WorldEvent] = []
     private var pending: [WorldEvent] = []
+    /// Events delivered to `events` since the world began (for `eventMark`).
+    private var deliveredEventCount: Int64 = 0
     private var observers: [(id: Int, body: (WorldEvent) -> Void)] = []
     private var nextObserverID = 0
     private var traces: [TraceRecorder] = []
@@ -117,6 +119,25 @@ public final class World {
     /// overwrite the other).
     public static let reservedEventKeys: Set<String> = ["name", "frame", "time"]
 
+    /// A mark in the order of every event this world has emitted (delivered or pending): the
+    /// events emitted from now on are `events(emittedSince: mark)`. `wait_event` takes one when
+    /// it starts, so an event emitted before the wait never satisfies it.
+    public var eventMark: Int64 { deliveredEventCount + Int64(pending.count) }
+
+    /// The events of this tick emitted at or after `mark` (events are delivered in the order
+    /// they were emitted, so this is a suffix of `events`).
+    public func events(emittedSince mark: Int64) -> ArraySlice<WorldEvent> {
+        let firstOfTick = deliveredEventCount - Int64(events.count)
+        let skip = max(0, min(Int64(events.count), mark - firstOfTick))
+        return events[Int(skip)...]
+    }
+
+    /// Whether an event called `name` belongs to this tick (delivered or still pending) —
+    /// emitted just before whatever asks.
+    public func hasRecentEvent(named name: String) -> Bool {
+        events.contains { $0.name == name } || pending.contains { $0.name == name }
+    }
+
     /// Buffers an event of the current tick; observers see it in phase 5.
     public func emit(_ name: String, _ payload: [(String, EventValue)] = []) {
         assert(payload.allSatisfy { !World.reservedEventKeys.contains($0.0) },
@@ -141,6 +162,7 @@ public final class World {
         guard !pending.isEmpty else { return }
         let delivering = pending
         pending.removeAll()
+        deliveredEventCount += Int64(delivering.count)
         events.append(contentsOf: delivering)
         for event in delivering { for observer in observers { observer.body(event) } }
     }

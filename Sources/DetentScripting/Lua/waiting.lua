@@ -7,19 +7,22 @@ local function await(request)
   return value
 end
 
+-- Types are checked here; numbers are checked by the host's one argument layer when the
+-- request arrives (finite, in range), and an error comes back to `await`, which raises it at
+-- the caller's line.
 local function options(opts, name)
   if opts == nil then return {} end
   if type(opts) ~= "table" then error(name .. " expects an options table like {timeout = 2}", 3) end
-  if opts.timeout ~= nil and (type(opts.timeout) ~= "number" or opts.timeout < 0) then
-    error(name .. ": timeout must be a number of virtual seconds >= 0", 3)
+  if opts.timeout ~= nil and type(opts.timeout) ~= "number" then
+    error("bad argument to '" .. name .. "' (field 'timeout': a number of virtual seconds expected, got " .. type(opts.timeout) .. ")", 3)
   end
   return opts
 end
 
 --- Waits `seconds` of virtual time.
 function wait(seconds)
-  if type(seconds) ~= "number" or seconds < 0 or seconds ~= seconds then
-    error("wait expects a number of virtual seconds >= 0, got " .. tostring(seconds), 2)
+  if type(seconds) ~= "number" then
+    error("bad argument #1 to 'wait' (a number of virtual seconds expected, got " .. type(seconds) .. ")", 2)
   end
   local value = await({ kind = "time", seconds = seconds })
   return value -- not a tail call: the error level in await counts this frame
@@ -27,8 +30,8 @@ end
 
 --- Waits `n` display-link frames.
 function wait_frames(n)
-  if math.type(n) ~= "integer" or n < 0 then
-    error("wait_frames expects a whole number of frames >= 0, got " .. tostring(n), 2)
+  if type(n) ~= "number" then
+    error("bad argument #1 to 'wait_frames' (a whole number of frames expected, got " .. type(n) .. ")", 2)
   end
   local value = await({ kind = "frames", frames = n })
   return value -- not a tail call: the error level in await counts this frame

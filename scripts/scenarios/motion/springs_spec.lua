@@ -76,6 +76,7 @@ describe("springs", function()
 
   it("refuse constants that make no spring", function()
     assert.has_error(function() spring{ stiffness = -1, damping = 1 } end)
-    assert.has_error(function() world:spring{ from = 0, to = 1 / 0 } end, "spring: to must be a finite number, got inf")
+    assert.has_error(function() world:spring{ from = 0, to = 1 / 0 } end,
+      "bad argument #1 to 'spring' (field 'to': a finite number from -1000000000 to 1000000000 expected, got inf)")
   end)
 end)

@@ -69,6 +69,40 @@ describe("waiting", function()
     assert.are.equal(1800, world.frame)      -- idle frames are fast-forwarded but still counted
   end)
 
+  it("wait_event sees only events emitted after the wait began, and says so when it missed one", function()
+    world:emit("ping")                        -- delivered with the next frame, before any wait
+    assert.has_error(function() wait_event("ping", { timeout = 0.1 }) end,
+      "wait_event timed out after 0.1 s of virtual time waiting for event 'ping' ('ping' was emitted just before the wait began; "
+      .. "wait_event sees only events emitted after it starts: start waiting first, e.g. in spawn(...), or look in world.events)")
+    local got
+    spawn(function() got = wait_event("ping") end)   -- waiting first: the next ping counts
+    wait_frames(1)                            -- the spawned task starts when the body waits
+    world:emit("ping", { n = 2 })
+    wait_frames(1)
+    assert.are.equal(2, got.n)
+  end)
+
+  it("waits refuse durations, counts and timeouts that are not finite or not in range", function()
+    assert.has_error(function() wait(0 / 0) end,
+      "bad argument #1 to 'wait' (a finite number of virtual seconds from 0 to 1000000000 expected, got nan)")
+    assert.has_error(function() wait(1e300) end,
+      "bad argument #1 to 'wait' (a finite number of virtual seconds from 0 to 1000000000 expected, got 1e+300)")
+    assert.has_error(function() wait(-1) end,
+      "bad argument #1 to 'wait' (a finite number of virtual seconds from 0 to 1000000000 expected, got -1)")
+    assert.has_error(function() wait_frames(2 ^ 63) end,
+      "bad argument #1 to 'wait_frames' (a whole number of frames from 0 to 1000000000 expected, got 9.223372036854776e+18)")
+    assert.has_error(function() wait_frames(0.5) end,
+      "bad argument #1 to 'wait_frames' (a whole number of frames from 0 to 1000000000 expected, got 0.5)")
+    assert.has_error(function() wait_idle{ timeout = 1 / 0 } end,
+      "bad argument #1 to 'wait_idle' (field 'timeout': a finite number of virtual seconds from 0 to 1000000000 expected, got inf)")
+    assert.has_error(function() wait_until(function() return false end, { timeout = -1 / 0 }) end,
+      "bad argument #2 to 'wait_until' (field 'timeout': a finite number of virtual seconds from 0 to 1000000000 expected, got -inf)")
+    assert.has_error(function() wait_event("x", { timeout = "soon" }) end,
+      "bad argument to 'wait_event' (field 'timeout': a number of virtual seconds expected, got string)")
+    wait_frames(3.0)                          -- a whole number written as a float is fine
+    assert.are.equal(3, world.frame)
+  end)
+
   it("an animator runs while the test waits", function()
     local a = world:animate{ from = 0, to = 100, duration = 0.35, curve = "linear" }
     wait(0.35)
