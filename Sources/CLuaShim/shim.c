@@ -204,3 +204,18 @@ int detent_traceback_handler(lua_State *L) {
     lua_settop(L, 1);
     return 1;
 }
+
+static int is_detent_chunk(const char *source) {
+    return strncmp(source, "@(detent)/", 10) == 0 || strncmp(source, "=(detent", 8) == 0;
+}
+
+void detent_push_script_where(lua_State *L, int level) {
+    lua_Debug ar;
+    for (; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar)) continue;
+        if (ar.currentline <= 0 || is_detent_chunk(ar.source)) continue;
+        lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+        return;
+    }
+    lua_pushliteral(L, "");
+}

@@ -22,7 +22,7 @@ let hostInvoke: detent_host_invoke = { L, context in
         return try box.body(call)
     } catch let raise as LuaRaise {
         if raise.withLocation {
-            luaL_where(L, 1)
+            detent_push_script_where(L, 1)
             let location = LuaThreadView(L: L!).string(at: -1) ?? ""
             lua_settop(L, -2)
             call.push(location + raise.message)
@@ -34,7 +34,7 @@ let hostInvoke: detent_host_invoke = { L, context in
         call.push(error.message)
         return -1
     } catch {
-        luaL_where(L, 1)
+        detent_push_script_where(L, 1)
         let location = LuaThreadView(L: L!).string(at: -1) ?? ""
         lua_settop(L, -2)
         call.push(location + String(describing: error))

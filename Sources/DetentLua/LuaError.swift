@@ -37,13 +37,13 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 
     /// The script line the error happened on, read from the traceback: its first frame that
-    /// is neither a C function nor one of Detent's own chunks (named `(detent …)`). Limit
+    /// is neither a C function nor one of Detent's own chunks (`(detent …)`, `(detent)/…`). Limit
     /// errors (budget, memory, interrupt) carry no location in their message; this is where
     /// the script was stopped.
     public var scriptFrame: (file: String, line: Int)? {
         for raw in traceback.split(separator: "\n") {
             let frame = raw.trimmingCharacters(in: .whitespaces)
-            guard !frame.hasPrefix("[C]"), !frame.contains("(detent "), frame != "stack traceback:" else { continue }
+            guard !frame.hasPrefix("[C]"), !frame.contains("(detent "), !frame.hasPrefix("(detent)/"), frame != "stack traceback:" else { continue }
             let parts = frame.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
             if parts.count == 3, let line = Int(parts[1]), !parts[0].isEmpty { return (String(parts[0]), line) }
         }

@@ -13,11 +13,19 @@ public struct NumberRule: Sendable, Equatable {
     public var whole: Bool
     /// What the number measures, for messages ("virtual seconds", "points").
     public var unit: String?
+    /// Words for the expectation when the range reads badly as numbers (an open interval).
+    public var summary: String?
 
-    public init(_ range: ClosedRange<Double>, whole: Bool = false, unit: String? = nil) {
+    public init(_ range: ClosedRange<Double>, whole: Bool = false, unit: String? = nil, summary: String? = nil) {
         self.range = range
         self.whole = whole
         self.unit = unit
+        self.summary = summary
+    }
+
+    /// More than 0 and less than 1 (a rate, a fraction that must leave something).
+    public static func openUnitInterval(_ what: String) -> NumberRule {
+        NumberRule(Double.leastNonzeroMagnitude...(1.0).nextDown, summary: "\(what) between 0 and 1 (both excluded)")
     }
 
     /// Any finite number.
@@ -41,6 +49,17 @@ public struct NumberRule: Sendable, Equatable {
     /// A 1-based position in a list: 1 to 1e9.
     public static let index = NumberRule(1...1e9, whole: true)
 
+    /// How long a scripted finger may move in one stroke: 0 to 600 virtual seconds (its
+    /// samples are scheduled up front, at the touch rate).
+    public static let strokeSeconds = NumberRule(0...600, unit: "virtual seconds")
+
+    /// The rules Detent's Lua helpers (gestures, waits) check their arguments with, by name.
+    public static let named: [String: NumberRule] = [
+        "finite": .finite, "seconds": .seconds, "stroke_seconds": .strokeSeconds, "points": .points, "length": .length,
+        "velocity": .velocity, "frames": .frames, "count": .count, "index": .index,
+        "positive_length": NumberRule(Double.leastNonzeroMagnitude...1e7, unit: "points"),
+    ]
+
     public static func whole(_ range: ClosedRange<Double>, unit: String? = nil) -> NumberRule {
         NumberRule(range, whole: true, unit: unit)
     }
@@ -51,6 +70,7 @@ public struct NumberRule: Sendable, Equatable {
 
     /// "a whole number from 1 to 1e9", "a finite number of virtual seconds from 0 to 1e9".
     public var expectation: String {
+        if let summary { return summary }
         var text = whole ? "a whole number" : "a finite number"
         if let unit { text += " of \(unit)" }
         let bounded = range.lowerBound > -Double.greatestFiniteMagnitude || range.upperBound < Double.greatestFiniteMagnitude

@@ -50,12 +50,12 @@ enum MotionBinding {
         // curve(name, progress) or curve(x1, y1, x2, y2, progress) → eased progress.
         lua.setFunction("curve") { call in
             if call.type(at: 1) == .string {
-                call.push(try curve(named: try call.string(1)).value(at: try call.number(2)))
+                call.push(try curve(named: try call.string(1)).value(at: try call.number(2, "progress", .finite)))
             } else {
                 let (x1, y1, x2, y2) = (try call.number(1), try call.number(2), try call.number(3), try call.number(4))
                 if let problem = CubicBezier.validationError(x1, y1, x2, y2) { throw LuaRaise("curve: \(problem)") }
                 let bezier = CubicBezier(x1, y1, x2, y2)
-                call.push(bezier.value(at: try call.number(5)))
+                call.push(bezier.value(at: try call.number(5, "progress", .finite)))
             }
             return 1
         }
@@ -67,27 +67,28 @@ enum MotionBinding {
             try options.rejectUnknownKeys(springKeys)
             let parameters = try springParameters(options, defaults: defaults)
             let solve = { (c: LuaCall) throws -> Spring in
-                Spring(parameters: parameters, displacement: try c.number(2), velocity: try c.optionalNumber(3) ?? 0)
+                Spring(parameters: parameters, displacement: try c.number(2, "displacement", .animatedValue),
+                       velocity: try c.optionalNumber(3, "velocity", .velocity) ?? 0)
             }
             call.push(.record([
                 ("mass", .number(parameters.mass)), ("stiffness", .number(parameters.stiffness)),
                 ("damping", .number(parameters.damping)), ("damping_ratio", .number(parameters.dampingRatio)),
             ]))
             call.setFunction("displacement") { c in
-                c.push(try solve(c).displacement(at: try c.number(1))); return 1
+                c.push(try solve(c).displacement(at: try c.number(1, "time", .seconds))); return 1
             }
             call.setFunction("velocity") { c in
-                c.push(try solve(c).velocity(at: try c.number(1))); return 1
+                c.push(try solve(c).velocity(at: try c.number(1, "time", .seconds))); return 1
             }
             return 1
         }
         // project(velocity, rate?) → travel in points; rate is "normal", "fast" or a number.
         lua.setFunction("project") { call in
-            let velocity = try call.number(1)
+            let velocity = try call.number(1, "velocity", .velocity)
             let rate: DecelerationRate
             switch call.type(at: 2) {
             case .none, .nil: rate = DecelerationRate.named(defaults.decelerationRate) ?? .fast
-            case .number: rate = DecelerationRate(perMillisecond: try call.number(2))
+            case .number: rate = DecelerationRate(perMillisecond: try call.number(2, "rate", .openUnitInterval("a deceleration rate per millisecond")))
             default:
                 let name = try call.string(2)
                 guard let named = DecelerationRate.named(name) else {
@@ -100,8 +101,9 @@ enum MotionBinding {
         }
         // rubber_band(offset, dimension, coefficient?) → points.
         lua.setFunction("rubber_band") { call in
-            call.push(RubberBand.offset(try call.number(1), dimension: try call.number(2),
-                                        coefficient: try call.optionalNumber(3) ?? 0.55))
+            call.push(RubberBand.offset(try call.number(1, "offset", .finite),
+                                        dimension: try call.number(2, "dimension", NumberRule(Double.leastNonzeroMagnitude...1e7, unit: "points")),
+                                        coefficient: try call.optionalNumber(3, "coefficient", NumberRule(Double.leastNonzeroMagnitude...1)) ?? 0.55))
             return 1
         }
         // velocity(strategy?, samples) → pt/s, samples = {{t, x}, ...} in seconds and points.
@@ -116,8 +118,9 @@ enum MotionBinding {
             while call.rawGet(index: i, inTableAt: 2) == .table {
                 call.rawGet(index: 1, inTableAt: -1)
                 call.rawGet(index: 2, inTableAt: -2)
-                guard let t = call.numberValue(at: -2), let x = call.numberValue(at: -1) else {
-                    throw LuaRaise("velocity: sample \(i) must be {time_seconds, position_points}")
+                guard let t = call.numberValue(at: -2), NumberRule.seconds.accepts(t),
+                      let x = call.numberValue(at: -1), NumberRule.points.accepts(x) else {
+                    throw LuaRaise("velocity: sample \(i) must be {time, position}: \(NumberRule.seconds.expectation) and \(NumberRule.points.expectation)")
                 }
                 call.pop(3)
                 tracker.addSample(time: t, position: x)

@@ -19,7 +19,9 @@ enum Prelude {
         return result
     }()
 
-    static func chunkName(_ name: String) -> String { "detent/\(name).lua" }
+    /// "(detent)/gestures.lua": no script's path looks like it, so error locations can skip
+    /// these chunks and point at the spec line that called a helper.
+    static func chunkName(_ name: String) -> String { "(detent)/\(name).lua" }
 
     /// Source text of each prelude file, read once per process.
     static let sources: [String: String] = {

@@ -71,6 +71,23 @@ public final class ScriptHost {
         lua.setFunction("load_module") { [unowned self] call in
             try loadModule(call)
         }
+        // host.fail(message): raises `message` at the script's line that called the helper
+        // (Detent's own chunks are skipped), for errors found in prelude Lua.
+        lua.setFunction("fail") { call in
+            throw LuaRaise(call.type(at: 1) == .string ? try call.string(1) : "(error object is a \(call.typeName(at: 1)) value)")
+        }
+        // host.number(value, rule, verb, field): `value` checked by the one argument layer
+        // (NumberRule.named[rule]); returns it, or raises "bad argument to 'verb' (field ...)".
+        lua.setFunction("number") { call in
+            let rule = NumberRule.named[try call.string(2)] ?? .finite
+            let verb = try call.string(3), field = try call.string(4)
+            guard call.type(at: 1) == .number, let value = call.numberValue(at: 1) else {
+                throw LuaRaise("bad argument to '\(verb)' (\(field): \(rule.expectation) expected, got \(call.typeName(at: 1)))")
+            }
+            guard rule.accepts(value) else { throw LuaRaise("bad argument to '\(verb)' (\(field): \(rule.mismatch(value)))") }
+            call.push(value)
+            return 1
+        }
         TouchBinding.install(into: lua, host: self)
         let hostTable = lua.ref()
 

@@ -198,7 +198,7 @@ enum SplitBinding {
 
     /// A tab index as scripts give it: any whole number (the tab container says which are in
     /// range, naming how many tabs there are).
-    static let tabIndex = NumberRule.whole(-1e9...1e9)
+    static let tabIndex = NumberRule(-1e9...1e9, whole: true, summary: "a tab index (a whole number)")
 
     private static func selectedIndex(_ options: LuaTableArgument, count: Int) throws -> Int {
         guard let selected = try options.int("selected", tabIndex) else { return 0 }

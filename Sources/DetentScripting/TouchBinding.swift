@@ -35,7 +35,8 @@ enum TouchBinding {
             "_sample": { touch, call in
                 let world = try ScriptHost.of(call).requireWorld()
                 let point = Point(x: try finiteArgument(call, 2, "x"), y: try finiteArgument(call, 3, "y"))
-                do { try world.touches.move(touch, to: point, at: VirtualTime.nanoseconds(fromSeconds: try call.number(4))) } catch {
+                let time = VirtualTime.nanoseconds(fromSeconds: try call.number(4, "time", .seconds))
+                do { try world.touches.move(touch, to: point, at: time) } catch {
                     throw LuaRaise(String(describing: error))
                 }
                 return 0
@@ -43,7 +44,8 @@ enum TouchBinding {
             // _up(at_seconds)
             "_up": { touch, call in
                 let world = try ScriptHost.of(call).requireWorld()
-                do { try world.touches.end(touch, at: VirtualTime.nanoseconds(fromSeconds: try call.number(2))) } catch {
+                let time = VirtualTime.nanoseconds(fromSeconds: try call.number(2, "time", .seconds))
+                do { try world.touches.end(touch, at: time) } catch {
                     throw LuaRaise(String(describing: error))
                 }
                 return 0
@@ -53,9 +55,7 @@ enum TouchBinding {
     }
 
     private static func finiteArgument(_ call: LuaCall, _ index: Int32, _ name: String) throws -> Double {
-        let value = try call.number(index)
-        guard value.isFinite else { throw LuaRaise("\(call.functionName): \(name) must be a finite number of points, got \(value)") }
-        return value
+        try call.number(index, name, .points)
     }
 
     /// Host functions for gestures.lua, installed into the private `host` table.

@@ -94,4 +94,10 @@ detent_limits *detent_limits_of(lua_State *L);
 #define DETENT_TRACEBACK_KEY "detent.traceback"
 int detent_traceback_handler(lua_State *L);
 
+// Pushes "chunk:line: " of the first frame at or above `level` that is a script's own code —
+// not a C function and not one of Detent's Lua helpers (chunks named "(detent)/…" or
+// "=(detent …)") — or "" when there is none. Errors raised by helpers such as drag() or
+// wait() then point at the spec line that called them.
+void detent_push_script_where(lua_State *L, int level);
+
 #endif

@@ -24,13 +24,19 @@ local function settle(t)
   if remaining > 0 then wait(remaining) end
 end
 
+-- Numbers are checked by the host's argument layer (finite, in range); errors are raised
+-- at the script's line that called the verb (host.fail skips these helpers' frames).
+local number, fail = host.number, host.fail
+
 local function duration_and_curve(opts, default_duration, verb)
   if opts == nil then return default_duration, nil end
-  if type(opts) == "number" then return opts, nil end
-  if type(opts) ~= "table" then error(verb .. " expects a duration in seconds or {duration =, curve =}", 3) end
-  local duration = opts.duration or default_duration
-  if type(duration) ~= "number" or duration < 0 then
-    error(verb .. ": duration must be a number of seconds >= 0", 3)
+  if type(opts) == "number" then return number(opts, "stroke_seconds", verb, "duration"), nil end
+  if type(opts) ~= "table" then fail(verb .. " expects a duration in seconds or {duration =, curve =}") end
+  local duration = opts.duration
+  if duration == nil then duration = default_duration end
+  duration = number(duration, "stroke_seconds", verb, "field 'duration'")
+  if opts.curve ~= nil and type(opts.curve) ~= "string" then
+    fail("bad argument to '" .. verb .. "' (field 'curve': a curve name expected, got " .. type(opts.curve) .. ")")
   end
   return duration, opts.curve
 end
@@ -38,6 +44,7 @@ end
 --- Moves the finger to (x, y) over `duration` seconds (default 0.3), eased by `curve`
 --- (default linear), sampling at the touch rate; returns when the last sample is delivered.
 function Touch:move_to(x, y, opts)
+  x, y = number(x, "points", "move_to", "x"), number(y, "points", "move_to", "y")
   local duration, curve = duration_and_curve(opts, 0.3, "move_to")
   local rate = host.touch_rate()
   local start = math.max(host.now(), self.handle.scheduled_end)
@@ -57,6 +64,7 @@ end
 
 --- Moves the finger by (dx, dy); see move_to.
 function Touch:move_by(dx, dy, opts)
+  dx, dy = number(dx, "points", "move_by", "dx"), number(dy, "points", "move_by", "dy")
   return self:move_to(self.handle.scheduled_x + dx, self.handle.scheduled_y + dy, opts)
 end
 
@@ -78,10 +86,13 @@ end
 local function target_point(target, verb)
   if type(target) == "string" then return host.locate(target) end
   if type(target) == "table" then
-    if type(target.x) == "number" and type(target.y) == "number" then return target.x, target.y end
-    if type(target[1]) == "number" and type(target[2]) == "number" then return target[1], target[2] end
+    local x, y = target.x, target.y
+    if type(x) ~= "number" or type(y) ~= "number" then x, y = target[1], target[2] end
+    if type(x) == "number" and type(y) == "number" then
+      return number(x, "points", verb, "target x"), number(y, "points", verb, "target y")
+    end
   end
-  error(verb .. ": a target is a part name like \"navigation.back_button\" or a point {x =, y =}", 3)
+  fail(verb .. ": a target is a part name like \"navigation.back_button\" or a point {x =, y =}")
 end
 
 --- touch(x, y) or touch(target): puts a finger down now and returns a touch with move_to,
@@ -90,34 +101,41 @@ end
 --- as a real flick does.
 function touch(x, y)
   if type(x) ~= "number" then x, y = target_point(x, "touch") end
-  if type(y) ~= "number" then error("touch expects x and y in points, or a target", 2) end
+  if type(y) ~= "number" then fail("touch expects x and y in points, or a target") end
+  x, y = number(x, "points", "touch", "x"), number(y, "points", "touch", "y")
   return wrap(host.touch_down(x, y))
 end
 
-local function vector(value, verb, name)
-  if type(value) == "number" then return 0, value end
+local function vector(value, verb, name, rule)
+  if type(value) == "number" then return 0, number(value, rule, verb, "field '" .. name .. "'") end
   if type(value) == "table" then
     local x, y = value.x or value[1], value.y or value[2]
-    if type(x) == "number" and type(y) == "number" then return x, y end
+    if type(x) == "number" and type(y) == "number" then
+      return number(x, rule, verb, "field '" .. name .. "' x"), number(y, rule, verb, "field '" .. name .. "' y")
+    end
   end
-  error(verb .. ": " .. name .. " must be a number (vertical) or {x =, y =}", 3)
+  fail(verb .. ": " .. name .. " must be a number (vertical) or {x =, y =}")
 end
 
 --- drag(target, {by = {dx, dy} | to = {x, y}, duration = 0.3, curve = "linear"}): touch,
 --- move, lift. Returns the release velocity the tracker measured ({x =, y =}, pt/s).
 function drag(target, opts)
-  if type(opts) ~= "table" then error("drag expects options like {by = {0, -200}, duration = 0.3}", 2) end
+  if type(opts) ~= "table" then fail("drag expects options like {by = {0, -200}, duration = 0.3}") end
   local x, y = target_point(target, "drag")
   local tx, ty
   if opts.to ~= nil then tx, ty = target_point(opts.to, "drag")
   elseif opts.by ~= nil then
-    local dx, dy = vector(opts.by, "drag", "by")
+    local dx, dy = vector(opts.by, "drag", "by", "points")
     tx, ty = x + dx, y + dy
   else
-    error("drag needs by = {dx, dy} or to = {x, y}", 2)
+    fail("drag needs by = {dx, dy} or to = {x, y}")
   end
+  local duration = opts.duration
+  if duration == nil then duration = 0.3 end
+  duration = number(duration, "stroke_seconds", "drag", "field 'duration'")
+  if opts.hold ~= nil then number(opts.hold, "seconds", "drag", "field 'hold'") end
   local t = touch(x, y)
-  t:move_to(tx, ty, { duration = opts.duration or 0.3, curve = opts.curve })
+  t:move_to(tx, ty, { duration = duration, curve = opts.curve })
   if opts.hold then t:hold(opts.hold) end
   return t:up()
 end
@@ -126,12 +144,13 @@ end
 --- once, so the tracker measures v. `velocity` is pt/s, vertical if a number, or {x =, y =}.
 --- Returns the measured release velocity.
 function flick(target, opts)
-  if type(opts) ~= "table" or opts.velocity == nil then error("flick expects {velocity = pt/s, distance = points}", 2) end
-  local vx, vy = vector(opts.velocity, "flick", "velocity")
+  if type(opts) ~= "table" or opts.velocity == nil then fail("flick expects {velocity = pt/s, distance = points}") end
+  local vx, vy = vector(opts.velocity, "flick", "velocity", "velocity")
   local speed = math.sqrt(vx * vx + vy * vy)
-  if speed <= 0 then error("flick: velocity must not be zero", 2) end
-  local distance = opts.distance or 100
-  if type(distance) ~= "number" or distance <= 0 then error("flick: distance must be a number of points > 0", 2) end
+  if speed <= 0 then fail("flick: velocity must not be zero") end
+  local distance = opts.distance
+  if distance == nil then distance = 100 end
+  distance = number(distance, "positive_length", "flick", "field 'distance'")
   local x, y = target_point(target, "flick")
   local t = touch(x, y)
   t:move_to(x + vx / speed * distance, y + vy / speed * distance, { duration = distance / speed })
@@ -148,7 +167,8 @@ end
 --- scroll(target, {by = points, duration = 0.3}): drags the content so it scrolls by `by`
 --- (positive scrolls down the content: the finger moves up).
 function scroll(target, opts)
-  if type(opts) ~= "table" or type(opts.by) ~= "number" then error("scroll expects {by = points, duration = seconds}", 2) end
+  if type(opts) ~= "table" or type(opts.by) ~= "number" then fail("scroll expects {by = points, duration = seconds}") end
+  number(opts.by, "points", "scroll", "field 'by'")
   return drag(target, { by = { 0, -opts.by }, duration = opts.duration or 0.3, curve = opts.curve })
 end
 
@@ -158,13 +178,17 @@ end
 --- Returns the measured release velocity.
 function edge_swipe(opts)
   opts = opts or {}
+  if type(opts) ~= "table" then fail("edge_swipe expects options like {progress = 0.5, velocity = 800}") end
   local width, height, left_inset = host.screen()
   local progress = opts.progress or 0.5
-  if type(progress) ~= "number" or progress < 0 or progress > 1.5 then
-    error("edge_swipe: progress must be a number in [0, 1.5] (fraction of the screen width)", 2)
+  if type(progress) ~= "number" or not (progress >= 0 and progress <= 1.5) then
+    fail("edge_swipe: progress must be a number in [0, 1.5] (fraction of the screen width), got " .. tostring(progress))
   end
   local x0 = math.max(2, left_inset + 2)
   local y = opts.y or height / 2
+  y = number(y, "points", "edge_swipe", "field 'y'")
+  if opts.velocity ~= nil then number(opts.velocity, "velocity", "edge_swipe", "field 'velocity'") end
+  if opts.velocity == 0 then fail("edge_swipe: velocity must not be zero (leave it out to lift the finger at rest)") end
   local x1 = progress * width
   local t = touch(x0, y)
   local velocity = opts.velocity
