@@ -219,3 +219,8 @@ void detent_push_script_where(lua_State *L, int level) {
     }
     lua_pushliteral(L, "");
 }
+
+int detent_lua_limit_reached(lua_State *L) {
+    lua_pushboolean(L, detent_limits_of(L)->killed != DETENT_KILL_NONE);
+    return 1;
+}

@@ -45,6 +45,17 @@ public final class LuaThread {
         detent_enter_guest(state.L)
         let status = lua_resume(co, state.L, argumentCount, &resultCount)
         detent_leave_guest(state.L)
+        // A limit that stopped code the script ran protected — inside pcall, xpcall's handler,
+        // or a coroutine it resumed itself — still stops the task: the script may have caught
+        // the error, but the test must not pass (or wait on) after a runaway or a bomb.
+        if status == LUA_OK || status == LUA_YIELD, state.killReason != DETENT_KILL_NONE {
+            lua_settop(co, 0)
+            luaL_traceback(state.L, co, nil, 0)
+            let traceback = state.string(at: -1) ?? ""
+            state.pop()
+            state.pushNil()
+            return .failed(state.takeError(status: LUA_ERRRUN, traceback: traceback, thread: state.L))
+        }
         switch status {
         case LUA_OK: return .finished(count: resultCount)
         case LUA_YIELD: return .yielded(count: resultCount)

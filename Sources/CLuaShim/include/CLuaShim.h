@@ -94,6 +94,11 @@ detent_limits *detent_limits_of(lua_State *L);
 #define DETENT_TRACEBACK_KEY "detent.traceback"
 int detent_traceback_handler(lua_State *L);
 
+// A Lua function: true when a limit (budget, memory, interrupt) has stopped this state's
+// guest code. The sandbox's xpcall asks it before running a script's message handler: a
+// handler called for a limit's error runs while Lua has hooks turned off, so it must not run.
+int detent_lua_limit_reached(lua_State *L);
+
 // Pushes "chunk:line: " of the first frame at or above `level` that is a script's own code —
 // not a C function and not one of Detent's Lua helpers (chunks named "(detent)/…" or
 // "=(detent …)") — or "" when there is none. Errors raised by helpers such as drag() or
