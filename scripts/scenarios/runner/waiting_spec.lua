@@ -82,7 +82,7 @@ describe("waiting", function()
     assert.are.equal(2, got.n)
   end)
 
-  it("wait, wait_frames, wait_idle and wait_until refuse values that are not finite or out of range", function()
+  it("wait, wait_frames, wait_idle and the other waiting verbs refuse values that are not finite or out of range", function()
     assert.has_error(function() wait(0 / 0) end,
       "bad argument #1 to 'wait' (a finite number of virtual seconds from 0 to 1000000000 expected, got nan)")
     assert.has_error(function() wait(1e300) end,
