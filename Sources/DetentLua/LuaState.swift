@@ -156,6 +156,13 @@ public final class LuaState: LuaStack {
         return type
     }
 
+    /// Pops a table and makes it the `_ENV` of the Lua function at `index` (a chunk just
+    /// loaded: its first upvalue is `_ENV`).
+    public func setEnvironmentOfFunction(at index: Int32) {
+        let function = lua_absindex(L, index)
+        if lua_setupvalue(L, function, 1) == nil { pop() }
+    }
+
     // MARK: Loading and calling
 
     /// Compiles `text` (text only: bytecode is refused) and pushes the chunk as a function.

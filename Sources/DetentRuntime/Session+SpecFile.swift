@@ -63,6 +63,18 @@ extension Session {
         let ending = virtualLoop.run(thread, argumentCount: 0, testStart: 0) { $0.snapshot(thread) }
         let tests = (try? host.collectedTests()) ?? []
 
+        if tests.isEmpty && file.hasSuffix("_spec.lua") {
+            // A spec file that registered nothing — empty, or it replaced describe/it before
+            // calling them — would otherwise run as a plain script and "pass".
+            host.endTest()
+            startReporting()
+            if case .finished = ending {
+                emit(.loadFailed(file: file, message: "\(file) defines no tests: a *_spec.lua file must call describe/it (are they replaced or shadowed?); to run a plain script, name the file without _spec"))
+            } else {
+                emit(.loadFailed(file: file, message: "error while loading the spec file: " + ending.message))
+            }
+            return
+        }
         if tests.isEmpty {
             // A plain script: one result named after the file.
             let result = makeResult(file: file, name: file, fullName: file, location: file, tags: [],

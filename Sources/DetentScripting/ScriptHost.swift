@@ -91,9 +91,33 @@ public final class ScriptHost {
         TouchBinding.install(into: lua, host: self)
         let hostTable = lua.ref()
 
+        // The prelude's own view of the globals: a snapshot of the sandbox's (library tables
+        // copied), so a spec that clobbers `ipairs`, `string.format` or `describe` cannot break
+        // the runner's own code. What the prelude defines goes to both; names it does not
+        // know (world, detent, spawn) fall through to the live globals.
+        try lua.load("""
+            local env = {}
+            for k, v in pairs(_G) do
+              if type(v) == "table" and k ~= "_G" then
+                local copy = {}
+                for k2, v2 in pairs(v) do copy[k2] = v2 end
+                env[k] = copy
+              else
+                env[k] = v
+              end
+            end
+            env._G = _G
+            local G, rawset = _G, rawset
+            return setmetatable(env, { __index = G, __newindex = function(t, k, v) rawset(t, k, v); G[k] = v end })
+            """, chunkName: "=(detent prelude env)")
+        try lua.call(argumentCount: 0, resultCount: 1)
+        let preludeEnvironment = lua.ref()
+
         var modules: [String: LuaRef] = [:]
         for name in Prelude.files {
             try lua.load(trustedBytecode: Prelude.bytecode[name]!, chunkName: Prelude.chunkName(name))
+            preludeEnvironment.push()
+            lua.setEnvironmentOfFunction(at: -2)
             switch name {
             case "series": lua.getGlobal("assert")
             default: hostTable.push()

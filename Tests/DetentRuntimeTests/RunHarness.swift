@@ -15,7 +15,8 @@ enum RunHarness {
         var listed: [String]
     }
 
-    static func run(_ paths: [String], format: String = "console", configure: (inout RunOptions) -> Void = { _ in }) throws -> Outcome {
+    static func run(_ paths: [String], format: String = "console", configure: (inout RunOptions) -> Void = { _ in },
+                    adjust: (inout DetentConfiguration) -> Void = { _ in }) throws -> Outcome {
         var options = RunOptions()
         options.paths = paths
         options.workingDirectory = root.path
@@ -23,7 +24,9 @@ enum RunHarness {
         var output = ""
         let sink = TextSink { output += $0 }
         let reporter: Reporter = format == "tap" ? TAPReporter(sink: sink, summarySink: sink) : ConsoleReporter(sink: sink)
-        let runner = try SpecRunner(configuration: try configuration(), options: options, reporter: reporter,
+        var configuration = try configuration()
+        adjust(&configuration)
+        let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter,
                                     scriptsRoot: root.appendingPathComponent("scripts"))
         var listed: [String] = []
         runner.listSink = { listed.append($0) }

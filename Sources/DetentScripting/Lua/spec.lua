@@ -166,8 +166,16 @@ function spec.run_test(index)
     if block.pending_setup then
       block.pending_setup = false
       for _, fn in ipairs(block.setup) do
-        result = result or attempt(fn)
+        block.setup_failure = block.setup_failure or attempt(fn)
       end
+    end
+    -- A setup that failed errors every test of its block, as busted does: none of them
+    -- runs in a half-made fixture.
+    if block.setup_failure and not result then
+      result = {}
+      for k, v in pairs(block.setup_failure) do result[k] = v end
+      if result.status == "failed" then result.status = "error" end
+      result.message = "setup failed: " .. tostring(result.message)
     end
   end
   local ran_before = 0

@@ -1,0 +1,49 @@
+import Testing
+import DetentRuntime
+
+/// Issue #11: no input fakes a pass — limits a script catches, setups that fail, runner
+/// globals a spec clobbers, spec files that register nothing.
+@Suite("Hardening: nothing escapes a limit or fakes a pass")
+struct HardeningTests {
+    @Test func limitsTheScriptCatchesStillFailItsTest() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/hardening/escapes_spec.lua"], adjust: { $0.run.instructionBudget = 5_000_000 })
+        let statuses = outcome.summary.results.map { "\($0.name): \($0.status.rawValue)" }
+        #expect(statuses == [
+            "a runaway inside a coroutine the script resumes itself: error",
+            "a runaway inside coroutine.wrap behind pcall: error",
+            "a runaway in an xpcall message handler: error",
+            "a memory bomb inside a coroutine: error",
+            "runs after them: passed",
+        ])
+        #expect(outcome.summary.results[0].message?.contains("instruction budget of 5000000 instructions exceeded") == true)
+        #expect(outcome.summary.results[3].message?.contains("memory limit") == true)
+        #expect(outcome.summary.exitCode == 1)
+    }
+
+    @Test func aFailedSetupErrorsEveryTestOfItsBlockAndABeforeEachOnlyItsTest() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/hardening/setup_fails_spec.lua"])
+        let statuses = outcome.summary.results.map { "\($0.fullName): \($0.status.rawValue)" }
+        #expect(statuses == [
+            "a block whose setup fails first: error",
+            "a block whose setup fails second: error",
+            "a block whose setup fails nested third: error",
+            "a block beside it errors when its before_each does: error",
+            "a block beside it runs when its before_each succeeds: passed",
+        ])
+        #expect(outcome.summary.results[1].message == "setup failed: Tests/Fixtures/hardening/setup_fails_spec.lua:2: no fixture")
+    }
+
+    @Test func aSpecThatClobbersTheRunnersGlobalsStillRunsAndReports() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/hardening/clobbers_spec.lua"])
+        #expect(outcome.summary.results.map(\.status) == [.passed, .failed])
+        #expect(outcome.summary.results[1].message?.hasPrefix("Tests/Fixtures/hardening/clobbers_spec.lua:6: Expected objects to be equal.") == true)
+    }
+
+    @Test func aSpecFileThatRegistersNoTestIsALoadErrorNotAPass() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/hardening/no_tests_spec.lua"])
+        #expect(outcome.summary.results.isEmpty)
+        #expect(outcome.summary.loadErrors == 1)
+        #expect(outcome.summary.exitCode == 2)
+        #expect(outcome.output.contains("no_tests_spec.lua defines no tests"))
+    }
+}

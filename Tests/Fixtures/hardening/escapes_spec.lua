@@ -1,0 +1,18 @@
+-- Limits that a script tries to catch or hide still fail its test (SPEC §13).
+describe("escapes", function()
+  it("a runaway inside a coroutine the script resumes itself", function()
+    local co = coroutine.create(function() while true do end end)
+    coroutine.resume(co)                 -- returns false: the test must still fail
+  end)
+  it("a runaway inside coroutine.wrap behind pcall", function()
+    pcall(coroutine.wrap(function() while true do end end))
+  end)
+  it("a runaway in an xpcall message handler", function()
+    xpcall(function() error("first") end, function() while true do end end)
+  end)
+  it("a memory bomb inside a coroutine", function()
+    local co = coroutine.create(function() local t = {} for i = 1, 1e9 do t[i] = {} end end)
+    coroutine.resume(co)
+  end)
+  it("runs after them", function() assert.are.equal(2, 1 + 1) end)
+end)
