@@ -90,7 +90,7 @@ public struct NumberRule: Sendable, Equatable {
     public static func format(_ value: Double) -> String {
         if value.isNaN { return "nan" }
         if value.isInfinite { return value < 0 ? "-inf" : "inf" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        if value == value.rounded(), abs(value) <= 9_007_199_254_740_992 { return String(Int64(value)) }
         return "\(value)"
     }
 

@@ -21,8 +21,8 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var shutdownGraceSeconds: Double
 
     public static func load(from directory: URL) throws -> DaemonConfiguration {
-        let file = "config/daemon.toml"
         let url = directory.appendingPathComponent("daemon.toml")
+        let file = displayPath(url)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
             throw ConfigError(file: file, "cannot read \(url.path) (pass --config DIR pointing at Detent's config folder)")
         }

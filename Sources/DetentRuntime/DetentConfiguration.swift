@@ -1,6 +1,7 @@
 import Foundation
 import DetentAdaptive
 import DetentDrawer
+import DetentLua
 import DetentMotion
 import DetentNavigation
 import DetentSheet
@@ -16,6 +17,9 @@ public struct DetentConfiguration: Equatable, Sendable {
     public var sheet: SheetDefaults
     public var adaptive: AdaptiveDefaults
     public var run: RunDefaults
+    /// Where the devices came from, for errors that name a device ("config/devices.toml", or
+    /// the file in the folder given to --config).
+    public var devicesFile = "config/devices.toml"
 
     /// `[run]` and `[limits]` of `config/runner.toml`.
     public struct RunDefaults: Equatable, Sendable {
@@ -33,14 +37,14 @@ public struct DetentConfiguration: Equatable, Sendable {
     public func device(named name: String) throws -> DeviceProfile {
         if let device = devices.first(where: { $0.name == name }) { return device }
         if let device = devices.first(where: { $0.name.lowercased() == name.lowercased() }) { return device }
-        throw ConfigError(file: "config/devices.toml", "no device named '\(name)' (expected one of: \(devices.map(\.name).joined(separator: ", ")))")
+        throw ConfigError(file: devicesFile, "no device named '\(name)' (expected one of: \(devices.map(\.name).joined(separator: ", ")))")
     }
 
     /// Loads `devices.toml`, `engine.toml` and `runner.toml` from `directory`.
     public static func load(from directory: URL) throws -> DetentConfiguration {
         func reader(_ name: String) throws -> TOMLReader {
             let url = directory.appendingPathComponent(name)
-            let display = "config/" + name
+            let display = displayPath(url)
             guard let text = try? String(contentsOf: url, encoding: .utf8) else {
                 throw ConfigError(file: display, "cannot read \(url.path) (pass --config DIR pointing at Detent's config folder)")
             }
@@ -55,8 +59,9 @@ public struct DetentConfiguration: Equatable, Sendable {
         let sheet = try loadSheet(engine, release: drawer)
         let adaptive = try loadAdaptive(engine)
         let run = try loadRun(try reader("runner.toml"))
-        let configuration = DetentConfiguration(devices: devices, motion: motion, navigation: navigation, drawer: drawer,
+        var configuration = DetentConfiguration(devices: devices, motion: motion, navigation: navigation, drawer: drawer,
                                                 sheet: sheet, adaptive: adaptive, run: run)
+        configuration.devicesFile = displayPath(directory.appendingPathComponent("devices.toml"))
         _ = try configuration.device(named: run.defaultDevice)
         return configuration
     }
@@ -76,19 +81,24 @@ public struct DetentConfiguration: Equatable, Sendable {
             guard let idiom = DeviceProfile.Idiom(rawValue: idiomName) else {
                 throw ConfigError(file: toml.file, "key '\(d.key("idiom"))' must be one of: phone, pad (found \"\(idiomName)\")")
             }
-            let (rate, maximum) = try d.numberOrPair("refresh")
+            let (rate, maximum) = try d.numberOrPair("refresh", .whole(1...1000, unit: "Hz"))
+            if let maximum, maximum < rate {
+                throw ConfigError(file: toml.file, "key '\(d.key("refresh"))' must be [minimum, maximum] with minimum <= maximum, found [\(Int(rate)), \(Int(maximum))]")
+            }
             let refresh: RefreshRate = maximum.map { .variable(minimumHz: Int(rate), maximumHz: Int($0)) } ?? .fixed(hz: Int(rate))
-            guard refresh.gridHz > 0, rate > 0 else { throw ConfigError(file: toml.file, "key '\(d.key("refresh"))' must be positive") }
+            guard refresh.gridHz > 0 else { throw ConfigError(file: toml.file, "key '\(d.key("refresh"))' must be positive") }
             let insets = try d.table("insets")
             func readInsets(_ name: String) throws -> DeviceProfile.Insets {
                 let t = try insets.table(name)
                 try t.rejectUnknownKeys(["top", "left", "bottom", "right"])
-                return .init(top: try t.double("top"), left: try t.double("left"), bottom: try t.double("bottom"), right: try t.double("right"))
+                return .init(top: try t.number("top", .length), left: try t.number("left", .length),
+                             bottom: try t.number("bottom", .length), right: try t.number("right", .length))
             }
-            return DeviceProfile(name: try d.string("name"), width: try d.double("width"), height: try d.double("height"),
-                                 scale: try d.double("scale"), idiom: idiom,
+            let size = NumberRule(1...1e5, unit: "points")
+            return DeviceProfile(name: try d.string("name"), width: try d.number("width", size), height: try d.number("height", size),
+                                 scale: try d.number("scale", NumberRule(Double.leastNonzeroMagnitude...10)), idiom: idiom,
                                  portraitInsets: try readInsets("portrait"), landscapeInsets: try readInsets("landscape"),
-                                 refreshRate: refresh, touchRateHz: try d.int("touch_rate"),
+                                 refreshRate: refresh, touchRateHz: try d.int("touch_rate", .whole(1...10_000, unit: "Hz")),
                                  sizeClasses: try loadSizeClasses(d), multitasking: try loadMultitasking(d))
         }
     }
@@ -121,8 +131,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         for orientation in Orientation.allCases where t.has(orientation.rawValue) {
             result[orientation] = try t.tables(orientation.rawValue).map { entry in
                 try entry.rejectUnknownKeys(["mode", "width", "size_class"])
-                let width = try entry.double("width")
-                guard width > 0 else { throw ConfigError(file: t.file, "key '\(entry.key("width"))' must be a positive number of points") }
+                let width = try entry.number("width", NumberRule(1...1e5, unit: "points"))
                 return MultitaskingWidth(mode: try entry.string("mode"), width: width, sizeClass: try sizeClass(entry, "size_class"))
             }
         }
@@ -134,13 +143,24 @@ public struct DetentConfiguration: Equatable, Sendable {
         guard let m = try toml.optionalTable("motion") else { return motion }
         try m.rejectUnknownKeys(["duration", "curve", "spring_mass", "spring_stiffness", "spring_damping_ratio",
                                  "deceleration_rate", "velocity_tracker"])
-        motion.duration = try m.optionalDouble("duration") ?? motion.duration
+        let positive = NumberRule(Double.leastNonzeroMagnitude...1e9)
+        motion.duration = try m.optionalNumber("duration", .seconds) ?? motion.duration
         motion.curve = try curveName(m, "curve") ?? motion.curve
-        motion.springMass = try m.optionalDouble("spring_mass") ?? motion.springMass
-        motion.springStiffness = try m.optionalDouble("spring_stiffness") ?? motion.springStiffness
-        motion.springDampingRatio = try m.optionalDouble("spring_damping_ratio") ?? motion.springDampingRatio
-        motion.decelerationRate = try m.optionalString("deceleration_rate") ?? motion.decelerationRate
-        motion.velocityTracker = try m.optionalString("velocity_tracker") ?? motion.velocityTracker
+        motion.springMass = try m.optionalNumber("spring_mass", positive) ?? motion.springMass
+        motion.springStiffness = try m.optionalNumber("spring_stiffness", positive) ?? motion.springStiffness
+        motion.springDampingRatio = try m.optionalNumber("spring_damping_ratio", positive) ?? motion.springDampingRatio
+        if let rate = try m.optionalString("deceleration_rate") {
+            guard DecelerationRate.named(rate) != nil else {
+                throw ConfigError(file: m.file, "key '\(m.key("deceleration_rate"))' must be one of: normal, fast (found \"\(rate)\")")
+            }
+            motion.decelerationRate = rate
+        }
+        if let tracker = try m.optionalString("velocity_tracker") {
+            guard VelocityTrackingStrategy(name: tracker) != nil else {
+                throw ConfigError(file: m.file, "key '\(m.key("velocity_tracker"))' must be one of: lsq2, ios (found \"\(tracker)\")")
+            }
+            motion.velocityTracker = tracker
+        }
         return motion
     }
 
@@ -159,7 +179,11 @@ public struct DetentConfiguration: Equatable, Sendable {
             ("transition_curve", \.transitionCurve), ("completion_curve", \.completionCurve),
         ]
         try t.rejectUnknownKeys(numbers.map(\.0) + strings.map(\.0))
-        for (key, path) in numbers { if let value = try t.optionalDouble(key) { n[keyPath: path] = value } }
+        // Durations, heights, widths and velocities: finite and >= 0; the two fractions in [0, 1].
+        let fractions: Set<String> = ["parallax", "finish_threshold"]
+        for (key, path) in numbers {
+            if let value = try t.optionalNumber(key, fractions.contains(key) ? NumberRule(0...1) : NumberRule(0...1e7)) { n[keyPath: path] = value }
+        }
         for (key, path) in strings {
             if let value = try curveName(t, key) { n[keyPath: path] = value }
         }
@@ -282,11 +306,21 @@ public struct DetentConfiguration: Equatable, Sendable {
         try r.rejectUnknownKeys(["default_device", "scenarios", "seed"])
         let l = try toml.table("limits")
         try l.rejectUnknownKeys(["instruction_budget", "memory_cap_mib", "default_wait_timeout", "max_test_virtual_seconds"])
+        // No value turns a limit off (SPEC §13): zero, negative, NaN or huge are errors.
         return RunDefaults(defaultDevice: try r.string("default_device"), scenarios: try r.string("scenarios"),
-                           seed: UInt64(max(0, try r.int("seed"))),
-                           instructionBudget: Int64(try l.int("instruction_budget")),
-                           memoryCapBytes: try l.int("memory_cap_mib") * 1024 * 1024,
-                           defaultWaitTimeout: try l.double("default_wait_timeout"),
-                           maxTestVirtualSeconds: try l.double("max_test_virtual_seconds"))
+                           seed: UInt64(try r.int("seed", .whole(0...9_007_199_254_740_991))),
+                           instructionBudget: Int64(try l.int("instruction_budget", .whole(1000...1e13, unit: "instructions"))),
+                           memoryCapBytes: try l.int("memory_cap_mib", .whole(1...1_048_576, unit: "MiB")) * 1024 * 1024,
+                           defaultWaitTimeout: try l.number("default_wait_timeout", .positiveSeconds),
+                           maxTestVirtualSeconds: try l.number("max_test_virtual_seconds", .positiveSeconds))
     }
+}
+
+/// A config file's path as errors show it: relative to the working directory when it lies
+/// below it ("config/engine.toml"), absolute otherwise ("/tmp/ci-config/engine.toml").
+func displayPath(_ url: URL) -> String {
+    let path = url.standardizedFileURL.path
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+    if path.hasPrefix(here + "/") { return String(path.dropFirst(here.count + 1)) }
+    return path
 }

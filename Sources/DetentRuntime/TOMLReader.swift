@@ -1,4 +1,6 @@
+import Foundation
 import TOMLKit
+import DetentLua
 
 /// Typed reads from a parsed TOML table that fail with a `ConfigError` naming the file, the
 /// dotted key and the expected type.
@@ -50,6 +52,24 @@ struct TOMLReader {
 
     func optionalDouble(_ name: String) throws -> Double? { has(name) ? try double(name) : nil }
 
+    /// A number that satisfies `rule` (the same rules as the Lua API's arguments): finite,
+    /// in range, whole where a count is meant. TOML's `nan` and `inf` are refused here.
+    func number(_ name: String, _ rule: NumberRule) throws -> Double {
+        let value = try double(name)
+        guard rule.accepts(value) else {
+            throw ConfigError(file: file, "key '\(key(name))' must be \(rule.expectation), found \(NumberRule.format(value))")
+        }
+        return value
+    }
+
+    func optionalNumber(_ name: String, _ rule: NumberRule) throws -> Double? { has(name) ? try number(name, rule) : nil }
+
+    /// A whole number that satisfies `rule` (a `whole` rule), as an Int.
+    func int(_ name: String, _ rule: NumberRule) throws -> Int {
+        precondition(rule.whole, "int(_:_:) needs a whole-number rule")
+        return Int(try number(name, rule))
+    }
+
     func int(_ name: String) throws -> Int {
         guard let i = table[name]?.int else { throw fail(name, expected: "an integer", got: table[name]) }
         return i
@@ -81,14 +101,20 @@ struct TOMLReader {
         }
     }
 
-    /// A number, or an array of two numbers.
-    func numberOrPair(_ name: String) throws -> (Double, Double?) {
+    /// A number, or an array of two numbers, each satisfying `rule`.
+    func numberOrPair(_ name: String, _ rule: NumberRule) throws -> (Double, Double?) {
         let value = table[name]
-        if let d = value?.double { return (d, nil) }
-        if let i = value?.int { return (Double(i), nil) }
+        func checked(_ number: Double) throws -> Double {
+            guard rule.accepts(number) else {
+                throw ConfigError(file: file, "key '\(key(name))' must be \(rule.expectation) or a [minimum, maximum] pair of them, found \(NumberRule.format(number))")
+            }
+            return number
+        }
+        if let d = value?.double { return (try checked(d), nil) }
+        if let i = value?.int { return (try checked(Double(i)), nil) }
         if let array = value?.array, array.count == 2,
-           let a = array[0].int ?? array[0].double.map({ Int($0) }), let b = array[1].int ?? array[1].double.map({ Int($0) }) {
-            return (Double(a), Double(b))
+           let a = array[0].double ?? array[0].int.map(Double.init), let b = array[1].double ?? array[1].int.map(Double.init) {
+            return (try checked(a), try checked(b))
         }
         throw fail(name, expected: "a number or a [minimum, maximum] pair of numbers", got: value)
     }

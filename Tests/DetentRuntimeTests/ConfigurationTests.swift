@@ -92,4 +92,66 @@ struct ConfigurationTests {
             _ = try DetentConfiguration.loadDrawer(drawer)
         }
     }
+
+    /// SPEC §13: no value turns a limit off; zero, negative, NaN, infinite or huge are errors.
+    @Test(arguments: [
+        ("instruction_budget = 0", "key 'limits.instruction_budget' must be a whole number of instructions from 1000 to 10000000000000, found 0"),
+        ("instruction_budget = -5", "key 'limits.instruction_budget' must be a whole number of instructions from 1000 to 10000000000000, found -5"),
+        ("memory_cap_mib = 9223372036854775807", "key 'limits.memory_cap_mib' must be a whole number of MiB from 1 to 1048576, found 9.223372036854776e+18"),
+        ("default_wait_timeout = nan", "key 'limits.default_wait_timeout' must be a finite number of virtual seconds > 0 and <= 1000000000, found nan"),
+        ("max_test_virtual_seconds = inf", "key 'limits.max_test_virtual_seconds' must be a finite number of virtual seconds > 0 and <= 1000000000, found inf"),
+    ])
+    func limitsThatWouldTurnThemselvesOffAreErrors(line: String, message: String) throws {
+        var limits = ["instruction_budget = 1000000", "memory_cap_mib = 64", "default_wait_timeout = 10.0", "max_test_virtual_seconds = 60.0"]
+        let key = String(line.split(separator: " ")[0])
+        limits.removeAll { $0.hasPrefix(key + " ") }
+        limits.append(line)
+        let text = "[run]\ndefault_device = \"iPhone 15\"\nscenarios = \"x\"\nseed = 0\n[limits]\n" + limits.joined(separator: "\n") + "\n"
+        let toml = try TOMLReader(file: "/tmp/ci/runner.toml", text: text)
+        #expect(throws: ConfigError(file: "/tmp/ci/runner.toml", message)) { _ = try DetentConfiguration.loadRun(toml) }
+    }
+
+    @Test func refreshRatesAreWholePositiveAndOrdered() throws {
+        let device = { (refresh: String) in
+            """
+            [[device]]
+            name = "X"
+            width = 390
+            height = 844
+            scale = 3
+            idiom = "phone"
+            refresh = \(refresh)
+            touch_rate = 60
+            insets.portrait = { top = 47, left = 0, bottom = 34, right = 0 }
+            insets.landscape = { top = 0, left = 47, bottom = 21, right = 47 }
+
+            """
+        }
+        #expect(throws: ConfigError(file: "d.toml", "key 'device[1].refresh' must be a whole number of Hz from 1 to 1000 or a [minimum, maximum] pair of them, found nan")) {
+            _ = try DetentConfiguration.loadDevices(try TOMLReader(file: "d.toml", text: device("nan")))
+        }
+        #expect(throws: ConfigError(file: "d.toml", "key 'device[1].refresh' must be [minimum, maximum] with minimum <= maximum, found [120, 10]")) {
+            _ = try DetentConfiguration.loadDevices(try TOMLReader(file: "d.toml", text: device("[120, 10]")))
+        }
+        #expect(throws: ConfigError(file: "d.toml", "key 'device[1].refresh' must be a whole number of Hz from 1 to 1000 or a [minimum, maximum] pair of them, found 1e+300")) {
+            _ = try DetentConfiguration.loadDevices(try TOMLReader(file: "d.toml", text: device("[1e300, 5]")))
+        }
+        #expect(try DetentConfiguration.loadDevices(try TOMLReader(file: "d.toml", text: device("[10, 120]")))[0].refreshRate == .variable(minimumHz: 10, maximumHz: 120))
+    }
+
+    @Test func errorsNameTheFileInTheFolderGivenToConfig() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detent-config-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: RunHarness.root.appendingPathComponent("config"), to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let engine = folder.appendingPathComponent("engine.toml")
+        let text = try String(contentsOf: engine, encoding: .utf8).replacingOccurrences(of: "velocity_tracker = \"lsq2\"", with: "velocity_tracker = \"psychic\"")
+        try text.write(to: engine, atomically: true, encoding: .utf8)
+        do {
+            _ = try DetentConfiguration.load(from: folder)
+            Issue.record("expected an error")
+        } catch let error as ConfigError {
+            #expect(error.file == folder.appendingPathComponent("engine.toml").standardizedFileURL.path)
+            #expect(error.detail == "key 'motion.velocity_tracker' must be one of: lsq2, ios (found \"psychic\")")
+        }
+    }
 }
