@@ -13,6 +13,7 @@ enum SpecDiscovery {
         var result: [String] = []
         let fm = FileManager.default
         for path in paths {
+            guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { throw Missing(path: "\"\" (an empty path)") }
             let absolute = resolve(path, base: base)
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: absolute, isDirectory: &isDirectory) else { throw Missing(path: path) }

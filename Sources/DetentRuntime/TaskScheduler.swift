@@ -251,7 +251,11 @@ final class TaskScheduler {
             if idle && waiter.wasIdle && fingerprint == waiter.previousFingerprint { return .satisfied(.nil) }
             waiter.wasIdle = idle
             waiter.previousFingerprint = fingerprint
-            return world.time >= waiter.start + timeout ? .timedOut(request.timeoutMessage(after: timeout)) : .waiting
+            guard world.time >= waiter.start + timeout else { return .waiting }
+            let busy = world.busyEngineNames
+            let reason = busy.isEmpty ? "nothing was animating, but the engines' state kept changing from frame to frame"
+                                      : "still busy: " + busy.joined(separator: ", ")
+            return .timedOut("wait_idle timed out after \(formatSeconds(VirtualTime.seconds(timeout))) s of virtual time (\(reason))")
         case let .event(name, timeout):
             if let event = world.events(emittedSince: waiter.eventMark).first(where: { $0.name == name }) {
                 return .satisfied(EventBinding.value(event))

@@ -64,7 +64,7 @@ enum WaitRequest {
         let seconds = formatSeconds(VirtualTime.seconds(timeout))
         switch self {
         case let .until(_, _, what): return "wait_until timed out after \(seconds) s of virtual time" + (what.map { " waiting for \($0)" } ?? " (the condition never held)")
-        case .idle: return "wait_idle timed out after \(seconds) s of virtual time (the world never became idle)"
+        case .idle: return "wait_idle timed out after \(seconds) s of virtual time"
         case let .event(name, _): return "wait_event timed out after \(seconds) s of virtual time waiting for event '\(name)'"
         case .time, .frames: return "wait timed out"
         }

@@ -79,6 +79,9 @@ public final class AnimatorEngine: WorldEngine {
 
     public var isBusy: Bool { !running.isEmpty }
 
+    /// The running animators by name.
+    public var busyDetail: String? { running.isEmpty ? nil : running.map { slots[$0.position].name }.joined(separator: ", ") }
+
     public var propertyNames: [String] {
         slots.flatMap { ["\($0.name).value", "\($0.name).velocity"] }
     }

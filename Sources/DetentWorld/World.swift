@@ -84,6 +84,12 @@ public final class World {
     /// True while any engine animates, tracks a gesture or has queued work.
     public var isBusy: Bool { engines.contains { $0.isBusy } }
 
+    /// The engines busy now (animating, tracking a touch, with work queued), each with what
+    /// keeps it busy when it says, for messages such as a `wait_idle` that timed out.
+    public var busyEngineNames: [String] {
+        engines.filter(\.isBusy).map { engine in engine.busyDetail.map { "\(engine.name) (\($0))" } ?? engine.name }
+    }
+
     /// The earliest engine deadline after now, if any.
     public var nextDeadline: Nanoseconds? { engines.compactMap(\.nextDeadline).min() }
 

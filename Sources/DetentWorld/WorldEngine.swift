@@ -17,6 +17,9 @@ public protocol WorldEngine: AnyObject {
     /// True while something animates, a gesture is in flight or work is queued: the world
     /// then ticks every frame instead of fast-forwarding.
     var isBusy: Bool { get }
+    /// What keeps the engine busy, for messages ("slide, fade" for the animators); nil when
+    /// the engine's name says enough (the default).
+    var busyDetail: String? { get }
     /// The earliest future time at which the engine needs a tick even when idle (a timer).
     var nextDeadline: Nanoseconds? { get }
     /// Names of the numeric properties readable per frame (for traces and `wait_idle`).
@@ -37,6 +40,7 @@ extension WorldEngine {
     public func updateGestures(for tick: Tick, in world: World) {}
     public func layout(for tick: Tick, in world: World) {}
     public var nextDeadline: Nanoseconds? { nil }
+    public var busyDetail: String? { nil }
     public func appendStateValues(to values: inout [Double?]) {
         for name in propertyNames { values.append(property(name)) }
     }

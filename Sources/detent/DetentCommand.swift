@@ -13,4 +13,19 @@ struct Detent: ParsableCommand {
         subcommands: [Run.self, DaemonCommand.self, Bench.self],
         defaultSubcommand: Run.self
     )
+
+    /// As ArgumentParser's `main()`, but a usage error (an unknown flag, a bad value) exits
+    /// with status 2, as SPEC §10 promises for usage and load errors — not sysexits' 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -13,6 +13,8 @@ struct Run: ParsableCommand {
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case console, tap
+        /// `-o TAP` works as `-o tap`.
+        init?(argument: String) { self.init(rawValue: argument.lowercased()) }
     }
 
     @Argument(help: "Spec files or folders (searched for *_spec.lua). Default: the scenarios folder of config/runner.toml.")

@@ -103,6 +103,12 @@ describe("waiting", function()
     assert.are.equal(3, world.frame)
   end)
 
+  it("wait_idle that times out names what was still busy", function()
+    world:animate{ from = 0, to = 1, duration = 100, name = "slow_fade" }
+    assert.has_error(function() wait_idle{ timeout = 0.5 } end,
+      "wait_idle timed out after 0.5 s of virtual time (still busy: animators (slow_fade))")
+  end)
+
   it("an animator runs while the test waits", function()
     local a = world:animate{ from = 0, to = 100, duration = 0.35, curve = "linear" }
     wait(0.35)
