@@ -145,6 +145,12 @@ public struct LuaCall: LuaStack {
         lua_rawset(L, -3)
     }
 
+    /// Pushes "chunk:line: " of the script code running below this call — Detent's own Lua
+    /// helpers and C functions skipped — or "" when there is none.
+    public func pushScriptLocation() {
+        detent_push_script_where(L, 1)
+    }
+
     /// Pushes the traceback of the calling thread, headed by `message`.
     public func pushTraceback(message: String?) {
         luaL_traceback(L, L, message, 1)

@@ -73,6 +73,12 @@ public final class ScriptHost {
         }
         // host.fail(message): raises `message` at the script's line that called the helper
         // (Detent's own chunks are skipped), for errors found in prelude Lua.
+        // host.where(): "chunk:line: " of the script code that is running (Detent's own
+        // chunks skipped), for error values that carry no location of their own.
+        lua.setFunction("where") { call in
+            call.pushScriptLocation()
+            return 1
+        }
         lua.setFunction("fail") { call in
             throw LuaRaise(call.type(at: 1) == .string ? try call.string(1) : "(error object is a \(call.typeName(at: 1)) value)")
         }
@@ -126,6 +132,11 @@ public final class ScriptHost {
             if name == "assert" {
                 lua.setGlobal("assert")
                 lua.getGlobal("assert")
+                // The prelude's own `assert` is luassert too (its snapshot had Lua's).
+                preludeEnvironment.push()
+                lua.getGlobal("assert")
+                lua.rawSet(field: "assert", inTableAt: -2)
+                lua.pop()
             }
             modules[name] = lua.ref()
         }

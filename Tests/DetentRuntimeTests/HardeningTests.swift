@@ -46,4 +46,18 @@ struct HardeningTests {
         #expect(outcome.summary.exitCode == 2)
         #expect(outcome.output.contains("no_tests_spec.lua defines no tests"))
     }
+
+    @Test func errorValuesThatAreNotStringsReadAsSentencesWithTheirLine() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/hardening/error_values_spec.lua"])
+        let file = "Tests/Fixtures/hardening/error_values_spec.lua"
+        #expect(outcome.summary.results.map { $0.message ?? "" } == [
+            "\(file):3: error object (table) {}",
+            "\(file):4: error(nil) raised without a message",
+            "\(file):5: custom message",
+            "\(file):6: an error object whose __tostring failed: \(file):6: boom",
+            "\(file):7: error(42)",
+            "\(file):8: error(false)",
+            "\(file):9: from a table",
+        ])
+    }
 }

@@ -138,11 +138,38 @@ local function chain(block)
   return blocks
 end
 
+-- An error value as a person can read it: a string as it is; a table's `message` field or
+-- its __tostring (called protected); any other table formatted as luassert formats values
+-- (never "table: 0x…", which would also differ from run to run); nil, numbers and booleans
+-- named. Values that carry no location get the script line where they were raised.
+local function describe_error(e)
+  if type(e) == "string" then return e end
+  local text
+  if type(e) == "table" then
+    local mt = getmetatable(e)
+    if type(e.message) == "string" then
+      text = e.message
+    elseif type(mt) == "table" and mt.__tostring ~= nil then
+      local ok, s = pcall(tostring, e)
+      text = ok and type(s) == "string" and s or ("an error object whose __tostring failed: " .. describe_error(s))
+    else
+      text = "error object " .. assert.format(e)
+    end
+  elseif e == nil then
+    text = "error(nil) raised without a message"
+  else
+    text = "error(" .. tostring(e) .. ")"
+  end
+  return text
+end
+
 -- Runs a function and turns an error into a result record.
 local function attempt(fn)
   local ok, err = xpcall(fn, function(e)
-    if type(e) == "table" then return e end
-    return { message = tostring(e), traceback = host.traceback(tostring(e)) }
+    if type(e) == "table" and e.detent_failure then return e end
+    local message = describe_error(e)
+    if type(e) ~= "string" then message = host.where() .. message end
+    return { message = message, traceback = host.traceback(message) }
   end)
   if ok then return nil end
   if type(err) == "table" and err.detent_failure then

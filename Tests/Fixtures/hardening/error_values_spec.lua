@@ -1,0 +1,10 @@
+-- Errors raised with values that are not strings: each reads as something a person can act on.
+describe("errors", function()
+  it("table", function() error({}) end)
+  it("nil", function() error(nil) end)
+  it("tostring", function() error(setmetatable({}, {__tostring = function() return "custom message" end})) end)
+  it("tostring errors", function() error(setmetatable({}, {__tostring = function() error("boom") end})) end)
+  it("number", function() error(42) end)
+  it("bool", function() error(false) end)
+  it("message field", function() error({message = "from a table"}) end)
+end)
