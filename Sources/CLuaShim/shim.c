@@ -3,6 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { HOOK_STEP = 1000 };
+// Instructions one call into host code is charged (about what the call costs the host,
+// measured against Lua instructions: a property read is ~0.5 µs, ~100 instructions).
+enum { HOST_CALL_COST = 100 };
+static void budget_hook(lua_State *L, lua_Debug *ar);
+
 // ---- Macros as functions -------------------------------------------------------------
 
 void detent_lua_pop(lua_State *L, int n) { lua_pop(L, n); }
@@ -91,6 +97,11 @@ static int host_trampoline(lua_State *L) {
         return luaL_error(L, "stack overflow (too many nested calls or values)");
     }
     detent_limits *limits = detent_limits_of(L);
+    // Every host call costs guest code a little of its budget, so a loop of host calls that
+    // are cheap in Lua instructions (but not in host work) still runs out.
+    if (limits->guest_depth > 0 && detent_charge_host(L, HOST_CALL_COST, 0)) {
+        return luaL_error(L, "%s", limits->killed == DETENT_KILL_MEMORY ? "memory limit exceeded" : "instruction budget exceeded");
+    }
     // Host code may allocate freely: a refused allocation would longjmp through Swift.
     int saved_depth = limits->guest_depth;
     limits->guest_depth = 0;
@@ -124,7 +135,23 @@ void detent_push_host_function(lua_State *L, detent_host_invoke invoke, detent_h
 
 // ---- Limits ------------------------------------------------------------------------------
 
-enum { HOOK_STEP = 1000 };
+
+int detent_charge_host(lua_State *L, int64_t instructions, size_t bytes) {
+    detent_limits *limits = detent_limits_of(L);
+    limits->executed += instructions;
+    limits->host_bytes += bytes;
+    if (limits->killed != DETENT_KILL_NONE) return 1;
+    if (limits->budget > 0 && limits->executed > limits->budget) {
+        limits->killed = DETENT_KILL_INSTRUCTIONS;
+        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        return 1;
+    }
+    if (limits->cap > 0 && limits->used + limits->host_bytes > limits->cap) {
+        limits->killed = DETENT_KILL_MEMORY;
+        return 1;
+    }
+    return 0;
+}
 int detent_hook_step(void) { return HOOK_STEP; }
 
 detent_limits *detent_limits_of(lua_State *L) {
@@ -188,6 +215,7 @@ void detent_install_budget_hook(lua_State *L) {
 void detent_reset_limits(lua_State *L) {
     detent_limits *limits = detent_limits_of(L);
     limits->executed = 0;
+    limits->host_bytes = 0;
     limits->killed = DETENT_KILL_NONE;
     lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
 }

@@ -145,6 +145,14 @@ public struct LuaCall: LuaStack {
         lua_rawset(L, -3)
     }
 
+    /// Charges host objects this call made for the script (a world, a screen, a touch) to
+    /// the state's memory cap, as an estimate of their size in bytes: a loop that makes
+    /// them is stopped as a memory bomb would be. Throws the limit's error when reached.
+    public func charge(bytes: Int) throws {
+        guard detent_charge_host(L, 0, bytes) != 0 else { return }
+        throw LuaRaise("memory limit exceeded by host objects made in a loop")
+    }
+
     /// Pushes "chunk:line: " of the script code running below this call — Detent's own Lua
     /// helpers and C functions skipped — or "" when there is none.
     public func pushScriptLocation() {

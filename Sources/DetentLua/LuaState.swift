@@ -23,7 +23,7 @@ public final class LuaState: LuaStack {
         limits = .allocate(capacity: 1)
         cancellation = LuaCancellation()
         limits.initialize(to: detent_limits(used: 0, peak: 0, cap: 0, budget: 0, executed: 0,
-                                            guest_depth: 0, killed: DETENT_KILL_NONE, interrupt: cancellation.flag))
+                                            guest_depth: 0, killed: DETENT_KILL_NONE, interrupt: cancellation.flag, host_bytes: 0))
         guard let state = detent_newstate(limits) else {
             fatalError("lua_newstate failed: the system is out of memory")
         }

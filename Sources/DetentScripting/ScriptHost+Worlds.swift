@@ -68,6 +68,7 @@ extension ScriptHost {
     func installDetentTable() {
         lua.newTable()
         lua.setFunction("world") { [unowned self] call in
+            try call.charge(bytes: HostCost.world)
             var request = WorldRequest()
             if let options = try call.optionalTable(1) {
                 try options.rejectUnknownKeys(["device", "orientation"])

@@ -33,6 +33,7 @@ enum TouchBinding {
         cls.methods = [
             // _sample(x, y, at_seconds): one scheduled move sample.
             "_sample": { touch, call in
+                try call.charge(bytes: HostCost.touchSample)
                 let world = try ScriptHost.of(call).requireWorld()
                 let point = Point(x: try finiteArgument(call, 2, "x"), y: try finiteArgument(call, 3, "y"))
                 let time = VirtualTime.nanoseconds(fromSeconds: try call.number(4, "time", .seconds))
@@ -62,6 +63,7 @@ enum TouchBinding {
     static func install(into lua: LuaState, host: ScriptHost) {
         // host.touch_down(x, y) → touch handle; the touch-down sample is due now.
         lua.setFunction("touch_down") { [unowned host] call in
+            try call.charge(bytes: HostCost.touch)
             let world = try host.requireWorld()
             let point = Point(x: try finiteArgument(call, 1, "x"), y: try finiteArgument(call, 2, "y"))
             let touch = world.touches.begin(at: point, time: world.time)

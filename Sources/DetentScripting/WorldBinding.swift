@@ -71,6 +71,7 @@ enum WorldBinding {
                 return 0
             },
             "on": { world, call in
+                try call.charge(bytes: HostCost.observer)
                 let name = try call.string(2)
                 try call.checkType(3, .function)
                 let handler = call.ref(3)
@@ -91,6 +92,7 @@ enum WorldBinding {
                 return 0
             },
             "emit": { world, call in
+                try call.charge(bytes: HostCost.event)
                 let name = try call.string(2)
                 var payload: [(String, EventValue)] = []
                 if let table = try call.optionalTable(3) {
@@ -107,9 +109,11 @@ enum WorldBinding {
                 return 0
             },
             "trace": { world, call in
-                try TraceBinding.start(world: world, namesAt: 2, call: call)
+                try call.charge(bytes: HostCost.trace)
+                return try TraceBinding.start(world: world, namesAt: 2, call: call)
             },
             "screen": { world, call in
+                try call.charge(bytes: HostCost.screen)
                 let screen = try NavigationBinding.makeScreen(try call.table(2))
                 screen.additionalSafeAreaInsets = .zero
                 ScriptHost.of(call).retain(screen)
@@ -117,23 +121,33 @@ enum WorldBinding {
                 return 1
             },
             "drawer": { world, call in
-                try DrawerBinding.makeDrawer(world, call, defaults: ScriptHost.of(call).drawerDefaults)
+                try call.charge(bytes: HostCost.engine)
+                return try DrawerBinding.makeDrawer(world, call, defaults: ScriptHost.of(call).drawerDefaults)
             },
             "sheet": { world, call in
+                try call.charge(bytes: HostCost.engine)
                 let host = ScriptHost.of(call)
                 return try SheetBinding.makeSheet(world, call, defaults: host.sheetDefaults, navigationDefaults: host.navigationDefaults)
             },
             "navigation": { world, call in
-                try NavigationBinding.makeNavigation(world, call, defaults: ScriptHost.of(call).navigationDefaults)
+                try call.charge(bytes: HostCost.engine)
+                return try NavigationBinding.makeNavigation(world, call, defaults: ScriptHost.of(call).navigationDefaults)
             },
-            "split": { world, call in try SplitBinding.makeSplit(world, call, host: ScriptHost.of(call)) },
-            "tabs": { world, call in try SplitBinding.makeTabs(world, call, host: ScriptHost.of(call)) },
+            "split": { world, call in
+                try call.charge(bytes: HostCost.engine)
+                return try SplitBinding.makeSplit(world, call, host: ScriptHost.of(call))
+            },
+            "tabs": { world, call in
+                try call.charge(bytes: HostCost.engine)
+                return try SplitBinding.makeTabs(world, call, host: ScriptHost.of(call))
+            },
         ]
         return cls
     }
 
     /// `world:animate{from=, to=, duration=, curve=, name=}` → animator handle.
     static func animate(_ world: World, _ call: LuaCall) throws -> Int32 {
+        try call.charge(bytes: HostCost.animator)
         let options = try call.table(2)
         try options.rejectUnknownKeys(["name", "from", "to", "duration", "curve"])
         let defaults = world.configuration.motion
@@ -148,6 +162,7 @@ enum WorldBinding {
 
     /// `world:spring{from=, to=, velocity=, ...parameters, name=}` → animator handle.
     static func spring(_ world: World, _ call: LuaCall) throws -> Int32 {
+        try call.charge(bytes: HostCost.animator)
         let options = try call.table(2)
         try options.rejectUnknownKeys(["name", "from", "to", "velocity"] + MotionBinding.springKeys)
         let parameters = try MotionBinding.springParameters(options, defaults: world.configuration.motion)

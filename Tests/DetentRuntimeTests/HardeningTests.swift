@@ -60,4 +60,15 @@ struct HardeningTests {
             "\(file):9: from a table",
         ])
     }
+
+    @Test func hostWorkInALoopIsChargedToTheTestsLimits() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/hardening/host_work_spec.lua"], adjust: { $0.run.instructionBudget = 20_000_000 })
+        let results = outcome.summary.results
+        #expect(results.map(\.status) == [.error, .error, .error, .error, .error, .passed])
+        // Screens and worlds are large: the memory cap stops those loops; events and touches
+        // are small, and whichever limit comes first stops them.
+        for result in results.prefix(2) { #expect(result.message?.hasSuffix("memory limit of 65536 KiB exceeded (memory bomb?)") == true, "\(result.name): \(result.message ?? "")") }
+        for result in results[2..<4] { #expect(result.message?.contains(": test stopped: ") == true, "\(result.name): \(result.message ?? "")") }
+        #expect(results[4].message?.hasSuffix("instruction budget of 20000000 instructions exceeded (runaway script?)") == true)
+    }
 }

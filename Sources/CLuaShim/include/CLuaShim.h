@@ -70,7 +70,14 @@ typedef struct detent_limits {
     int guest_depth;             // > 0 while guest code runs (and not inside a host callback)
     detent_kill_reason killed;   // why the current guest run is being stopped
     int *interrupt;              // set (atomically, from any thread) to stop guest code; may be NULL
+    size_t host_bytes;           // estimated bytes of host objects (worlds, screens, touches…) made since the last reset
 } detent_limits;
+
+/// Charges host-side work done for guest code — `instructions` to the budget and `bytes` of
+/// host objects to the memory cap — so a loop that makes worlds, screens or touches is
+/// stopped as a loop of Lua instructions or allocations would be. Returns nonzero (and marks
+/// the state killed) when a limit is now exceeded; the caller then raises.
+int detent_charge_host(lua_State *L, int64_t instructions, size_t bytes);
 
 /// Atomically sets or clears an interrupt flag that a state's count hook reads.
 void detent_interrupt_set(int *flag, int value);
