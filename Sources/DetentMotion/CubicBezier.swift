@@ -1,6 +1,8 @@
 // The solver follows the published algorithm of WebKit's UnitBezier.h and Chromium's
 // ui/gfx/geometry/cubic_bezier.cc: Newton steps seeded from an 11-entry table of x(t),
-// then bisection. Extrapolation outside [0, 1] follows Chromium's InitGradients.
+// then bisection. Unlike them it stops on the width of a bracket around the root in t, not on
+// |x(t) − progress|: where dx/dt is small a tiny x error hides a large t error (and y error
+// with it). Extrapolation outside [0, 1] follows Chromium's InitGradients.
 
 /// A cubic-bezier timing curve with CSS `cubic-bezier()` / `CAMediaTimingFunction`
 /// semantics.
@@ -8,8 +10,14 @@
 /// The curve runs from (0, 0) to (1, 1) through the control points (x1, y1) and (x2, y2).
 /// Both axes are unitless fractions: x is *progress* (the fraction of the duration that has
 /// elapsed) and y is the fraction of the distance covered. `value(at:)` solves x(t) = progress
-/// for the curve parameter t and returns y(t), to within 1e-9 in x (so well under 1e-6 in y
-/// for any curve whose slope stays below 1000).
+/// for the curve parameter t and returns y(t).
+///
+/// Accuracy: t is bracketed to within `tTolerance` / 2 of the exact root, which keeps y within
+/// 2.5e-8 of the exact y(t) for any valid control points; to that add the rounding of y(t)
+/// itself, ~4e-16 · max(1, |y1|, |y2|). The one exception is within ~1e-10 of a point inside
+/// the curve where dx/dt and d²x/dt² both vanish (t = 0.5 of cubic-bezier(1, y1, 0, y2),
+/// t = 1 when x1 = x2 = 1): there the sign of x(t) − progress is only known to ~1e-31, which
+/// places t to ~1e-10, and y to ~1e-10 · max|dy/dt| (1.5e-10 for cubic-bezier(1, 0, 0, 1)).
 ///
 /// Outside [0, 1] the curve is extended by straight lines along its end tangents, as Chromium
 /// and the CSS Easing specification do.
@@ -35,13 +43,32 @@ public struct CubicBezier: Sendable {
     /// x(t) at t = 0, 0.1, …, 1 — the seed table for Newton's method.
     private let xSamples: [Double]
 
+    /// The solver stops once the exact root t lies in a bracket this wide, and answers with a
+    /// t inside it.
+    ///
+    /// |dy/dt| ≤ 3·max(|y1|, |y2 − y1|, |1 − y2|) on [0, 1] (dy/dt is a quadratic Bézier with
+    /// those control values), so a t within tTolerance / 2 of the root puts y within 2.5e-8 of
+    /// the exact value: 5e-8 / that bound, with a margin of 4 under the 1e-7 promised. It is
+    /// capped at 1e-9 so that t (and `slope(at:)`, which depends on it) stays sharp on gentle
+    /// curves; Newton gets there in the same number of steps.
+    private let tTolerance: Double
+
+    /// A bound on the rounding error of `sampleX(t) − x` per unit of t: the coefficients
+    /// ax, bx, cx are rounded (~10 ulp of their size in all), Horner adds ~6 more and the
+    /// subtraction one; 32 covers that twice over. Beyond ±(this · t + 2 ulp · x) the sign of
+    /// the double residual is certain; within it `preciseResidual` decides.
+    private let residualErrorPerT: Double
+
     private static let sampleCount = 11
-    /// Convergence tolerance on x. Tighter than Chromium's 1e-7 so that y is exact to 1e-7 or
-    /// better even on steep curves; Newton reaches it in a step or two, so it costs nothing.
-    private static let xEpsilon = 1e-10
-    private static let derivativeEpsilon = 1e-7
+    /// Newton steps before the solver settles for bisection. Chromium uses 4; on a flat spot of
+    /// x Newton converges only linearly (ratio 2/3), and a few more steps are cheaper than the
+    /// bisection they replace.
     private static let maxNewtonIterations = 8
-    private static let maxBisectionIterations = 200
+    /// 80 halvings take the starting bracket (at most 0.3 wide) below 3e-25, narrower than the
+    /// `tTolerance` of any curve whose y(t) can be evaluated to 1e-7 at all (|y1|, |y2| < 1e8).
+    private static let maxBisectionIterations = 80
+    /// Half the spacing between adjacent doubles just below 1.
+    private static let unitRoundoff = Double.ulpOfOne / 2
 
     /// Creates the curve with control points (x1, y1) and (x2, y2).
     ///
@@ -65,13 +92,20 @@ public struct CubicBezier: Sendable {
 
         (startGradient, endGradient) = CubicBezier.endGradients(x1, y1, x2, y2)
 
-        let step = 1.0 / Double(CubicBezier.sampleCount - 1)
+        let maxSlopeY = 3 * max(abs(y1), abs(y2 - y1), abs(1 - y2))
+        tTolerance = min(1e-9, 5e-8 / maxSlopeY)
+        residualErrorPerT = 32 * CubicBezier.unitRoundoff * (1 + abs(ax) + abs(bx) + abs(cx))
+
+        let last = CubicBezier.sampleCount - 1
         var samples: [Double] = []
         samples.reserveCapacity(CubicBezier.sampleCount)
-        for index in 0..<CubicBezier.sampleCount {
-            let t = Double(index) * step
+        for index in 0...last {
+            let t = Double(index) / Double(last)
             samples.append(((ax * t + bx) * t + cx) * t)
         }
+        // The ends are exact by definition (the computed x(1) may be off by an ulp).
+        samples[0] = 0
+        samples[last] = 1
         xSamples = samples
     }
 
@@ -141,41 +175,138 @@ public struct CubicBezier: Sendable {
     private func sampleDerivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
     private func sampleDerivativeY(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
 
-    /// The curve parameter t in [0, 1] with x(t) = x, for x in [0, 1].
+    /// The curve parameter t in [0, 1] with x(t) = x, to within `tTolerance` / 2.
+    ///
+    /// x(t) is strictly increasing on [0, 1] (x1, x2 in [0, 1] make dx/dt ≥ 0 with isolated
+    /// zeros), so the root is unique. The solver stops only when the root is known to lie in
+    /// an interval of t narrower than `tTolerance` around the answer, whatever |x(t) − x| is:
+    ///
+    /// - Newton steps from the seed table; at each iterate a mean-value bound either places the
+    ///   root within tTolerance / 2 of the next iterate (then that is the answer) or doesn't.
+    /// - Meanwhile a bracket [lower, upper] holding the root shrinks, each side moved only on a
+    ///   certain sign of x(t) − x; when Newton stalls, probes beside its last iterate and then
+    ///   bisection shrink the bracket below `tTolerance`.
     private func solveT(forX x: Double) -> Double {
-        // Bracket x between two table entries and interpolate linearly for the first guess.
-        let step = 1.0 / Double(CubicBezier.sampleCount - 1)
-        var lower = 0.0
-        var upper = 1.0
-        var t = x
-        for index in 1..<CubicBezier.sampleCount where x <= xSamples[index] {
-            upper = Double(index) * step
-            lower = upper - step
-            let span = xSamples[index] - xSamples[index - 1]
-            t = span > 0 ? lower + step * (x - xSamples[index - 1]) / span : lower
-            break
+        if !(x > 0) { return 0 }
+        if !(x < 1) { return 1 }
+
+        // 1. The seed table brackets the root between two entries; interpolate for a guess.
+        let last = CubicBezier.sampleCount - 1
+        var index = 1
+        while index < last && xSamples[index] < x { index += 1 }
+        var lower = Double(index - 1) / Double(last)
+        var upper = Double(index) / Double(last)
+        let span = xSamples[index] - xSamples[index - 1]
+        var t = span > 0 ? lower + (upper - lower) * (x - xSamples[index - 1]) / span : lower
+        // The interior entries are rounded: a root within rounding of one may lie across it.
+        if index > 1 && x - xSamples[index - 1] <= residualErrorPerT {
+            lower = Double(index - 2) / Double(last)
+        }
+        if index < last && xSamples[index] - x <= residualErrorPerT {
+            upper = Double(index + 1) / Double(last)
         }
 
+        // 2. Newton steps.
+        let halfTolerance = tTolerance / 2
         for _ in 0..<CubicBezier.maxNewtonIterations {
-            let error = sampleX(t) - x
-            if abs(error) < CubicBezier.xEpsilon { return t }
+            let residual = sampleX(t) - x
+            let uncertainty = residualErrorPerT * t + 2 * CubicBezier.unitRoundoff * x
             let derivative = sampleDerivativeX(t)
-            if abs(derivative) < CubicBezier.derivativeEpsilon { break }
-            t -= error / derivative
-        }
-        if (0...1).contains(t), abs(sampleX(t) - x) < CubicBezier.xEpsilon { return t }
-
-        // Newton stalled (flat spot) or left the bracket: bisect inside the bracket instead.
-        t = (lower + upper) / 2
-        for _ in 0..<CubicBezier.maxBisectionIterations {
-            let current = sampleX(t)
-            if abs(current - x) < CubicBezier.xEpsilon { return t }
-            if x > current { lower = t } else { upper = t }
-            let next = (lower + upper) / 2
-            if next == t { break }
+            if let next = certifiedNewtonStep(t: t, residual: residual, uncertainty: uncertainty,
+                                              derivative: derivative, within: halfTolerance) {
+                return min(max(next, lower), upper)
+            }
+            if residual > uncertainty {
+                upper = t
+            } else if residual < -uncertainty {
+                lower = t
+            } else {
+                break  // Within rounding of the root but not certified (a flat spot): step 3.
+            }
+            var next = t - residual / derivative
+            if !(derivative > 0) || !(next > lower && next < upper) {
+                next = lower + (upper - lower) / 2  // Newton left the bracket: bisect instead.
+            }
             t = next
+            if upper - lower <= tTolerance { break }
         }
-        return t
+
+        // 3. Close the bracket around t: the root is within tTolerance / 2 of t if x − progress
+        //    changes sign between t ∓ 0.75 · tTolerance / 2 (0.75 so that the bracket this
+        //    makes is narrower than tTolerance even after rounding).
+        if upper - lower > tTolerance {
+            let offset = 0.75 * halfTolerance
+            for side in 0..<2 {
+                let probe = side == 0 ? t - offset : t + offset
+                guard probe > lower && probe < upper else { continue }
+                let sign = residualSign(probe, x)
+                if sign == 0 { return probe }
+                if sign > 0 { upper = probe } else { lower = probe }
+            }
+        }
+        if upper - lower <= tTolerance { return min(max(t, lower), upper) }
+
+        // 4. Bisection until the bracket is narrow enough (or cannot be split any more).
+        for _ in 0..<CubicBezier.maxBisectionIterations where upper - lower > tTolerance {
+            let middle = lower + (upper - lower) / 2
+            if middle <= lower || middle >= upper { break }
+            let sign = residualSign(middle, x)
+            if sign == 0 { return middle }
+            if sign > 0 { upper = middle } else { lower = middle }
+        }
+        return lower + (upper - lower) / 2
+    }
+
+    /// The Newton iterate after `t` if it is certainly within `tolerance` of the root, else nil.
+    ///
+    /// With s = x′(t) (less the rounding of `derivative`) and e = |residual| + its rounding,
+    /// take ρ = 2e / s. dx/dt is a quadratic with leading coefficient 3·ax, so on |u − t| ≤ ρ
+    /// it is at least m = s − (|x″(t)| + 3|ax|·ρ)·ρ and |x″| is at most M = |x″(t)| + 6|ax|·ρ.
+    /// If ε = e / m ≤ ρ, x − progress changes sign within ε of t (mean value theorem), so the
+    /// root is within ε of t; Newton's step then lands within M·ε² / (2s) of it, plus the
+    /// step's own rounding. The factor 2 in ρ and the 4·`residualErrorPerT` taken off x′(t) absorb the
+    /// rounding of these bounds themselves.
+    @inline(__always)
+    private func certifiedNewtonStep(
+        t: Double, residual: Double, uncertainty: Double, derivative: Double, within tolerance: Double
+    ) -> Double? {
+        let slope = derivative - 4 * residualErrorPerT
+        guard slope > 0 else { return nil }
+        let inverseSlope = 1 / slope
+        let excess = abs(residual) + uncertainty
+        let radius = 2 * excess * inverseSlope
+        let curvature = abs(6 * ax * t + 2 * bx)
+        let minSlope = slope - (curvature + 3 * abs(ax) * radius) * radius
+        guard minSlope > 0 else { return nil }
+        let distance = excess / minSlope
+        guard distance <= radius else { return nil }
+        let maxCurvature = curvature + 6 * abs(ax) * radius
+        let newtonError = maxCurvature * distance * distance * inverseSlope / 2
+        let stepRounding = (uncertainty + 1e-12 * abs(residual)) * inverseSlope + 4 * CubicBezier.unitRoundoff
+        guard newtonError + stepRounding <= tolerance else { return nil }
+        return t - residual / derivative
+    }
+
+    /// A number with the sign of x(t) − x in exact arithmetic (0 when it is 0 to ~1e-31).
+    ///
+    /// The double residual decides when it is larger than its rounding bound; otherwise the
+    /// residual is recomputed in double-double from the Bernstein form.
+    private func residualSign(_ t: Double, _ x: Double) -> Double {
+        let residual = sampleX(t) - x
+        if abs(residual) > residualErrorPerT * t + 2 * CubicBezier.unitRoundoff * x { return residual }
+        return preciseResidual(t, x)
+    }
+
+    /// x(t) − x evaluated in double-double from the control points themselves:
+    /// 3·x1·t·(1 − t)² + 3·x2·t²·(1 − t) + t³ − x, every input exact, so the result is off
+    /// by ~1e-31 rather than ~1e-16.
+    private func preciseResidual(_ t: Double, _ x: Double) -> Double {
+        let u = DoubleDouble.sum(1, -t)
+        let tu = u * t
+        let first = DoubleDouble.product(3, x1) * tu * u
+        let second = DoubleDouble.product(3, x2) * tu * t
+        let third = DoubleDouble.product(t, t) * t
+        return (first + second + third + DoubleDouble(-x)).value
     }
 
     /// Chromium's InitGradients: the gradient at each end is taken towards the nearest control
