@@ -86,6 +86,7 @@ public final class Session {
             try ScriptHost(limits: settings.limits, scriptsRoot: settings.scriptsRoot, owner: queue, output: { _ in },
                            worldFactory: { try Session.makeWorld($0, settings: settings, owner: queue) })
         }
+        host.motionDefaults = configuration.motion
         host.navigationDefaults = configuration.navigation
         host.drawerDefaults = configuration.drawer
         host.sheetDefaults = configuration.sheet

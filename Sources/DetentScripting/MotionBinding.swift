@@ -45,7 +45,9 @@ enum MotionBinding {
     }
 
     /// Pushes the `detent.motion` table onto the main stack of `lua`.
-    static func push(into lua: LuaState, defaults: MotionDefaults) {
+    /// `defaults` is read at each call: the host's `[motion]` numbers from config, which the
+    /// runtime sets after the table is installed.
+    static func push(into lua: LuaState, defaults currentDefaults: @escaping () -> MotionDefaults) {
         lua.newTable()
         // curve(name, progress) or curve(x1, y1, x2, y2, progress) → eased progress.
         lua.setFunction("curve") { call in
@@ -65,7 +67,7 @@ enum MotionBinding {
         lua.setFunction("spring") { call in
             let options = try call.table(1)
             try options.rejectUnknownKeys(springKeys)
-            let parameters = try springParameters(options, defaults: defaults)
+            let parameters = try springParameters(options, defaults: currentDefaults())
             let solve = { (c: LuaCall) throws -> Spring in
                 Spring(parameters: parameters, displacement: try c.number(2, "displacement", .animatedValue),
                        velocity: try c.optionalNumber(3, "velocity", .velocity) ?? 0)
@@ -87,7 +89,7 @@ enum MotionBinding {
             let velocity = try call.number(1, "velocity", .velocity)
             let rate: DecelerationRate
             switch call.type(at: 2) {
-            case .none, .nil: rate = DecelerationRate.named(defaults.decelerationRate) ?? .fast
+            case .none, .nil: rate = DecelerationRate.named(currentDefaults().decelerationRate) ?? .fast
             case .number: rate = DecelerationRate(perMillisecond: try call.number(2, "rate", .openUnitInterval("a deceleration rate per millisecond")))
             default:
                 let name = try call.string(2)
@@ -108,7 +110,7 @@ enum MotionBinding {
         }
         // velocity(strategy?, samples) → pt/s, samples = {{t, x}, ...} in seconds and points.
         lua.setFunction("velocity") { call in
-            let strategyName = try call.optionalString(1) ?? defaults.velocityTracker
+            let strategyName = try call.optionalString(1) ?? currentDefaults().velocityTracker
             guard let strategy = VelocityTrackingStrategy(name: strategyName) else {
                 throw LuaRaise("unknown velocity tracker '\(strategyName)' (expected one of: lsq2, ios)")
             }

@@ -83,7 +83,7 @@ extension ScriptHost {
             call.push(handle: created, className: WorldBinding.className)
             return 1
         }
-        MotionBinding.push(into: lua, defaults: MotionDefaults())
+        MotionBinding.push(into: lua) { [unowned self] in motionDefaults }
         lua.rawSet(field: "motion", inTableAt: -2)
         lua.push(DetentVersion.string)
         lua.rawSet(field: "version", inTableAt: -2)

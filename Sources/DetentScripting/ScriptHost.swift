@@ -26,6 +26,9 @@ public final class ScriptHost {
     /// The `spec` module of the prelude (collect and run tests).
     private(set) var spec: LuaRef!
     var retained: [AnyObject] = []
+    /// Numbers for `detent.motion` (config/engine.toml [motion]): the default spring, rate
+    /// and velocity tracker.
+    public var motionDefaults = MotionDefaults()
     /// Numbers for navigation engines created by scripts (config/engine.toml [navigation]).
     public var navigationDefaults = NavigationDefaults()
     /// Numbers for drawers created by scripts (config/engine.toml [drawer]).

@@ -71,4 +71,12 @@ struct HardeningTests {
         for result in results[2..<4] { #expect(result.message?.contains(": test stopped: ") == true, "\(result.name): \(result.message ?? "")") }
         #expect(results[4].message?.hasSuffix("instruction budget of 20000000 instructions exceeded (runaway script?)") == true)
     }
+
+    @Test func detentMotionFollowsTheMotionSectionOfConfig() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/hardening/motion_config_spec.lua"], adjust: {
+            $0.motion.springStiffness = 123
+            $0.motion.decelerationRate = "normal"
+        })
+        #expect(outcome.summary.results.map(\.status) == [.passed], "\(outcome.output)")
+    }
 }
