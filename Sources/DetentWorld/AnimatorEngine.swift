@@ -73,6 +73,9 @@ public final class AnimatorEngine: WorldEngine {
     /// where their motion is stored.
     private struct Running { var position: Int; var isSpring: Bool; var index: Int }
     private var running: [Running] = []
+    /// Where each name's slot is in `slots`: finding a name must not cost a scan of every
+    /// animator a script ever started (a loop of springs would grow quadratically).
+    private var positions: [String: Int] = [:]
     private var counter = 0
 
     public init() {}
@@ -94,7 +97,7 @@ public final class AnimatorEngine: WorldEngine {
         return nil
     }
 
-    public func slot(named name: String) -> Slot? { slots.first { $0.name == name } }
+    public func slot(named name: String) -> Slot? { positions[name].map { slots[$0] } }
 
     /// A fresh default name: animator1, animator2, ...
     public func makeName() -> String {
@@ -128,15 +131,18 @@ public final class AnimatorEngine: WorldEngine {
     /// Stops a running animator of that name and forgets the name (its handle keeps reading
     /// the stopped values).
     private func replace(_ name: String, in world: World) {
-        guard let index = slots.firstIndex(where: { $0.name == name }) else { return }
+        guard let index = positions[name] else { return }
         _ = stopStored(slots[index])
         slots.remove(at: index)
+        positions[name] = nil
+        for position in index..<slots.count { positions[slots[position].name] = position }
         running = running.compactMap { r in
             r.position == index ? nil : Running(position: r.position > index ? r.position - 1 : r.position, isSpring: r.isSpring, index: r.index)
         }
     }
 
     private func add(_ slot: Slot, in world: World) -> Slot {
+        positions[slot.name] = slots.count
         slots.append(slot)
         if slot.state == .running { running.append(Running(position: slots.count - 1, isSpring: slot.kind == .spring, index: slot.index)) }
         world.emit("animator.started", [("animator", .string(slot.name)), ("value", .number(slot.value))])
