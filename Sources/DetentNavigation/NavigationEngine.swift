@@ -125,6 +125,15 @@ public final class NavigationEngine: WorldEngine {
         return topScreen?.content.height ?? 0
     }
 
+    /// The two ends of the transition under way — the outgoing and incoming screens' bar
+    /// heights and content heights, points — and its eased progress; nil when none. A
+    /// container that sizes itself to its content (a sheet) caps each end before blending,
+    /// so content taller than the container never makes it jump.
+    public var transitionEnds: (fromBar: Double, fromContent: Double, toBar: Double, toContent: Double, progress: Double)? {
+        guard let t = transition else { return nil }
+        return (t.fromBarHeight, t.from.content.height, t.toBarHeight, t.to.content.height, t.progress)
+    }
+
     /// Transition progress (0 when none), eased as shown.
     public var progress: Double { transition?.progress ?? 0 }
 

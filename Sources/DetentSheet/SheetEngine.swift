@@ -125,12 +125,18 @@ public final class SheetEngine: WorldEngine {
     public var isPresented: Bool { state != .hidden }
 
     /// The height the content asks for now: bar + top screen's content + bottom inset, capped.
-    /// During a push or pop the bar and content heights interpolate with its progress; outside
-    /// one the bar counts as it will be once a hide/show animation ends.
+    /// During a push or pop each screen's height is capped first and the two are blended
+    /// with the transition's progress, as the seed's bottom-sheet navigation controller
+    /// does: content taller than the cap makes no jump at the start or the end of the
+    /// transition. Outside one the bar counts as it will be once a hide/show animation ends.
     public var contentHeight: Double {
         guard navigation.topScreen != nil else { return min(cap, safeBottom) }
-        let bar = navigation.isTransitioning ? navigation.currentBarHeight : navigation.restingBarHeight
-        return min(cap, bar + navigation.contentHeight + safeBottom)
+        if let ends = navigation.transitionEnds {
+            let from = min(cap, ends.fromBar + ends.fromContent + safeBottom)
+            let to = min(cap, ends.toBar + ends.toContent + safeBottom)
+            return from + (to - from) * ends.progress
+        }
+        return min(cap, navigation.restingBarHeight + navigation.contentHeight + safeBottom)
     }
 
     /// The detents resolved for the content now, smallest first (ties in declaration order).

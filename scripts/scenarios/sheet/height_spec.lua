@@ -76,6 +76,20 @@ describe("during a push", function()
     assert.are.equal(56 + 700 + 34, sheet.height)
   end)
 
+  it("caps each screen before blending: content taller than the cap never jumps on push or pop", function()
+    -- 390 → 793 (not 56 + 3000 + 34): the blend runs between the capped heights, so the
+    -- first frame moves at most 23.8 % of 403 pt, and the pop does not wait at the cap.
+    local sheet = presented(screen("a", 300))
+    local tr = trace{ "sheet.height" }
+    sheet.navigation:push(screen("b", 3000))
+    wait_idle()
+    assert.are.equal(793, sheet.height)
+    sheet.navigation:pop()
+    wait_idle()
+    assert.are.equal(390, sheet.height)
+    assert.series(tr["sheet.height"]):max_step(403 * 5 / (60 * 0.35))
+  end)
+
   it("jumps with a push made with animated = false", function()
     local sheet = presented(screen("a", 300))
     sheet.navigation:push(screen("b", 500), false)
