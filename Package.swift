@@ -16,6 +16,8 @@ let package = Package(
     name: "Detent",
     products: [
         .executable(name: "detent", targets: ["detent"]),
+        .executable(name: "detent-fuzz-config", targets: ["DetentFuzzConfig"]),
+        .executable(name: "detent-fuzz-lua", targets: ["DetentFuzzLua"]),
         .library(name: "DetentRuntime", targets: ["DetentRuntime"]),
     ],
     dependencies: [
@@ -77,6 +79,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Fuzz targets (issue #11): built with -sanitize=fuzzer by scripts/fuzz/run.sh; in an
+        // ordinary build they replay the committed corpus (Tests/FuzzCorpus), which swift test runs.
+        .target(name: "DetentFuzzSupport"),
+        .executableTarget(name: "DetentFuzzConfig", dependencies: ["DetentRuntime", "DetentFuzzSupport"]),
+        .executableTarget(name: "DetentFuzzLua", dependencies: ["DetentRuntime", "DetentScripting", "DetentFuzzSupport"]),
         // Helpers the Swift test targets share (device profiles); not a product.
         .target(name: "DetentTestSupport", dependencies: ["DetentWorld", "DetentTime"], path: "Tests/DetentTestSupport"),
         .testTarget(name: "DetentMotionTests", dependencies: ["DetentMotion"]),

@@ -26,6 +26,11 @@ public struct DaemonConfiguration: Equatable, Sendable {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
             throw ConfigError(file: file, "cannot read \(url.path) (pass --config DIR pointing at Detent's config folder)")
         }
+        return try parse(text, file: file)
+    }
+
+    /// Reads daemon.toml's text; errors name `file`.
+    public static func parse(_ text: String, file: String) throws -> DaemonConfiguration {
         let toml = try TOMLReader(file: file, text: text)
         try toml.rejectUnknownKeys(["socket", "limits", "run", "live", "shutdown"])
         let socket = try toml.table("socket")

@@ -66,6 +66,26 @@ public struct DetentConfiguration: Equatable, Sendable {
         return configuration
     }
 
+    /// Checks the text of one config file, named by its base name (devices.toml, engine.toml,
+    /// runner.toml or daemon.toml), as `load` would: throws the `ConfigError` a user would
+    /// see. (The config fuzzer drives this.)
+    public static func check(_ text: String, asFile name: String) throws {
+        switch name {
+        case "devices.toml": _ = try loadDevices(try TOMLReader(file: name, text: text))
+        case "engine.toml":
+            let engine = try TOMLReader(file: name, text: text)
+            try engine.rejectUnknownKeys(["motion", "navigation", "drawer", "sheet", "adaptive"])
+            _ = try loadMotion(engine)
+            _ = try loadNavigation(engine)
+            let drawer = try loadDrawer(engine)
+            _ = try loadSheet(engine, release: drawer)
+            _ = try loadAdaptive(engine)
+        case "runner.toml": _ = try loadRun(try TOMLReader(file: name, text: text))
+        case "daemon.toml": _ = try DaemonConfiguration.parse(text, file: name)
+        default: throw ConfigError(file: name, "not one of Detent's config files (devices.toml, engine.toml, runner.toml, daemon.toml)")
+        }
+    }
+
     /// Finds the config folder: an explicit path, `$DETENT_CONFIG`, or `./config`.
     public static func locate(explicit: String?) -> URL {
         if let explicit { return URL(fileURLWithPath: explicit) }

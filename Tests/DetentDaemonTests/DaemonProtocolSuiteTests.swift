@@ -9,16 +9,19 @@ struct DaemonProtocolSuiteTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The `detent` executable beside this test bundle (same build, same sanitizers).
-    static func detentBinary() throws -> String {
+    static func detentBinary() throws -> String { try binary(named: "detent") }
+
+    /// An executable of this package beside the test bundle (same build, same sanitizers).
+    static func binary(named name: String) throws -> String {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("detent").path
+            let candidate = folder.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             folder = folder.deletingLastPathComponent()
         }
-        let fallback = root.appendingPathComponent(".build/debug/detent").path
+        let fallback = root.appendingPathComponent(".build/debug/\(name)").path
         guard FileManager.default.isExecutableFile(atPath: fallback) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no detent binary beside the tests; run swift build first"])
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no \(name) binary beside the tests; run swift build first"])
         }
         return fallback
     }
