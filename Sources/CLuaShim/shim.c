@@ -2,12 +2,17 @@
 #include "CLuaShim.h"
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 
 enum { HOOK_STEP = 1000 };
 // Instructions one call into host code is charged (about what the call costs the host,
 // measured against Lua instructions: a property read is ~0.5 µs, ~100 instructions).
 enum { HOST_CALL_COST = 100 };
 static void budget_hook(lua_State *L, lua_Debug *ar);
+static void script_where_into(lua_State *L, char *out, size_t size);
+static int is_detent_chunk(const char *source) {
+    return strncmp(source, "@(detent)/", 10) == 0 || strncmp(source, "=(detent", 8) == 0;
+}
 
 // ---- Macros as functions -------------------------------------------------------------
 
@@ -196,6 +201,10 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
         limits->killed = DETENT_KILL_INSTRUCTIONS;
     }
     if (limits->killed != DETENT_KILL_NONE) {
+        // Remember where the script was stopped, before anything can catch the error.
+        if (limits->kill_where != NULL && limits->kill_where_size > 0 && limits->kill_where[0] == '\0') {
+            script_where_into(L, limits->kill_where, limits->kill_where_size);
+        }
         // Fire on every instruction from now on, so no pcall loop can outlive the kill.
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         if (limits->killed == DETENT_KILL_INSTRUCTIONS) {
@@ -214,6 +223,7 @@ void detent_install_budget_hook(lua_State *L) {
 
 void detent_reset_limits(lua_State *L) {
     detent_limits *limits = detent_limits_of(L);
+    if (limits->kill_where != NULL && limits->kill_where_size > 0) limits->kill_where[0] = '\0';
     limits->executed = 0;
     limits->host_bytes = 0;
     limits->killed = DETENT_KILL_NONE;
@@ -233,8 +243,18 @@ int detent_traceback_handler(lua_State *L) {
     return 1;
 }
 
-static int is_detent_chunk(const char *source) {
-    return strncmp(source, "@(detent)/", 10) == 0 || strncmp(source, "=(detent", 8) == 0;
+
+// As detent_push_script_where from level 0 (the function running, as in a hook), written
+// into `out` ("" when no script frame is on the stack) without touching the Lua stack.
+static void script_where_into(lua_State *L, char *out, size_t size) {
+    lua_Debug ar;
+    out[0] = '\0';
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar)) continue;
+        if (ar.currentline <= 0 || is_detent_chunk(ar.source)) continue;
+        snprintf(out, size, "%s:%d", ar.short_src, ar.currentline);
+        return;
+    }
 }
 
 void detent_push_script_where(lua_State *L, int level) {
@@ -249,6 +269,13 @@ void detent_push_script_where(lua_State *L, int level) {
 }
 
 int detent_lua_limit_reached(lua_State *L) {
-    lua_pushboolean(L, detent_limits_of(L)->killed != DETENT_KILL_NONE);
+    detent_limits *limits = detent_limits_of(L);
+    int reached = limits->killed != DETENT_KILL_NONE;
+    // Called from a message handler, at the point of the error: a memory limit (raised by
+    // the allocator, not the hook) is located here.
+    if (reached && limits->kill_where != NULL && limits->kill_where_size > 0 && limits->kill_where[0] == '\0') {
+        script_where_into(L, limits->kill_where, limits->kill_where_size);
+    }
+    lua_pushboolean(L, reached);
     return 1;
 }

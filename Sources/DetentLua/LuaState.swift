@@ -17,13 +17,19 @@ public final class LuaState: LuaStack {
     let handles = HandleRegistry()
     /// Stops guest code from another thread (a cancelled run, Ctrl-C in the console).
     public let cancellation: LuaCancellation
+    /// Where a limit stopped the script ("chunk:line", written by the count hook).
+    private let killWhere: UnsafeMutablePointer<CChar>
+    private static let killWhereSize = 512
 
     /// Creates a state with the given libraries opened (see `LuaLibraries`).
     public init(libraries: LuaLibraries = .safe) {
         limits = .allocate(capacity: 1)
         cancellation = LuaCancellation()
+        killWhere = .allocate(capacity: LuaState.killWhereSize)
+        killWhere.initialize(repeating: 0, count: LuaState.killWhereSize)
         limits.initialize(to: detent_limits(used: 0, peak: 0, cap: 0, budget: 0, executed: 0,
-                                            guest_depth: 0, killed: DETENT_KILL_NONE, interrupt: cancellation.flag, host_bytes: 0))
+                                            guest_depth: 0, killed: DETENT_KILL_NONE, interrupt: cancellation.flag, host_bytes: 0,
+                                            kill_where: killWhere, kill_where_size: LuaState.killWhereSize))
         guard let state = detent_newstate(limits) else {
             fatalError("lua_newstate failed: the system is out of memory")
         }
@@ -37,6 +43,14 @@ public final class LuaState: LuaStack {
         lua_close(L)
         limits.deinitialize(count: 1)
         limits.deallocate()
+        killWhere.deallocate()
+    }
+
+    /// "chunk:line" of the script line a limit (budget, memory, interrupt) stopped since the
+    /// last `resetLimits()`, recorded when the limit first raised — also when the script then
+    /// caught the error; nil when no limit stopped it or no script frame was running.
+    public var killLocation: String? {
+        killWhere.pointee == 0 ? nil : String(cString: killWhere)
     }
 
     /// The Swift owner of a raw state (any of its threads).

@@ -168,7 +168,10 @@ extension Session {
             result.status = .error
             switch error {
             case .instructionBudgetExceeded, .memoryLimitExceeded, .interrupted:
-                result.message = "\(location): test stopped: \(error.message)"
+                // Where it was stopped (the loop, the allocation), or the test's own line when
+                // the script had caught the limit and nothing of that stack is left.
+                let stoppedAt = host.lua.killLocation ?? error.scriptFrame.map { "\($0.file):\($0.line)" } ?? location
+                result.message = "\(stoppedAt): test stopped: \(error.message)"
             default:
                 result.message = error.message
             }

@@ -528,7 +528,11 @@ def fixture(name, folder, config):
 def limit_resources(pid):
     """Caps a started child's address space and core dumps (prlimit on its pid: no
     preexec_fn, which is unsafe with the suite's threads)."""
-    for which, value in ((resource.RLIMIT_AS, ADDRESS_SPACE_LIMIT), (resource.RLIMIT_CORE, 0)):
+    limits = [(resource.RLIMIT_CORE, 0)]
+    # A sanitizer build reserves terabytes of shadow address space: no RLIMIT_AS for it.
+    if not any(name in os.environ for name in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS")):
+        limits.append((resource.RLIMIT_AS, ADDRESS_SPACE_LIMIT))
+    for which, value in limits:
         try:
             resource.prlimit(pid, which, (value, value))
         except (ValueError, OSError, AttributeError):

@@ -12,7 +12,7 @@ struct SafetyTests {
             "a runaway loop hiding behind pcall is stopped too: error",
             "runs after the runaway ones: passed",
         ])
-        #expect(outcome.summary.results[0].message == "Tests/Fixtures/safety/runaway_spec.lua:3: test stopped: instruction budget of 200000000 instructions exceeded (runaway script?)")
+        #expect(outcome.summary.results[0].message == "Tests/Fixtures/safety/runaway_spec.lua:4: test stopped: instruction budget of 200000000 instructions exceeded (runaway script?)")
         #expect(outcome.summary.exitCode == 1)
     }
 

@@ -71,6 +71,8 @@ typedef struct detent_limits {
     detent_kill_reason killed;   // why the current guest run is being stopped
     int *interrupt;              // set (atomically, from any thread) to stop guest code; may be NULL
     size_t host_bytes;           // estimated bytes of host objects (worlds, screens, touches…) made since the last reset
+    char *kill_where;            // "chunk:line" of the script where a limit stopped it ("" until then); may be NULL
+    size_t kill_where_size;      // bytes at kill_where
 } detent_limits;
 
 /// Charges host-side work done for guest code — `instructions` to the budget and `bytes` of
