@@ -40,7 +40,13 @@ extension ScriptHost {
     public func setWorld(_ newWorld: World?) {
         checkOwner()
         if let old = world, old !== newWorld {
+            // Everything handed out for the old world dies with it: its screens, engines,
+            // touches and animators raise "used after its world was destroyed" from now on.
             lua.invalidateHandles(to: old)
+            for object in retained { lua.invalidateHandles(to: object) }
+            for engine in old.engines { lua.invalidateHandles(to: engine) }
+            for slot in old.animators.slots { lua.invalidateHandles(to: slot) }
+            retained.removeAll()
         }
         world = newWorld
         if let newWorld {

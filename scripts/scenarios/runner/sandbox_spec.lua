@@ -49,6 +49,21 @@ describe("the sandbox", function()
       "world handle used after its world was destroyed (accessing 'time')")
   end)
 
+  it("refuses the handles of everything made for a world that is gone", function()
+    local screen = world:screen{ id = "a" }
+    local drawer = world:drawer{ anchors = { "top", "bottom" } }
+    local slide = world:animate{ from = 0, to = 1, duration = 1 }
+    local finger = touch(10, 10)
+    detent.world{}
+    assert.has_error(function() return screen.content_height end,
+      "screen handle used after its world was destroyed (accessing 'content_height')")
+    assert.has_error(function() return drawer.origin end, "drawer handle used after its world was destroyed (accessing 'origin')")
+    assert.has_error(function() return slide.value end, "animator handle used after its world was destroyed (accessing 'value')")
+    assert.has_error(function() finger:up() end)
+    local nav = world:navigation{ screens = { world:screen{ id = "b" } } }
+    assert.has_error(function() nav:push(screen) end, "screen handle used after its world was destroyed")
+  end)
+
   it("names the valid choices when an argument is wrong", function()
     assert.has_error(function() world:animate{ from = 0, to = 1, curve = "bouncy" } end,
       "unknown curve 'bouncy' (expected one of: linear, easeIn, easeOut, easeInEaseOut, default, sheet)")
