@@ -67,6 +67,14 @@ public final class LuaThread {
         }
     }
 
+    /// "chunk:line: " of the script code where this (suspended) coroutine stands — Detent's
+    /// own chunks and C functions skipped — or "" when no script frame is on its stack.
+    public func scriptLocation() -> String {
+        detent_push_script_where(co, 0)
+        defer { lua_settop(co, -2) }
+        return LuaThreadView(L: co).string(at: -1) ?? ""
+    }
+
     /// Reads the values a yield or return left on the coroutine's stack.
     public func withResults<T>(_ count: Int32, _ body: (LuaCoroutineValues) throws -> T) rethrows -> T {
         defer { lua_settop(co, -count - 1) }
@@ -113,6 +121,14 @@ public struct LuaCoroutineValues {
         guard lua_type(L, -1) == LUA_TNUMBER else { return nil }
         var ok: Int32 = 0
         return detent_lua_tonumber(L, -1, &ok)
+    }
+
+    /// The type of field `key` of table value `i` (read raw); `.none` when `i` is no table.
+    public func type(_ i: Int32, field key: String) -> LuaType {
+        guard i <= count, lua_type(L, base + i) == LUA_TTABLE else { return .none }
+        rawField(i, key)
+        defer { lua_settop(L, -2) }
+        return LuaType(rawValue: lua_type(L, -1)) ?? .none
     }
 
     public func string(_ i: Int32, field key: String) -> String? {

@@ -142,8 +142,11 @@ final class TaskScheduler {
                     break
                 }
                 guard case let .success(request) = parsed else {
+                    // A request out of range fails the task where it waited (resuming it with
+                    // the error would let a bare coroutine.yield ignore it and pass).
                     if case let .failure(problem) = parsed {
-                        ready.append(Ready(job: next.job, thread: next.thread, arguments: push(false, .string(problem.message), onto: next.thread)))
+                        let location = next.thread.scriptLocation()
+                        end(next.job, .failed(.runtime(LuaRuntimeError(message: location + problem.message))))
                     }
                     break
                 }

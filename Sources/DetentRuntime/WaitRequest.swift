@@ -32,7 +32,11 @@ enum WaitRequest {
         // Where the verb took the value: `wait(seconds)`, `wait_frames(n)`, or the `timeout`
         // field of its options table (argument 1 of wait_idle, 2 of wait_until/wait_event).
         func number(_ field: String, _ rule: NumberRule) throws -> Double? {
-            guard let value = values.number(1, field: field) else { return nil }
+            let type = values.type(1, field: field)
+            if type == .nil { return nil }
+            guard type == .number, let value = values.number(1, field: field) else {
+                throw WaitRequestError(message: "bad wait request to '\(verb)' (field '\(field)': a number expected, got \(type))")
+            }
             guard rule.accepts(value) else {
                 let position = field == "timeout" ? "#\(kind == "idle" ? 1 : 2) to '\(verb)' (field 'timeout': " : "#1 to '\(verb)' ("
                 throw WaitRequestError(message: "bad argument \(position)\(rule.mismatch(value)))")

@@ -85,15 +85,19 @@ public final class ScriptHost {
         lua.setFunction("fail") { call in
             throw LuaRaise(call.type(at: 1) == .string ? try call.string(1) : "(error object is a \(call.typeName(at: 1)) value)")
         }
-        // host.number(value, rule, verb, field): `value` checked by the one argument layer
-        // (NumberRule.named[rule]); returns it, or raises "bad argument to 'verb' (field ...)".
-        lua.setFunction("number") { call in
+        // host.argument(value, rule, verb, position?, field?): as host.number, with messages
+        // in the API's own form — "bad argument #1 to 'wait' (…)", or "(field 'timeout': …)".
+        lua.setFunction("argument") { call in
             let rule = NumberRule.named[try call.string(2)] ?? .finite
-            let verb = try call.string(3), field = try call.string(4)
+            let verb = try call.string(3)
+            let position = try call.optionalNumber(4, "position", .index).map { Int($0) }
+            let field = try call.optionalString(5)
+            let prefix = position.map { "bad argument #\($0) to '\(verb)'" } ?? "bad argument to '\(verb)'"
+            let inner = field.map { "field '\($0)': " } ?? ""
             guard call.type(at: 1) == .number, let value = call.numberValue(at: 1) else {
-                throw LuaRaise("bad argument to '\(verb)' (\(field): \(rule.expectation) expected, got \(call.typeName(at: 1)))")
+                throw LuaRaise("\(prefix) (\(inner)\(rule.expectation) expected, got \(call.typeName(at: 1)))")
             }
-            guard rule.accepts(value) else { throw LuaRaise("bad argument to '\(verb)' (\(field): \(rule.mismatch(value)))") }
+            guard rule.accepts(value) else { throw LuaRaise("\(prefix) (\(inner)\(rule.mismatch(value)))") }
             call.push(value)
             return 1
         }

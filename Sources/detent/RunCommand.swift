@@ -57,7 +57,10 @@ struct Run: ParsableCommand {
     var verbose = false
 
     func validate() throws {
-        if let tags, tags.split(separator: ",").isEmpty { throw ValidationError("--tags needs at least one tag, like --tags slow,drawer") }
+        if let tags, splitTags(tags).isEmpty { throw ValidationError("--tags needs at least one tag, like --tags slow,drawer") }
+        if let excludeTags, splitTags(excludeTags).isEmpty {
+            throw ValidationError("--exclude-tags needs at least one tag, like --exclude-tags slow")
+        }
     }
 
     func run() throws {

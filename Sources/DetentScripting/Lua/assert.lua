@@ -747,6 +747,8 @@ local function near(state, arguments, level)
   if not expected then bad_argument(1, "near", wanted, arguments[1], level) end
   if not actual then bad_argument(2, "near", wanted, arguments[2], level) end
   if not tolerance then bad_argument(3, "near", wanted, arguments[3], level) end
+  -- A NaN or negative tolerance would make `is_not.near` pass for any values.
+  if not (tolerance >= 0) then bad_argument(3, "near", "tolerance >= 0 (not NaN)", arguments[3], level) end
   set_failure_message(state, arguments[4])
   arguments[1], arguments[2], arguments[3] = arguments[2], arguments[1], format_number(tolerance)
   arguments.nofmt = { [3] = true }

@@ -26,7 +26,8 @@ end
 
 -- Numbers are checked by the host's argument layer (finite, in range); errors are raised
 -- at the script's line that called the verb (host.fail skips these helpers' frames).
-local number, fail = host.number, host.fail
+local argument, fail = host.argument, host.fail
+local function number(value, rule, verb, field) return argument(value, rule, verb, nil, field) end
 
 local function duration_and_curve(opts, default_duration, verb)
   if opts == nil then return default_duration, nil end
@@ -34,7 +35,7 @@ local function duration_and_curve(opts, default_duration, verb)
   if type(opts) ~= "table" then fail(verb .. " expects a duration in seconds or {duration =, curve =}") end
   local duration = opts.duration
   if duration == nil then duration = default_duration end
-  duration = number(duration, "stroke_seconds", verb, "field 'duration'")
+  duration = number(duration, "stroke_seconds", verb, "duration")
   if opts.curve ~= nil and type(opts.curve) ~= "string" then
     fail("bad argument to '" .. verb .. "' (field 'curve': a curve name expected, got " .. type(opts.curve) .. ")")
   end
@@ -107,11 +108,11 @@ function touch(x, y)
 end
 
 local function vector(value, verb, name, rule)
-  if type(value) == "number" then return 0, number(value, rule, verb, "field '" .. name .. "'") end
+  if type(value) == "number" then return 0, number(value, rule, verb, name) end
   if type(value) == "table" then
     local x, y = value.x or value[1], value.y or value[2]
     if type(x) == "number" and type(y) == "number" then
-      return number(x, rule, verb, "field '" .. name .. "' x"), number(y, rule, verb, "field '" .. name .. "' y")
+      return number(x, rule, verb, name .. ".x"), number(y, rule, verb, name .. ".y")
     end
   end
   fail(verb .. ": " .. name .. " must be a number (vertical) or {x =, y =}")
@@ -132,8 +133,8 @@ function drag(target, opts)
   end
   local duration = opts.duration
   if duration == nil then duration = 0.3 end
-  duration = number(duration, "stroke_seconds", "drag", "field 'duration'")
-  if opts.hold ~= nil then number(opts.hold, "seconds", "drag", "field 'hold'") end
+  duration = number(duration, "stroke_seconds", "drag", "duration")
+  if opts.hold ~= nil then number(opts.hold, "seconds", "drag", "hold") end
   local t = touch(x, y)
   t:move_to(tx, ty, { duration = duration, curve = opts.curve })
   if opts.hold then t:hold(opts.hold) end
@@ -150,7 +151,7 @@ function flick(target, opts)
   if speed <= 0 then fail("flick: velocity must not be zero") end
   local distance = opts.distance
   if distance == nil then distance = 100 end
-  distance = number(distance, "positive_length", "flick", "field 'distance'")
+  distance = number(distance, "positive_length", "flick", "distance")
   local x, y = target_point(target, "flick")
   local t = touch(x, y)
   t:move_to(x + vx / speed * distance, y + vy / speed * distance, { duration = distance / speed })
@@ -168,7 +169,7 @@ end
 --- (positive scrolls down the content: the finger moves up).
 function scroll(target, opts)
   if type(opts) ~= "table" or type(opts.by) ~= "number" then fail("scroll expects {by = points, duration = seconds}") end
-  number(opts.by, "points", "scroll", "field 'by'")
+  number(opts.by, "points", "scroll", "by")
   return drag(target, { by = { 0, -opts.by }, duration = opts.duration or 0.3, curve = opts.curve })
 end
 
@@ -186,8 +187,8 @@ function edge_swipe(opts)
   end
   local x0 = math.max(2, left_inset + 2)
   local y = opts.y or height / 2
-  y = number(y, "points", "edge_swipe", "field 'y'")
-  if opts.velocity ~= nil then number(opts.velocity, "velocity", "edge_swipe", "field 'velocity'") end
+  y = number(y, "points", "edge_swipe", "y")
+  if opts.velocity ~= nil then number(opts.velocity, "velocity", "edge_swipe", "velocity") end
   if opts.velocity == 0 then fail("edge_swipe: velocity must not be zero (leave it out to lift the finger at rest)") end
   local x1 = progress * width
   local t = touch(x0, y)

@@ -22,6 +22,16 @@ end
 local root = new_block("", nil, 0)
 local current = root
 local tests = {}
+-- True once tests run: describe, it and the hooks then have nowhere to go (busted rejects
+-- them too), and a test that calls them must fail rather than silently add nothing.
+local running = false
+
+local function refuse_while_running(kind)
+  if running then
+    error(kind .. " was called inside a running test or hook; describe, it and the hooks "
+      .. "belong at the top level of a spec file or inside a describe block", 3)
+  end
+end
 
 -- "chunk:line" of a caller, without the debug library: `level` 1 is the function that
 -- calls caller_where, 2 its caller, and so on (error's own level counts pcall as 1).
@@ -52,6 +62,7 @@ local function check_name(kind, name)
 end
 
 function describe(name, body)
+  refuse_while_running("describe")
   check_name("describe", name)
   if type(body) ~= "function" then error("describe '" .. name .. "' expects a function", 2) end
   local block = new_block(name, current, caller_where(2))
@@ -82,6 +93,7 @@ local function add_test(name, body, is_pending)
 end
 
 function it(name, body)
+  refuse_while_running("it")
   check_name("it", name)
   if body == nil then return add_test(name, nil, true) end
   if type(body) ~= "function" then error("it '" .. name .. "' expects a function", 2) end
@@ -95,6 +107,7 @@ end
 
 local function hook_adder(field)
   return function(body)
+    refuse_while_running(field)
     if type(body) ~= "function" then error(field .. " expects a function", 2) end
     local list = current[field]
     list[#list + 1] = body
@@ -120,6 +133,7 @@ end
 --- Tells which tests will run, in order, so that setup runs before the first and
 --- teardown after the last test of each block.
 function spec.plan(order)
+  running = true
   for _, index in ipairs(order) do
     local block = tests[index].block
     while block do
@@ -192,9 +206,15 @@ function spec.run_test(index)
   for _, block in ipairs(blocks) do
     if block.pending_setup then
       block.pending_setup = false
+      -- A setup stopped by a limit ends the whole task before it is marked done: the next
+      -- test of the block finds it unfinished and errors too.
+      block.setup_unfinished = true
       for _, fn in ipairs(block.setup) do
         block.setup_failure = block.setup_failure or attempt(fn)
       end
+      block.setup_unfinished = nil
+    elseif block.setup_unfinished and not block.setup_failure then
+      block.setup_failure = { status = "error", message = "it was stopped by a limit (see the block's first test)" }
     end
     -- A setup that failed errors every test of its block, as busted does: none of them
     -- runs in a half-made fixture.

@@ -9,32 +9,28 @@ local function await(request)
   return value
 end
 
--- Types are checked here; numbers are checked by the host's one argument layer when the
--- request arrives (finite, in range), and an error comes back to `await`, which raises it at
--- the caller's line.
-local function options(opts, name)
+-- Every number is checked before the wait begins by the host's one argument layer (finite,
+-- in range), so a bad value is an ordinary error at the caller's line, which has_error can
+-- catch. The run loop checks again what arrives (a script may yield a request itself).
+local argument = host.argument
+
+local function options(opts, name, position)
   if opts == nil then return {} end
   if type(opts) ~= "table" then host.fail(name .. " expects an options table like {timeout = 2}") end
-  if opts.timeout ~= nil and type(opts.timeout) ~= "number" then
-    host.fail("bad argument to '" .. name .. "' (field 'timeout': a number of virtual seconds expected, got " .. type(opts.timeout) .. ")")
-  end
+  if opts.timeout ~= nil then argument(opts.timeout, "seconds", name, position, "timeout") end
   return opts
 end
 
 --- Waits `seconds` of virtual time.
 function wait(seconds)
-  if type(seconds) ~= "number" then
-    host.fail("bad argument #1 to 'wait' (a number of virtual seconds expected, got " .. type(seconds) .. ")")
-  end
+  argument(seconds, "seconds", "wait", 1)
   local value = await({ kind = "time", seconds = seconds })
   return value
 end
 
 --- Waits `n` display-link frames.
 function wait_frames(n)
-  if type(n) ~= "number" then
-    host.fail("bad argument #1 to 'wait_frames' (a whole number of frames expected, got " .. type(n) .. ")")
-  end
+  argument(n, "frames", "wait_frames", 1)
   local value = await({ kind = "frames", frames = n })
   return value
 end
@@ -42,7 +38,7 @@ end
 --- Waits until `condition()` returns a truthy value (checked after every frame).
 function wait_until(condition, opts)
   if type(condition) ~= "function" then host.fail("wait_until expects a function") end
-  opts = options(opts, "wait_until")
+  opts = options(opts, "wait_until", 2)
   local value = await({ kind = "until", condition = condition, timeout = opts.timeout, what = opts.what })
   return value
 end
@@ -50,7 +46,7 @@ end
 --- Waits until nothing animates, no gesture is in flight, nothing is queued and the
 --- world's state is unchanged across two frames.
 function wait_idle(opts)
-  opts = options(opts, "wait_idle")
+  opts = options(opts, "wait_idle", 1)
   local value = await({ kind = "idle", timeout = opts.timeout })
   return value
 end
@@ -58,7 +54,7 @@ end
 --- Waits for the next event called `name`; returns its payload table.
 function wait_event(name, opts)
   if type(name) ~= "string" then host.fail("wait_event expects an event name") end
-  opts = options(opts, "wait_event")
+  opts = options(opts, "wait_event", 2)
   local value = await({ kind = "event", name = name, timeout = opts.timeout })
   return value
 end

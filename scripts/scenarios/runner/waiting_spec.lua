@@ -98,7 +98,7 @@ describe("waiting", function()
     assert.has_error(function() wait_until(function() return false end, { timeout = -1 / 0 }) end,
       "bad argument #2 to 'wait_until' (field 'timeout': a finite number of virtual seconds from 0 to 1000000000 expected, got -inf)")
     assert.has_error(function() wait_event("x", { timeout = "soon" }) end,
-      "bad argument to 'wait_event' (field 'timeout': a number of virtual seconds expected, got string)")
+      "bad argument #2 to 'wait_event' (field 'timeout': a finite number of virtual seconds from 0 to 1000000000 expected, got string)")
     wait_frames(3.0)                          -- a whole number written as a float is fine
     assert.are.equal(3, world.frame)
   end)
