@@ -71,7 +71,7 @@ extension Session {
             if case .finished = ending {
                 emit(.loadFailed(file: file, message: "\(file) defines no tests: a *_spec.lua file must call describe/it (are they replaced or shadowed?); to run a plain script, name the file without _spec"))
             } else {
-                emit(.loadFailed(file: file, message: "error while loading the spec file: " + ending.message))
+                emit(.loadFailed(file: file, message: "error while loading the spec file: " + ending.locatedMessage(killLocation: host.lua.killLocation)))
             }
             return
         }
@@ -89,7 +89,7 @@ extension Session {
         startReporting()
         if case .finished = ending {} else {
             host.endTest()
-            emit(.loadFailed(file: file, message: "error while loading the spec file: " + ending.message))
+            emit(.loadFailed(file: file, message: "error while loading the spec file: " + ending.locatedMessage(killLocation: host.lua.killLocation)))
             return
         }
         host.endTest()
@@ -173,7 +173,7 @@ extension Session {
                 let stoppedAt = host.lua.killLocation ?? error.scriptFrame.map { "\($0.file):\($0.line)" } ?? location
                 result.message = "\(stoppedAt): test stopped: \(error.message)"
             default:
-                result.message = error.message
+                result.message = ending.locatedMessage(killLocation: nil)
             }
             result.traceback = error.traceback
         case let .aborted(message):
@@ -201,6 +201,21 @@ enum JobEnding {
         case let .failed(error): return error.message
         case let .aborted(message): return message
         }
+    }
+
+    /// The message with the script line it happened on in front, when the message has none
+    /// of its own: a limit's stopping line (`killLocation`), else the traceback's first script
+    /// frame. For errors of a file's top level and plain scripts.
+    func locatedMessage(killLocation: String?) -> String {
+        guard case let .failed(error) = self else { return message }
+        switch error {
+        case .instructionBudgetExceeded, .memoryLimitExceeded, .interrupted:
+            if let where_ = killLocation ?? error.scriptFrame.map({ "\($0.file):\($0.line)" }) { return "\(where_): \(error.message)" }
+        case .runtime where !error.message.contains(":"):
+            if let frame = error.scriptFrame { return "\(frame.file):\(frame.line): \(error.message)" }
+        default: break
+        }
+        return error.message
     }
 }
 
