@@ -10,8 +10,11 @@ enum { HOOK_STEP = 1000 };
 enum { HOST_CALL_COST = 100 };
 static void budget_hook(lua_State *L, lua_Debug *ar);
 static void script_where_into(lua_State *L, char *out, size_t size);
+// Detent's own chunks: the prelude ("@(detent)/spec.lua") and the host's snippets, named
+// "=(detent sandbox)" and the like (loaded by name, they arrive as "@=(detent sandbox)").
 static int is_detent_chunk(const char *source) {
-    return strncmp(source, "@(detent)/", 10) == 0 || strncmp(source, "=(detent", 8) == 0;
+    if (source[0] == '@' || source[0] == '=') source++;
+    return strncmp(source, "(detent)/", 9) == 0 || strncmp(source, "=(detent", 8) == 0 || strncmp(source, "(detent ", 8) == 0;
 }
 
 // ---- Macros as functions -------------------------------------------------------------
