@@ -177,6 +177,16 @@ public final class LuaState: LuaStack {
         if lua_setupvalue(L, function, 1) == nil { pop() }
     }
 
+    /// "chunk:line: " where the Lua function behind `ref` is defined ("" for a C function):
+    /// errors about what a callback returned point at the callback.
+    public func definitionLocation(of ref: LuaRef) -> String {
+        ref.push()
+        var ar = lua_Debug()
+        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return "" }
+        let source = withUnsafePointer(to: &ar.short_src) { $0.withMemoryRebound(to: CChar.self, capacity: Int(LUA_IDSIZE)) { String(cString: $0) } }
+        return "\(source):\(ar.linedefined): "
+    }
+
     // MARK: Loading and calling
 
     /// Compiles `text` (text only: bytecode is refused) and pushes the chunk as a function.

@@ -138,7 +138,8 @@ final class TaskScheduler {
                     WaitRequest.parse($0, state: host.lua, defaultTimeout: defaultTimeout)
                 }
                 guard let parsed = request, let world = host.world else {
-                    end(next.job, .aborted("a task yielded a value that is not a wait request (use wait, wait_frames, wait_until, wait_idle or wait_event; coroutine.yield belongs inside your own coroutines)"))
+                    let location = next.thread.scriptLocation()
+                    end(next.job, .failed(.runtime(LuaRuntimeError(message: location + "a task yielded a value that is not a wait request (use wait, wait_frames, wait_until, wait_idle or wait_event; coroutine.yield belongs inside your own coroutines)"))))
                     break
                 }
                 guard case let .success(request) = parsed else {
@@ -190,6 +191,12 @@ final class TaskScheduler {
         ready.removeAll { $0.job === job }
         waiters.removeAll { $0.job === job }
         job.onEnd(job, ending)
+    }
+
+    /// "chunk:line: " of the script line where `job`'s first waiting task waits ("" if none):
+    /// where a test stood when a limit from outside (virtual time) stopped it.
+    func waitingLocation(of job: Job) -> String {
+        waiters.first { $0.job === job }?.thread.scriptLocation() ?? ""
     }
 
     /// Ends every job with `ending` (oldest first).

@@ -48,7 +48,9 @@ final class VirtualRunLoop {
             }
             scheduler.collectDue(in: world)
             if outcome == nil && !scheduler.hasReady && world.time >= limit {
-                scheduler.end(job, .aborted("the test used more than \(formatSeconds(VirtualTime.seconds(maxTestTime))) s of virtual time (max_test_virtual_seconds in config/runner.toml)"))
+                let message = "the test used more than \(formatSeconds(VirtualTime.seconds(maxTestTime))) s of virtual time (max_test_virtual_seconds in config/runner.toml)"
+                let location = scheduler.waitingLocation(of: job)
+                scheduler.end(job, location.isEmpty ? .aborted(message) : .failed(.runtime(LuaRuntimeError(message: location + message))))
                 break
             }
             scheduler.runReady()
