@@ -1,23 +1,12 @@
 import Foundation
 import Testing
+import DetentTestSupport
 
 /// `detent` as a user types it: usage errors exit 2 (SPEC §10), formats in any case.
 @Suite("Command line: usage errors and formats")
 struct CommandLineTests {
-    struct Result { var status: Int32; var output: String }
-
-    func detent(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try DaemonProtocolSuiteTests.detentBinary())
-        process.arguments = arguments
-        process.currentDirectoryURL = DaemonProtocolSuiteTests.root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    func detent(_ arguments: [String]) throws -> BuiltExecutables.Run {
+        try BuiltExecutables.run(try BuiltExecutables.path(of: "detent"), arguments)
     }
 
     @Test(arguments: [["run", "--bogus"], ["run", "--seed", "-5"], ["run", "-o", "junk"], ["run", ""], ["run", "no/such/spec_spec.lua"]])

@@ -13,7 +13,7 @@ mkdir -p Tests/FuzzCorpus/config Tests/FuzzCorpus/lua Tests/FuzzCorpus/findings
 status=0
 for target in config lua; do
   product="detent-fuzz-$target"
-  swift build --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING \
+  swift build --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
     --product "$product" >&2
   binary="$(swift build --scratch-path .build-fuzz --show-bin-path)/$product"
   echo "fuzz: $product for $seconds s" >&2

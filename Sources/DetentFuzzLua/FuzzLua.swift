@@ -82,16 +82,25 @@ func fuzzLua(_ bytes: UnsafeBufferPointer<UInt8>) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    fuzzLua(UnsafeBufferPointer(start: data, count: size))
-    return 0
+// libFuzzer drives the process: SwiftPM links `main` to this module's `DetentFuzzLua_main`.
+@_cdecl("DetentFuzzLua_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runFuzzer(argc, argv) { data, size in
+        guard let data else { return 0 }
+        fuzzLua(UnsafeBufferPointer(start: data, count: size))
+        return 0
+    }
 }
 #else
-if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--print",
-   let data = FileManager.default.contents(atPath: CommandLine.arguments[2]) {
-    data.withUnsafeBytes { print(program($0.bindMemory(to: UInt8.self)), terminator: "") }
-} else {
-    replayFuzzInputs(CommandLine.arguments.dropFirst(), name: "detent-fuzz-lua") { fuzzLua($0) }
+@main
+enum ReplayLuaInputs {
+    static func main() {
+        if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--print",
+           let data = FileManager.default.contents(atPath: CommandLine.arguments[2]) {
+            data.withUnsafeBytes { print(program($0.bindMemory(to: UInt8.self)), terminator: "") }
+        } else {
+            replayFuzzInputs(CommandLine.arguments.dropFirst(), name: "detent-fuzz-lua") { fuzzLua($0) }
+        }
+    }
 }
 #endif

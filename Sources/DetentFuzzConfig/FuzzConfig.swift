@@ -25,11 +25,20 @@ func fuzzConfig(_ bytes: UnsafeBufferPointer<UInt8>) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    fuzzConfig(UnsafeBufferPointer(start: data, count: size))
-    return 0
+// libFuzzer drives the process: SwiftPM links `main` to this module's `DetentFuzzConfig_main`.
+@_cdecl("DetentFuzzConfig_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runFuzzer(argc, argv) { data, size in
+        guard let data else { return 0 }
+        fuzzConfig(UnsafeBufferPointer(start: data, count: size))
+        return 0
+    }
 }
 #else
-replayFuzzInputs(CommandLine.arguments.dropFirst(), name: "detent-fuzz-config") { fuzzConfig($0) }
+@main
+enum ReplayConfigInputs {
+    static func main() {
+        replayFuzzInputs(CommandLine.arguments.dropFirst(), name: "detent-fuzz-config") { fuzzConfig($0) }
+    }
+}
 #endif
