@@ -25,14 +25,18 @@ func fuzzConfig(_ bytes: UnsafeBufferPointer<UInt8>) {
 }
 
 #if FUZZING
-// libFuzzer drives the process: SwiftPM links `main` to this module's `DetentFuzzConfig_main`.
+// libFuzzer's callback, and the process's entry: SwiftPM links `main` to this module's
+// `DetentFuzzConfig_main`, which hands the arguments to libFuzzer's driver.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data else { return 0 }
+    fuzzConfig(UnsafeBufferPointer(start: data, count: size))
+    return 0
+}
+
 @_cdecl("DetentFuzzConfig_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    runFuzzer(argc, argv) { data, size in
-        guard let data else { return 0 }
-        fuzzConfig(UnsafeBufferPointer(start: data, count: size))
-        return 0
-    }
+    runFuzzer(argc, argv) { data, size in fuzzerTestOneInput(data, size) }
 }
 #else
 @main

@@ -11,12 +11,29 @@ struct TOMLReader {
 
     init(file: String, text: String) throws {
         self.file = file
+        try TOMLReader.refuseControlCharacters(text, file: file)
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             throw ConfigError(file: file, "line \(error.source.begin.line), column \(error.source.begin.column): \(error.description)")
         }
         path = ""
+    }
+
+    /// TOML allows no control character but tab outside of escapes (TOML 1.0: comments,
+    /// strings and keys). They are refused here, with their line and column, before the TOML
+    /// library sees them: its parser asserts (aborts the process) on some, such as a NUL in a key.
+    static func refuseControlCharacters(_ text: String, file: String) throws {
+        var line = 1, column = 1
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" { line += 1; column = 1; continue }
+            let value = scalar.value
+            if (value < 0x20 && scalar != "\t" && scalar != "\r") || value == 0x7F {
+                let code = String(value, radix: 16, uppercase: true)
+                throw ConfigError(file: file, "line \(line), column \(column): a control character (U+\(String(repeating: "0", count: 4 - code.count))\(code)) is not allowed in TOML")
+            }
+            column += 1
+        }
     }
 
     private init(file: String, table: TOMLTable, path: String) {

@@ -154,4 +154,16 @@ struct ConfigurationTests {
             #expect(error.detail == "key 'motion.velocity_tracker' must be one of: lsq2, ios (found \"psychic\")")
         }
     }
+
+    /// Found by the config fuzzer: a NUL in a key made the TOML library's parser assert and
+    /// abort the process. Control characters are refused first, with their line and column.
+    @Test func controlCharactersAreRefusedWithTheirPlaceNotAnAbort() {
+        #expect(throws: ConfigError(file: "config/daemon.toml", "line 2, column 5: a control character (U+0000) is not allowed in TOML")) {
+            _ = try TOMLReader(file: "config/daemon.toml", text: "[limits]\nmax_\u{0}_bytes = 1\n")
+        }
+        #expect(throws: ConfigError(file: "config/runner.toml", "line 1, column 3: a control character (U+001B) is not allowed in TOML")) {
+            _ = try TOMLReader(file: "config/runner.toml", text: "# \u{1B}[31m\n")
+        }
+        #expect(throws: Never.self) { _ = try TOMLReader(file: "config/runner.toml", text: "[run]\r\nseed\t= 0\r\n") }
+    }
 }
