@@ -203,8 +203,15 @@ public final class ScriptHost {
             -- math.randomseed() without arguments reseeds from the run's seed, never the clock.
             local raw_randomseed = math.randomseed
             local run_seed = 0
+            local tointeger, select, error_ = math.tointeger, select, error
             function math.randomseed(seed, ...)
               if seed == nil then return raw_randomseed(run_seed) end
+              for i = 1, 1 + select("#", ...) do
+                local n = i == 1 and seed or select(i - 1, ...)
+                if tointeger(n) == nil then
+                  error_("bad argument #" .. i .. " to 'randomseed' (an integer expected, got " .. (type(n) == "number" and tostring(n) or type(n)) .. ")", 2)
+                end
+              end
               return raw_randomseed(seed, ...)
             end
             return function(seed) run_seed = seed; raw_randomseed(seed) end
