@@ -11,7 +11,7 @@ struct TOMLReader {
 
     init(file: String, text: String) throws {
         self.file = file
-        try TOMLReader.refuseControlCharacters(text, file: file)
+        try TOMLReader.refuseWhatTheParserWouldAbortOn(text, file: file)
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
@@ -20,19 +20,42 @@ struct TOMLReader {
         path = ""
     }
 
-    /// TOML allows no control character but tab outside of escapes (TOML 1.0: comments,
-    /// strings and keys). They are refused here, with their line and column, before the TOML
-    /// library sees them: its parser asserts (aborts the process) on some, such as a NUL in a key.
-    static func refuseControlCharacters(_ text: String, file: String) throws {
-        var line = 1, column = 1
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" { line += 1; column = 1; continue }
-            let value = scalar.value
-            if (value < 0x20 && scalar != "\t" && scalar != "\r") || value == 0x7F {
-                let code = String(value, radix: 16, uppercase: true)
-                throw ConfigError(file: file, "line \(line), column \(column): a control character (U+\(String(repeating: "0", count: 4 - code.count))\(code)) is not allowed in TOML")
+    /// Refuses, with its line and column, what the TOML library's parser would abort the
+    /// process on instead of reporting (both found by the config fuzzer): a control character
+    /// other than tab (TOML 1.0 allows none, anywhere), and a non-ASCII character outside a
+    /// string or a comment (TOML 1.0 bare keys are ASCII; toml++ asserts on some others).
+    static func refuseWhatTheParserWouldAbortOn(_ text: String, file: String) throws {
+        enum Place { case code, comment, basic, literal, multilineBasic, multilineLiteral }
+        var place = Place.code
+        let scalars = Array(text.unicodeScalars)
+        var line = 1, column = 1, i = 0
+        func at(_ k: Int) -> Unicode.Scalar? { k < scalars.count ? scalars[k] : nil }
+        func fail(_ what: String) -> ConfigError { ConfigError(file: file, "line \(line), column \(column): \(what)") }
+        while i < scalars.count {
+            let c = scalars[i]
+            var step = 1
+            if (c.value < 0x20 && c != "\t" && c != "\r" && c != "\n") || c.value == 0x7F {
+                let code = String(c.value, radix: 16, uppercase: true)
+                throw fail("a control character (U+\(String(repeating: "0", count: 4 - code.count))\(code)) is not allowed in TOML")
             }
-            column += 1
+            switch place {
+            case .code:
+                if c == "#" { place = .comment }
+                else if c == "\"" { if at(i + 1) == "\"" && at(i + 2) == "\"" { place = .multilineBasic; step = 3 } else { place = .basic } }
+                else if c == "'" { if at(i + 1) == "'" && at(i + 2) == "'" { place = .multilineLiteral; step = 3 } else { place = .literal } }
+                else if c.value > 0x7F { throw fail("a non-ASCII character outside a quoted string or a comment (TOML keys are ASCII; quote it)") }
+            case .comment: if c == "\n" { place = .code }
+            case .basic:
+                if c == "\\" { step = 2 } else if c == "\"" || c == "\n" { place = .code }
+            case .literal: if c == "'" || c == "\n" { place = .code }
+            case .multilineBasic:
+                if c == "\\" { step = 2 } else if c == "\"" && at(i + 1) == "\"" && at(i + 2) == "\"" { place = .code; step = 3 }
+            case .multilineLiteral: if c == "'" && at(i + 1) == "'" && at(i + 2) == "'" { place = .code; step = 3 }
+            }
+            for k in i..<min(i + step, scalars.count) {
+                if scalars[k] == "\n" { line += 1; column = 1 } else { column += 1 }
+            }
+            i += step
         }
     }
 

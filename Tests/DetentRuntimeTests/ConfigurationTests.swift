@@ -155,8 +155,9 @@ struct ConfigurationTests {
         }
     }
 
-    /// Found by the config fuzzer: a NUL in a key made the TOML library's parser assert and
-    /// abort the process. Control characters are refused first, with their line and column.
+    /// Found by the config fuzzer: a NUL, or a non-ASCII character, in a key made the TOML
+    /// library's parser assert and abort the process. They are refused first, with their
+    /// line and column; non-ASCII text in strings and comments stays fine.
     @Test func controlCharactersAreRefusedWithTheirPlaceNotAnAbort() {
         #expect(throws: ConfigError(file: "config/daemon.toml", "line 2, column 5: a control character (U+0000) is not allowed in TOML")) {
             _ = try TOMLReader(file: "config/daemon.toml", text: "[limits]\nmax_\u{0}_bytes = 1\n")
@@ -164,6 +165,12 @@ struct ConfigurationTests {
         #expect(throws: ConfigError(file: "config/runner.toml", "line 1, column 3: a control character (U+001B) is not allowed in TOML")) {
             _ = try TOMLReader(file: "config/runner.toml", text: "# \u{1B}[31m\n")
         }
+        #expect(throws: ConfigError(file: "config/engine.toml", "line 1, column 2: a non-ASCII character outside a quoted string or a comment (TOML keys are ASCII; quote it)")) {
+            _ = try TOMLReader(file: "config/engine.toml", text: "[\u{FFFD}motion]\n")
+        }
         #expect(throws: Never.self) { _ = try TOMLReader(file: "config/runner.toml", text: "[run]\r\nseed\t= 0\r\n") }
+        #expect(throws: Never.self) {
+            _ = try TOMLReader(file: "config/devices.toml", text: "# café, fine in a comment\nname = \"iPhone “15”\" # and here\nnote = '''\nmulti ✓\n'''\n")
+        }
     }
 }
