@@ -22,7 +22,7 @@ for target in config lua; do
   # -detect_leaks=0: TOMLKit 0.6 leaks what its C++ glue mallocs for every parse (tableGetKeys,
   # TOMLTable(string:)), which would stop every run at its first input; leaks are not what
   # this hunts for (crashes, traps and hangs are).
-  if ! "$binary" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -detect_leaks=0 -print_final_stats=1 \
+  if ! ASAN_OPTIONS=detect_leaks=0 "$binary" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -detect_leaks=0 -print_final_stats=1 \
        -artifact_prefix=Tests/FuzzCorpus/findings/"$target"- Tests/FuzzCorpus/"$target"; then
     echo "fuzz: $product found an input that fails (see Tests/FuzzCorpus/findings)" >&2
     status=1
