@@ -31,6 +31,10 @@ struct TOMLReader {
         var line = 1, column = 1, i = 0
         func at(_ k: Int) -> Unicode.Scalar? { k < scalars.count ? scalars[k] : nil }
         func fail(_ what: String) -> ConfigError { ConfigError(file: file, "line \(line), column \(column): \(what)") }
+        // Per line: does it start inside a multi-line string or an unclosed array or inline
+        // table (so it holds no key to check)?
+        var skipLine = [false]
+        var depth = 0
         while i < scalars.count {
             let c = scalars[i]
             var step = 1
@@ -43,6 +47,8 @@ struct TOMLReader {
                 if c == "#" { place = .comment }
                 else if c == "\"" { if at(i + 1) == "\"" && at(i + 2) == "\"" { place = .multilineBasic; step = 3 } else { place = .basic } }
                 else if c == "'" { if at(i + 1) == "'" && at(i + 2) == "'" { place = .multilineLiteral; step = 3 } else { place = .literal } }
+                else if c == "[" || c == "{" { depth += 1 }
+                else if c == "]" || c == "}" { depth = max(0, depth - 1) }
                 else if c.value > 0x7F { throw fail("a non-ASCII character outside a quoted string or a comment (TOML keys are ASCII; quote it)") }
             case .comment: if c == "\n" { place = .code }
             case .basic:
@@ -53,9 +59,18 @@ struct TOMLReader {
             case .multilineLiteral: if c == "'" && at(i + 1) == "'" && at(i + 2) == "'" { place = .code; step = 3 }
             }
             for k in i..<min(i + step, scalars.count) {
-                if scalars[k] == "\n" { line += 1; column = 1 } else { column += 1 }
+                if scalars[k] == "\n" {
+                    line += 1
+                    column = 1
+                    skipLine.append(place == .multilineBasic || place == .multilineLiteral || depth > 0)
+                } else { column += 1 }
             }
             i += step
+        }
+        do {
+            try TOMLKeyCheck.check(lines: text.split(separator: "\n", omittingEmptySubsequences: false), skipping: skipLine)
+        } catch let problem as TOMLKeyCheck.Problem {
+            throw ConfigError(file: file, "line \(problem.line), column \(problem.column): \(problem.reason)")
         }
     }
 

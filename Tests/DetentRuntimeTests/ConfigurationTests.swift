@@ -168,7 +168,16 @@ struct ConfigurationTests {
         #expect(throws: ConfigError(file: "config/engine.toml", "line 1, column 2: a non-ASCII character outside a quoted string or a comment (TOML keys are ASCII; quote it)")) {
             _ = try TOMLReader(file: "config/engine.toml", text: "[\u{FFFD}motion]\n")
         }
+        #expect(throws: ConfigError(file: "config/runner.toml", "line 1, column 2: '(' cannot start a key (keys are letters, digits, _ and -, or quoted)")) {
+            _ = try TOMLReader(file: "config/runner.toml", text: "[(limits]\nmax = 1\n")
+        }
+        #expect(throws: ConfigError(file: "config/runner.toml", "line 2, column 6: expected '=' after the key")) {
+            _ = try TOMLReader(file: "config/runner.toml", text: "[run]\nseed 0\n")
+        }
         #expect(throws: Never.self) { _ = try TOMLReader(file: "config/runner.toml", text: "[run]\r\nseed\t= 0\r\n") }
+        #expect(throws: Never.self) {
+            _ = try TOMLReader(file: "config/devices.toml", text: "[[device]]\n\"quoted key\".a = 1\nlist = [\n  { mode = \"x\" },\n]\n")
+        }
         #expect(throws: Never.self) {
             _ = try TOMLReader(file: "config/devices.toml", text: "# café, fine in a comment\nname = \"iPhone “15”\" # and here\nnote = '''\nmulti ✓\n'''\n")
         }
