@@ -34,7 +34,7 @@ struct TOMLReader {
         // Per line: does it start inside a multi-line string or an unclosed array or inline
         // table (so it holds no key to check)?
         var skipLine = [false]
-        var depth = 0
+        var open: [Unicode.Scalar] = []   // unclosed '[' and '{' of values and headers
         while i < scalars.count {
             let c = scalars[i]
             var step = 1
@@ -47,8 +47,13 @@ struct TOMLReader {
                 if c == "#" { place = .comment }
                 else if c == "\"" { if at(i + 1) == "\"" && at(i + 2) == "\"" { place = .multilineBasic; step = 3 } else { place = .basic } }
                 else if c == "'" { if at(i + 1) == "'" && at(i + 2) == "'" { place = .multilineLiteral; step = 3 } else { place = .literal } }
-                else if c == "[" || c == "{" { depth += 1 }
-                else if c == "]" || c == "}" { depth = max(0, depth - 1) }
+                else if c == "[" || c == "{" { open.append(c) }
+                else if c == "]" || c == "}" {
+                    // toml++ asserts on a closer that does not match (`x = [` … `}`).
+                    guard let last = open.popLast(), (last == "[") == (c == "]") else {
+                        throw fail("'\(c)' does not close an open \(c == "]" ? "'['" : "'{'")")
+                    }
+                }
                 else if c.value > 0x7F { throw fail("a non-ASCII character outside a quoted string or a comment (TOML keys are ASCII; quote it)") }
             case .comment: if c == "\n" { place = .code }
             case .basic:
@@ -62,7 +67,7 @@ struct TOMLReader {
                 if scalars[k] == "\n" {
                     line += 1
                     column = 1
-                    skipLine.append(place == .multilineBasic || place == .multilineLiteral || depth > 0)
+                    skipLine.append(place == .multilineBasic || place == .multilineLiteral || !open.isEmpty)
                 } else { column += 1 }
             }
             i += step
