@@ -150,6 +150,11 @@ public final class ScriptHost {
         spec = modules["spec"]
         try installSandboxExtras(hostTable: hostTable)
         installDetentTable()
+        // The prelude's `detent` is the host's own table, whatever a spec does to the global.
+        preludeEnvironment.push()
+        lua.getGlobal("detent")
+        lua.rawSet(field: "detent", inTableAt: -2)
+        lua.pop()
     }
 
     private func installSandboxExtras(hostTable: LuaRef) throws {
@@ -214,7 +219,21 @@ public final class ScriptHost {
               end
               return raw_randomseed(seed, ...)
             end
-            return function(seed) run_seed = seed; raw_randomseed(seed) end
+            -- Before each test: reseed, and give strings back their methods. Every string
+            -- shares one metatable, so a test that cleared or hijacked it (or replaced a
+            -- string function) would otherwise break the tests after it, the runner's own
+            -- assertions included. Functions a test added to `string` stay.
+            local next, string_lib = next, string
+            local string_mt = getmetatable("")
+            local originals = {}
+            for k, v in next, string_lib do originals[k] = v end
+            return function(seed)
+              run_seed = seed
+              raw_randomseed(seed)
+              for k in next, string_mt do string_mt[k] = nil end
+              for k, v in next, originals do string_lib[k] = v end
+              string_mt.__index = string_lib
+            end
             """, chunkName: "=(detent sandbox)")
         hostTable.push()
         try lua.call(argumentCount: 1, resultCount: 1)
