@@ -152,13 +152,16 @@ int detent_charge_host(lua_State *L, int64_t instructions, size_t bytes) {
     if (limits->budget > 0 && limits->executed > limits->budget) {
         limits->killed = DETENT_KILL_INSTRUCTIONS;
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-        return 1;
-    }
-    if (limits->cap > 0 && limits->used + limits->host_bytes > limits->cap) {
+    } else if (limits->cap > 0 && limits->used + limits->host_bytes > limits->cap) {
         limits->killed = DETENT_KILL_MEMORY;
-        return 1;
+    } else {
+        return 0;
     }
-    return 0;
+    // Called from a host function: the script's stack is intact, so the stop is located here.
+    if (limits->kill_where != NULL && limits->kill_where_size > 0 && limits->kill_where[0] == '\0') {
+        script_where_into(L, limits->kill_where, limits->kill_where_size);
+    }
+    return 1;
 }
 int detent_hook_step(void) { return HOOK_STEP; }
 
