@@ -10,6 +10,7 @@ enum { HOOK_STEP = 1000 };
 enum { HOST_CALL_COST = 100 };
 static void budget_hook(lua_State *L, lua_Debug *ar);
 static void script_where_into(lua_State *L, char *out, size_t size);
+static void note_kill_where(lua_State *L, detent_limits *limits);
 // Detent's own chunks: the prelude ("@(detent)/spec.lua") and the host's snippets, named
 // "=(detent sandbox)" and the like (loaded by name, they arrive as "@=(detent sandbox)").
 static int is_detent_chunk(const char *source) {
@@ -158,9 +159,7 @@ int detent_charge_host(lua_State *L, int64_t instructions, size_t bytes) {
         return 0;
     }
     // Called from a host function: the script's stack is intact, so the stop is located here.
-    if (limits->kill_where != NULL && limits->kill_where_size > 0 && limits->kill_where[0] == '\0') {
-        script_where_into(L, limits->kill_where, limits->kill_where_size);
-    }
+    note_kill_where(L, limits);
     return 1;
 }
 int detent_hook_step(void) { return HOOK_STEP; }
@@ -208,9 +207,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
     }
     if (limits->killed != DETENT_KILL_NONE) {
         // Remember where the script was stopped, before anything can catch the error.
-        if (limits->kill_where != NULL && limits->kill_where_size > 0 && limits->kill_where[0] == '\0') {
-            script_where_into(L, limits->kill_where, limits->kill_where_size);
-        }
+        note_kill_where(L, limits);
         // Fire on every instruction from now on, so no pcall loop can outlive the kill.
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         if (limits->killed == DETENT_KILL_INSTRUCTIONS) {
@@ -263,6 +260,13 @@ static void script_where_into(lua_State *L, char *out, size_t size) {
     }
 }
 
+// Records where a limit stopped the script, once per reset: the first place it was noticed.
+static void note_kill_where(lua_State *L, detent_limits *limits) {
+    if (limits->kill_where != NULL && limits->kill_where_size > 0 && limits->kill_where[0] == '\0') {
+        script_where_into(L, limits->kill_where, limits->kill_where_size);
+    }
+}
+
 void detent_push_script_where(lua_State *L, int level) {
     lua_Debug ar;
     for (; lua_getstack(L, level, &ar); level++) {
@@ -279,9 +283,7 @@ int detent_lua_limit_reached(lua_State *L) {
     int reached = limits->killed != DETENT_KILL_NONE;
     // Called from a message handler, at the point of the error: a memory limit (raised by
     // the allocator, not the hook) is located here.
-    if (reached && limits->kill_where != NULL && limits->kill_where_size > 0 && limits->kill_where[0] == '\0') {
-        script_where_into(L, limits->kill_where, limits->kill_where_size);
-    }
+    if (reached) note_kill_where(L, limits);
     lua_pushboolean(L, reached);
     return 1;
 }

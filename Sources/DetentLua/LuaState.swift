@@ -268,16 +268,21 @@ public final class LuaState: LuaStack {
         return string(at: -1) ?? ""
     }
 
-    /// Pops the error value on top of `thread` and turns it into a LuaError, mapping kills.
-    func takeError(status: Int32, traceback: String, thread: OpaquePointer? = nil) -> LuaError {
-        let T = thread ?? L
-        defer { lua_settop(T, -2) }
+    /// The error of the limit that stopped guest code since the last reset, if one did.
+    func limitError(traceback: String) -> LuaError? {
         switch killReason {
         case DETENT_KILL_INSTRUCTIONS: return .instructionBudgetExceeded(budget: instructionBudget, traceback: traceback)
         case DETENT_KILL_MEMORY: return .memoryLimitExceeded(capBytes: memoryCap, traceback: traceback)
         case DETENT_KILL_INTERRUPTED: return .interrupted(traceback: traceback)
-        default: break
+        default: return nil
         }
+    }
+
+    /// Pops the error value on top of `thread` and turns it into a LuaError, mapping kills.
+    func takeError(status: Int32, traceback: String, thread: OpaquePointer? = nil) -> LuaError {
+        let T = thread ?? L
+        defer { lua_settop(T, -2) }
+        if let limit = limitError(traceback: traceback) { return limit }
         let state = thread.map { LuaThreadView(L: $0) } ?? LuaThreadView(L: L)
         var fields: [String: String] = [:]
         var message: String

@@ -48,13 +48,9 @@ public final class LuaThread {
         // A limit that stopped code the script ran protected — inside pcall, xpcall's handler,
         // or a coroutine it resumed itself — still stops the task: the script may have caught
         // the error, but the test must not pass (or wait on) after a runaway or a bomb.
-        if status == LUA_OK || status == LUA_YIELD, state.killReason != DETENT_KILL_NONE {
-            lua_settop(co, 0)
-            luaL_traceback(state.L, co, nil, 0)
-            let traceback = state.string(at: -1) ?? ""
-            state.pop()
-            state.pushNil()
-            return .failed(state.takeError(status: LUA_ERRRUN, traceback: traceback, thread: state.L))
+        if status == LUA_OK || status == LUA_YIELD, let limit = state.limitError(traceback: "") {
+            lua_settop(co, 0)   // what it returned or yielded is moot: the task is over
+            return .failed(limit)
         }
         switch status {
         case LUA_OK: return .finished(count: resultCount)
