@@ -23,6 +23,13 @@ public struct NumberRule: Sendable, Equatable {
         self.summary = summary
     }
 
+    /// The same rule, described in other words.
+    public func withSummary(_ words: String) -> NumberRule {
+        var rule = self
+        rule.summary = words
+        return rule
+    }
+
     /// More than 0 and less than 1 (a rate, a fraction that must leave something).
     public static func openUnitInterval(_ what: String) -> NumberRule {
         NumberRule(Double.leastNonzeroMagnitude...(1.0).nextDown, summary: "\(what) between 0 and 1 (both excluded)")

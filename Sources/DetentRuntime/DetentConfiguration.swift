@@ -242,39 +242,9 @@ public struct DetentConfiguration: Equatable, Sendable {
         return value
     }
 
-    /// What a number in config must be.
-    enum Range {
-        /// a deceleration rate per millisecond, in (0, 1)
-        case rate
-        /// in [0, 1]
-        case fraction
-        case positive
-        case nonNegative
-
-        func admits(_ x: Double) -> Bool {
-            guard x.isFinite else { return false }
-            switch self {
-            case .rate: return x > 0 && x < 1
-            case .fraction: return x >= 0 && x <= 1
-            case .positive: return x > 0
-            case .nonNegative: return x >= 0
-            }
-        }
-
-        var expected: String {
-            switch self {
-            case .rate: return "a deceleration rate per millisecond between 0 and 1 (exclusive), like 0.998"
-            case .fraction: return "a fraction between 0 and 1"
-            case .positive: return "a finite number > 0"
-            case .nonNegative: return "a finite number >= 0"
-            }
-        }
-    }
-
-    /// Fails on the first value outside its range, naming the key (SPEC §13: clear errors).
-    static func checkRanges(_ t: TOMLReader, file: String, _ values: [(key: String, value: Double, range: Range)]) throws {
-        for (key, value, range) in values where !range.admits(value) {
-            throw ConfigError(file: file, "key '\(t.key(key))' must be \(range.expected), found \(value)")
+    static func checkRanges(_ t: TOMLReader, file: String, _ values: [(key: String, value: Double, rule: NumberRule)]) throws {
+        for (key, value, rule) in values where !rule.accepts(value) {
+            throw ConfigError(file: file, "key '\(t.key(key))' must be \(rule.expectation), found \(NumberRule.format(value))")
         }
     }
 
@@ -311,10 +281,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         ]
         try t.rejectUnknownKeys(numbers.map(\.0) + ["tab_bar_fade_curve"])
         for (key, path) in numbers {
-            if let value = try t.optionalDouble(key) {
-                guard value >= 0, value.isFinite else { throw ConfigError(file: toml.file, "key '\(t.key(key))' must be a finite number >= 0") }
-                a[keyPath: path] = value
-            }
+            if let value = try t.optionalNumber(key, .nonNegative) { a[keyPath: path] = value }
         }
         if let curve = try curveName(t, "tab_bar_fade_curve") { a.tabBarFadeCurve = curve }
         return a
@@ -334,6 +301,15 @@ public struct DetentConfiguration: Equatable, Sendable {
                            defaultWaitTimeout: try l.number("default_wait_timeout", .positiveSeconds),
                            maxTestVirtualSeconds: try l.number("max_test_virtual_seconds", .positiveSeconds))
     }
+}
+
+/// The ranges of engine.toml's numbers, in the words its errors use.
+extension NumberRule {
+    fileprivate static let rate = NumberRule.openUnitInterval("a deceleration rate per millisecond")
+        .withSummary("a deceleration rate per millisecond between 0 and 1 (exclusive), like 0.998")
+    fileprivate static let fraction = NumberRule(0...1).withSummary("a fraction between 0 and 1")
+    fileprivate static let positive = NumberRule(Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude)
+    fileprivate static let nonNegative = NumberRule(0...Double.greatestFiniteMagnitude)
 }
 
 /// A config file's path as errors show it: relative to the working directory when it lies
