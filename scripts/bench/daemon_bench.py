@@ -47,6 +47,9 @@ class Line:
         return line
 
 EVAL_DETENT = b'{"jsonrpc":"2.0","id":1,"method":"eval","params":{"code":"return 1"}}\n'
+# A request answered on the event loop itself (an unknown run: -32005): the daemon's floor
+# without the hop to the live world's queue that an eval makes.
+CANCEL_DETENT = b'{"jsonrpc":"2.0","id":1,"method":"cancel","params":{"run":"none"}}\n'
 EVAL_REDIS = b'*3\r\n$4\r\nEVAL\r\n$8\r\nreturn 1\r\n$1\r\n0\r\n'
 
 def round_trips(request):
@@ -59,7 +62,7 @@ def round_trips(request):
         return out
     return measure
 
-rtt_detent, rtt_redis = round_trips(EVAL_DETENT), round_trips(EVAL_REDIS)
+rtt_detent, rtt_redis, rtt_cancel = round_trips(EVAL_DETENT), round_trips(EVAL_REDIS), round_trips(CANCEL_DETENT)
 
 def many(fn, path, clients, total):
     results, threads = [], []
@@ -113,6 +116,7 @@ def main():
             os.sched_setaffinity(0, {client_cpu} if client_cpu is not None else everywhere)
             time.sleep(0.5)
             print(row(f"detent eval `return 1`, {label}", rtt_detent(sock, args.requests)))
+            print(row(f"detent cancel (answered on the event loop), {label}", rtt_cancel(sock, args.requests)))
             if redis: print(row(f"redis-server EVAL \"return 1\" 0, {label}", rtt_redis(rsock, args.requests)))
             os.sched_setaffinity(0, everywhere)
             stop(daemon, redis); daemon = redis = None
