@@ -11,72 +11,13 @@ struct TOMLReader {
 
     init(file: String, text: String) throws {
         self.file = file
-        try TOMLReader.refuseWhatTheParserWouldAbortOn(text, file: file)
+        try TOMLScreen.refuseWhatTheParserWouldAbortOn(text, file: file)
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             throw ConfigError(file: file, "line \(error.source.begin.line), column \(error.source.begin.column): \(error.description)")
         }
         path = ""
-    }
-
-    /// Refuses, with its line and column, what the TOML library's parser would abort the
-    /// process on instead of reporting (both found by the config fuzzer): a control character
-    /// other than tab (TOML 1.0 allows none, anywhere), and a non-ASCII character outside a
-    /// string or a comment (TOML 1.0 bare keys are ASCII; toml++ asserts on some others).
-    static func refuseWhatTheParserWouldAbortOn(_ text: String, file: String) throws {
-        enum Place { case code, comment, basic, literal, multilineBasic, multilineLiteral }
-        var place = Place.code
-        let scalars = Array(text.unicodeScalars)
-        var line = 1, column = 1, i = 0
-        func at(_ k: Int) -> Unicode.Scalar? { k < scalars.count ? scalars[k] : nil }
-        func fail(_ what: String) -> ConfigError { ConfigError(file: file, "line \(line), column \(column): \(what)") }
-        // Per line: does it start inside a multi-line string or an unclosed array or inline
-        // table (so it holds no key to check)?
-        var skipLine = [false]
-        var open: [Unicode.Scalar] = []   // unclosed '[' and '{' of values and headers
-        while i < scalars.count {
-            let c = scalars[i]
-            var step = 1
-            if (c.value < 0x20 && c != "\t" && c != "\r" && c != "\n") || c.value == 0x7F {
-                let code = String(c.value, radix: 16, uppercase: true)
-                throw fail("a control character (U+\(String(repeating: "0", count: 4 - code.count))\(code)) is not allowed in TOML")
-            }
-            switch place {
-            case .code:
-                if c == "#" { place = .comment }
-                else if c == "\"" { if at(i + 1) == "\"" && at(i + 2) == "\"" { place = .multilineBasic; step = 3 } else { place = .basic } }
-                else if c == "'" { if at(i + 1) == "'" && at(i + 2) == "'" { place = .multilineLiteral; step = 3 } else { place = .literal } }
-                else if c == "[" || c == "{" { open.append(c) }
-                else if c == "]" || c == "}" {
-                    // toml++ asserts on a closer that does not match (`x = [` … `}`).
-                    guard let last = open.popLast(), (last == "[") == (c == "]") else {
-                        throw fail("'\(c)' does not close an open \(c == "]" ? "'['" : "'{'")")
-                    }
-                }
-                else if c.value > 0x7F { throw fail("a non-ASCII character outside a quoted string or a comment (TOML keys are ASCII; quote it)") }
-            case .comment: if c == "\n" { place = .code }
-            case .basic:
-                if c == "\\" { step = 2 } else if c == "\"" || c == "\n" { place = .code }
-            case .literal: if c == "'" || c == "\n" { place = .code }
-            case .multilineBasic:
-                if c == "\\" { step = 2 } else if c == "\"" && at(i + 1) == "\"" && at(i + 2) == "\"" { place = .code; step = 3 }
-            case .multilineLiteral: if c == "'" && at(i + 1) == "'" && at(i + 2) == "'" { place = .code; step = 3 }
-            }
-            for k in i..<min(i + step, scalars.count) {
-                if scalars[k] == "\n" {
-                    line += 1
-                    column = 1
-                    skipLine.append(place == .multilineBasic || place == .multilineLiteral || !open.isEmpty)
-                } else { column += 1 }
-            }
-            i += step
-        }
-        do {
-            try TOMLKeyCheck.check(lines: text.split(separator: "\n", omittingEmptySubsequences: false), skipping: skipLine)
-        } catch let problem as TOMLKeyCheck.Problem {
-            throw ConfigError(file: file, "line \(problem.line), column \(problem.column): \(problem.reason)")
-        }
     }
 
     private init(file: String, table: TOMLTable, path: String) {
