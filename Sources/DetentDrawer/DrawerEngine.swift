@@ -101,6 +101,8 @@ public final class DrawerEngine: WorldEngine {
     public func setAnchors(_ specs: [(name: String, spec: DrawerAnchorSpec)], in world: World) throws {
         var resolved: [DrawerAnchor] = []
         for (name, spec) in specs {
+            // Two anchors of one name could never both be reached by name (sheets refuse it too).
+            guard !resolved.contains(where: { $0.name == name }) else { throw DrawerError.duplicateAnchor(name) }
             guard let origin = spec.origin(height: screenHeight, safeTop: safeTop, safeBottom: safeBottom, headerHeight: headerHeight,
                                            contentHeight: content.contentHeight, defaults: defaults) else {
                 if case let .named(state) = spec { throw DrawerError.unknownState(state) }
@@ -263,6 +265,7 @@ public enum DrawerError: Error, Equatable, CustomStringConvertible {
     case invalidAnchor(String)
     case unknownAnchor(String, [String])
     case invalidPolicyAnswer(Double)
+    case duplicateAnchor(String)
 
     public var description: String {
         switch self {
@@ -271,6 +274,7 @@ public enum DrawerError: Error, Equatable, CustomStringConvertible {
         case let .invalidAnchor(name): return "anchor '\(name)' does not resolve to a finite origin"
         case let .unknownAnchor(name, known): return "no anchor named '\(name)' (anchors: \(known.joined(separator: ", ")))"
         case let .invalidPolicyAnswer(value): return "the policy answered \(value), not a finite origin in points"
+        case let .duplicateAnchor(name): return "anchor '\(name)' is declared twice"
         }
     }
 }

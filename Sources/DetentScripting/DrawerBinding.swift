@@ -67,7 +67,6 @@ enum DrawerBinding {
                 guard DrawerAnchorSpec.stateNames.contains(name) else { throw LuaRaise(DrawerError.unknownState(name).description) }
                 specs.append((name, .named(name)))
             }
-            try rejectDuplicateNames(names)
             return specs
         }
         for (i, entry) in try list.tableArray().enumerated() {
@@ -80,14 +79,7 @@ enum DrawerBinding {
             else if let state = try entry.string("state") { specs.append((name, .named(state))) }
             else { throw LuaRaise("anchor '\(name)' needs one of: top = points, bottom = points, fraction = 0…1, fit = true, state = name") }
         }
-        try rejectDuplicateNames(specs.map(\.0))
         return specs
-    }
-
-    /// Two anchors of one name could never both be reached by name (sheets refuse it too).
-    private static func rejectDuplicateNames(_ names: [String]) throws {
-        var seen = Set<String>()
-        for name in names where !seen.insert(name).inserted { throw LuaRaise("anchor '\(name)' is declared twice") }
     }
 
     /// An anchor's share of the screen's height.

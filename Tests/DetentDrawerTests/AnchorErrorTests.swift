@@ -13,6 +13,15 @@ struct AnchorErrorTests {
         #expect(h.engine.anchors.isEmpty)
     }
 
+    @Test func twoAnchorsOfOneNameAreAnError() throws {
+        let h = DrawerHarness()
+        #expect(throws: DrawerError.duplicateAnchor("top")) {
+            try h.engine.setAnchors([("top", .named("top")), ("top", .fromTop(200))], in: h.world)
+        }
+        #expect(DrawerError.duplicateAnchor("top").description == "anchor 'top' is declared twice")
+        #expect(h.engine.anchors.isEmpty)
+    }
+
     @Test func anUnknownStateIsAnErrorListingTheStates() throws {
         let h = DrawerHarness()
         #expect(throws: DrawerError.unknownState("halfway")) {
