@@ -85,16 +85,13 @@ enum SheetBinding {
             case let .string(kind):
                 specs.append((kind, try namedSpec(kind)))
             case let .number(height):
-                // Non-finite, negative and zero heights get the sheet's own message below.
-                guard height.isNaN || height <= 0 || NumberRule.length.accepts(height) else {
-                    throw LuaRaise("\(list.argumentDescription) (detent \(i + 1): \(NumberRule.length.mismatch(height)))")
-                }
+                // The sheet itself refuses heights that are not finite and > 0, and caps the rest.
                 let spec = SheetDetentSpec.height(height)
                 specs.append((spec.defaultName, spec))
             case let .table(entry):
                 try entry.rejectUnknownKeys(["name", "height", "kind"])
                 let spec: SheetDetentSpec
-                if let height = try entry.number("height", .length) { spec = .height(height) }
+                if let height = try entry.number("height") { spec = .height(height) }
                 else if let kind = try entry.string("kind") { spec = try namedSpec(kind) }
                 else { throw LuaRaise("detent \(i + 1) needs height = points or kind = \"content\" | \"medium\" | \"large\"") }
                 specs.append((try entry.string("name") ?? spec.defaultName, spec))
