@@ -75,6 +75,22 @@ CANARY = 'it("canary", function() assert.are.equal(2, 1 + 1) end)'
 # Where a snippet sits. "@" is the snippet (indented to the given depth); each template names
 # the tests that must not pass when the snippet fails (full names as reported) and whether a
 # failure is a load error.
+def hooked(hook, failing):
+    """A template with the snippet inside `hook` of a nested block holding two tests;
+    `failing` names the tests the hostile hook must fail."""
+    return ("""
+describe("bad input", function()
+  describe("hooked", function()
+    %s(function()
+@6
+    end)
+    it("hostile", function() end)
+    it("hostile too", function() end)
+  end)
+  %%CANARY%%
+end)""" % hook, failing)
+
+
 TEMPLATES = {
     "it": ("""
 describe("bad input", function()
@@ -101,50 +117,10 @@ describe("bad input", function()
   it("hostile", function() end)
   %CANARY%
 end)""", ["bad input hostile"]),
-    "before_each": ("""
-describe("bad input", function()
-  describe("hooked", function()
-    before_each(function()
-@6
-    end)
-    it("hostile", function() end)
-    it("hostile too", function() end)
-  end)
-  %CANARY%
-end)""", ["bad input hooked hostile", "bad input hooked hostile too"]),
-    "after_each": ("""
-describe("bad input", function()
-  describe("hooked", function()
-    after_each(function()
-@6
-    end)
-    it("hostile", function() end)
-    it("hostile too", function() end)
-  end)
-  %CANARY%
-end)""", ["bad input hooked hostile", "bad input hooked hostile too"]),
-    "setup": ("""
-describe("bad input", function()
-  describe("hooked", function()
-    setup(function()
-@6
-    end)
-    it("hostile", function() end)
-    it("hostile too", function() end)
-  end)
-  %CANARY%
-end)""", ["bad input hooked hostile", "bad input hooked hostile too"]),
-    "teardown": ("""
-describe("bad input", function()
-  describe("hooked", function()
-    teardown(function()
-@6
-    end)
-    it("hostile", function() end)
-    it("hostile too", function() end)
-  end)
-  %CANARY%
-end)""", ["bad input hooked hostile too"]),
+    "before_each": hooked("before_each", ["bad input hooked hostile", "bad input hooked hostile too"]),
+    "after_each": hooked("after_each", ["bad input hooked hostile", "bad input hooked hostile too"]),
+    "setup": hooked("setup", ["bad input hooked hostile", "bad input hooked hostile too"]),
+    "teardown": hooked("teardown", ["bad input hooked hostile too"]),
     "pcall": ("""
 describe("bad input", function()
   it("hostile", function()
