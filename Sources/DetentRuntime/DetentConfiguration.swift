@@ -32,6 +32,9 @@ public struct DetentConfiguration: Equatable, Sendable {
         public var defaultWaitTimeout: Double
         /// Seconds of virtual time.
         public var maxTestVirtualSeconds: Double
+        /// Seconds of CPU time one test may use before the watchdog stops it: the last line
+        /// behind the instruction budget, for work the count hook cannot reach.
+        public var cpuSecondsPerTest: Double
     }
 
     public func device(named name: String) throws -> DeviceProfile {
@@ -292,14 +295,16 @@ public struct DetentConfiguration: Equatable, Sendable {
         let r = try toml.table("run")
         try r.rejectUnknownKeys(["default_device", "scenarios", "seed"])
         let l = try toml.table("limits")
-        try l.rejectUnknownKeys(["instruction_budget", "memory_cap_mib", "default_wait_timeout", "max_test_virtual_seconds"])
+        try l.rejectUnknownKeys(["instruction_budget", "memory_cap_mib", "default_wait_timeout", "max_test_virtual_seconds",
+                                "cpu_seconds_per_test"])
         // No value turns a limit off (SPEC §13): zero, negative, NaN or huge are errors.
         return RunDefaults(defaultDevice: try r.string("default_device"), scenarios: try r.string("scenarios"),
                            seed: UInt64(try r.int("seed", .whole(0...9_007_199_254_740_991))),
                            instructionBudget: Int64(try l.int("instruction_budget", .whole(1000...1e13, unit: "instructions"))),
                            memoryCapBytes: try l.int("memory_cap_mib", .whole(1...1_048_576, unit: "MiB")) * 1024 * 1024,
                            defaultWaitTimeout: try l.number("default_wait_timeout", .positiveSeconds),
-                           maxTestVirtualSeconds: try l.number("max_test_virtual_seconds", .positiveSeconds))
+                           maxTestVirtualSeconds: try l.number("max_test_virtual_seconds", .positiveSeconds),
+                           cpuSecondsPerTest: try l.number("cpu_seconds_per_test", .cpuSeconds))
     }
 }
 
@@ -310,6 +315,8 @@ extension NumberRule {
     fileprivate static let fraction = NumberRule(0...1).withSummary("a fraction between 0 and 1")
     fileprivate static let positive = NumberRule(Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude)
     fileprivate static let nonNegative = NumberRule(0...Double.greatestFiniteMagnitude)
+    /// A watchdog of under a millisecond would stop healthy tests; one of over a day is "off".
+    fileprivate static let cpuSeconds = NumberRule(0.001...86_400).withSummary("seconds of CPU time from 0.001 to 86400")
 }
 
 /// A config file's path as errors show it: relative to the working directory when it lies

@@ -100,9 +100,12 @@ struct ConfigurationTests {
         ("memory_cap_mib = 9223372036854775807", "key 'limits.memory_cap_mib' must be a whole number of MiB from 1 to 1048576, found 9.223372036854776e+18"),
         ("default_wait_timeout = nan", "key 'limits.default_wait_timeout' must be a finite number of virtual seconds > 0 and <= 1000000000, found nan"),
         ("max_test_virtual_seconds = inf", "key 'limits.max_test_virtual_seconds' must be a finite number of virtual seconds > 0 and <= 1000000000, found inf"),
+        ("cpu_seconds_per_test = 0", "key 'limits.cpu_seconds_per_test' must be seconds of CPU time from 0.001 to 86400, found 0"),
+        ("cpu_seconds_per_test = nan", "key 'limits.cpu_seconds_per_test' must be seconds of CPU time from 0.001 to 86400, found nan"),
     ])
     func limitsThatWouldTurnThemselvesOffAreErrors(line: String, message: String) throws {
-        var limits = ["instruction_budget = 1000000", "memory_cap_mib = 64", "default_wait_timeout = 10.0", "max_test_virtual_seconds = 60.0"]
+        var limits = ["instruction_budget = 1000000", "memory_cap_mib = 64", "default_wait_timeout = 10.0", "max_test_virtual_seconds = 60.0",
+                      "cpu_seconds_per_test = 30.0"]
         let key = String(line.split(separator: " ")[0])
         limits.removeAll { $0.hasPrefix(key + " ") }
         limits.append(line)
