@@ -94,11 +94,16 @@ extension DrawerEngine {
     /// its scrollable range: from its top to where its end meets the screen's bottom.
     func startMomentum(velocity: Double, in world: World) {
         guard velocity != 0 else { return }
+        momentum = ScrollMomentum(from: content.offset, velocity: velocity, rate: defaults.contentDecelerationRate,
+                                  startTime: VirtualTime.seconds(world.time), bounds: contentScrollRange)
+    }
+
+    /// The content's offsets, points: from its top (−inset.top) to where its end meets the
+    /// screen's bottom below the drawer's header at the current origin.
+    var contentScrollRange: ClosedRange<Double> {
         let top = 0 - content.insets.top
         let viewport = screenHeight - origin - headerHeight
-        let end = max(top, content.contentHeight + content.insets.bottom - viewport)
-        momentum = ScrollMomentum(from: content.offset, velocity: velocity, rate: defaults.contentDecelerationRate,
-                                  startTime: VirtualTime.seconds(world.time), bounds: top...end)
+        return top...max(top, content.contentHeight + content.insets.bottom - viewport)
     }
 
     /// A finger on the content during settling stops the spring too.

@@ -29,10 +29,10 @@ public final class DrawerEngine: WorldEngine {
 
     public let name: String
     public let defaults: DrawerDefaults
-    public private(set) var state: State = .resting(anchor: nil)
+    public internal(set) var state: State = .resting(anchor: nil)
     /// y of the drawer's top, points.
     public internal(set) var origin: Double
-    public private(set) var anchors: [DrawerAnchor] = []
+    public internal(set) var anchors: [DrawerAnchor] = []
     var anchorSpecs: [(name: String, spec: DrawerAnchorSpec)] = []
     public var policy: DrawerPolicy = .ultradrawer
     /// Rubber-band beyond the limits while the header is dragged (else clamp).
@@ -48,10 +48,13 @@ public final class DrawerEngine: WorldEngine {
     }
     /// The world the drawer is attached to (for changes made between ticks).
     weak var world: World?
-    let screenHeight: Double
-    let screenWidth: Double
-    let safeTop: Double
-    let safeBottom: Double
+    /// The window the drawer lays out in, points: set at creation and again on every
+    /// rotation or iPad multitasking resize (`windowDidChange`). The width is the app
+    /// window's (a multitasking width on iPad), the insets the device's for the orientation.
+    public internal(set) var screenHeight: Double
+    public internal(set) var screenWidth: Double
+    public internal(set) var safeTop: Double
+    public internal(set) var safeBottom: Double
     var spring: SpringAnimator?
     /// The content's momentum after a flick (UIScrollView deceleration).
     var momentum: ScrollMomentum?
@@ -71,7 +74,7 @@ public final class DrawerEngine: WorldEngine {
         self.content = content
         let configuration = world.configuration
         screenHeight = configuration.screenHeight
-        screenWidth = configuration.screenWidth
+        screenWidth = configuration.windowWidth
         safeTop = configuration.safeAreaInsets.top
         safeBottom = configuration.safeAreaInsets.bottom
         origin = screenHeight
@@ -99,6 +102,29 @@ public final class DrawerEngine: WorldEngine {
     /// settling, the spring is retargeted smoothly to the anchor of the same name (or the
     /// nearest) with position and velocity continuous.
     public func setAnchors(_ specs: [(name: String, spec: DrawerAnchorSpec)], in world: World) throws {
+        let resolved = try resolve(specs)
+        let previousTarget: String? = {
+            if case let .settling(target) = state { return anchors.first { $0.origin == target }?.name }
+            return nil
+        }()
+        anchorSpecs = specs
+        anchors = resolved
+        // Resting at an anchor that moved: follow it with the settling spring.
+        if case let .resting(anchorName?) = state, let moved = anchors.first(where: { $0.name == anchorName }), moved.origin != origin {
+            settle(to: moved.origin, velocity: 0, in: world)
+        }
+        if case .settling = state, var spring {
+            let target = previousTarget.flatMap { name in anchors.first { $0.name == name }?.origin }
+                ?? anchors.min { abs($0.origin - spring.target) < abs($1.origin - spring.target) }!.origin
+            spring.retarget(to: target, at: VirtualTime.seconds(world.time))
+            self.spring = spring
+            state = .settling(target: target)
+        }
+    }
+
+    /// The anchors `specs` declare, resolved against the current window, safe area, header
+    /// and content, sorted by origin.
+    func resolve(_ specs: [(name: String, spec: DrawerAnchorSpec)]) throws -> [DrawerAnchor] {
         var resolved: [DrawerAnchor] = []
         for (name, spec) in specs {
             // Two anchors of one name could never both be reached by name (sheets refuse it too).
@@ -112,23 +138,7 @@ public final class DrawerEngine: WorldEngine {
             resolved.append(DrawerAnchor(name: name, origin: origin))
         }
         guard !resolved.isEmpty else { throw DrawerError.noAnchors }
-        let previousTarget: String? = {
-            if case let .settling(target) = state { return anchors.first { $0.origin == target }?.name }
-            return nil
-        }()
-        anchorSpecs = specs
-        anchors = resolved.sorted { $0.origin < $1.origin }
-        // Resting at an anchor that moved: follow it with the settling spring.
-        if case let .resting(anchorName?) = state, let moved = anchors.first(where: { $0.name == anchorName }), moved.origin != origin {
-            settle(to: moved.origin, velocity: 0, in: world)
-        }
-        if case .settling = state, var spring {
-            let target = previousTarget.flatMap { name in anchors.first { $0.name == name }?.origin }
-                ?? anchors.min { abs($0.origin - spring.target) < abs($1.origin - spring.target) }!.origin
-            spring.retarget(to: target, at: VirtualTime.seconds(world.time))
-            self.spring = spring
-            state = .settling(target: target)
-        }
+        return resolved.sorted { $0.origin < $1.origin }
     }
 
     /// Puts the drawer at an anchor at once (no animation).
