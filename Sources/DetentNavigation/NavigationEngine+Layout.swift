@@ -8,12 +8,13 @@ extension NavigationEngine {
     /// Pop mirrors it, the incoming screen beneath. The bar's height and inset interpolate
     /// between the two screens' with the progress.
     ///
-    /// Compensation (seed article): with diff = to.safeTop − from.safeTop, the incoming screen
-    /// gets additional top inset −diff, animated to 0 with the transition, so its content
-    /// starts where the outgoing screen's was and moves with the bar instead of jumping. The
-    /// outgoing screen keeps its content where it was until it leaves (the seed does this on
-    /// pop with a frame offset, because UIKit moves its safe area to the final bar at once;
-    /// this model gives it the same result directly).
+    /// Compensation (seed article 001): with diff = to.safeTop − from.safeTop, the incoming
+    /// screen gets additional top inset −diff, animated to 0 with the transition, so its
+    /// content starts where the outgoing screen's was and moves with the bar instead of
+    /// jumping. On pop the outgoing screen's frame is offset by diff and grows by max(0, −diff),
+    /// animated with the same progress (see `leavingFrameChange`), while its safe top stays its
+    /// old one: its content rides down or up with the bar, level with the incoming screen's,
+    /// and its bottom edge never rises off the container's.
     ///
     /// Runs every tick in phase 4; a container that moves the stack between ticks calls it so
     /// the screens' frames follow at once.
@@ -31,7 +32,9 @@ extension NavigationEngine {
             place(t.from, x: -defaults.parallax * width * e, safeTop: containerTopInset + t.fromBarInset + t.from.additionalSafeAreaInsets.top)
             place(t.to, x: width * (1 - e), safeTop: incomingSafeTop(t))
         case .pop:
-            place(t.from, x: width * e, safeTop: containerTopInset + t.fromBarInset + t.from.additionalSafeAreaInsets.top)
+            let change = leavingFrameChange(t)
+            place(t.from, x: width * e, safeTop: containerTopInset + t.fromBarInset + t.from.additionalSafeAreaInsets.top,
+                  dy: change.dy * e, grow: change.grow * e)
             place(t.to, x: -defaults.parallax * width * (1 - e), safeTop: incomingSafeTop(t))
         }
     }
@@ -44,11 +47,23 @@ extension NavigationEngine {
         return containerTopInset + t.toBarInset + t.to.additionalSafeAreaInsets.top + t.to.barCompensation
     }
 
-    /// Sets a screen's frame and safe area: the top from the bar (computed by the caller,
+    /// How the seed article's pop moves the outgoing screen's frame once the transition is
+    /// complete (SPEC §4): down by diff (up when diff < 0), points, and taller by max(0, −diff),
+    /// points, so that a screen moved up still reaches the container's bottom. Both are scaled
+    /// by the progress — the seed sets them inside the transition coordinator's animation, so
+    /// they animate with the pop, follow the finger in an interactive one and return to 0 when
+    /// it is cancelled. Nothing without the compensation (the jump it exists to remove).
+    func leavingFrameChange(_ t: NavigationTransition) -> (dy: Double, grow: Double) {
+        guard compensatesBarHeight, t.kind == .pop else { return (0, 0) }
+        return (t.topInsetDiff, max(0, -t.topInsetDiff))
+    }
+
+    /// Sets a screen's frame and safe area: the frame is the container's, moved by `x` and
+    /// `dy` and `grow` points taller; the top inset from the bar (computed by the caller,
     /// additional inset included), the other edges from the container plus the screen's
     /// additional insets.
-    private func place(_ screen: Screen, x: Double, safeTop: Double) {
-        screen.frame = Rect(x: container.x + x, y: container.y, width: container.width, height: container.height)
+    private func place(_ screen: Screen, x: Double, safeTop: Double, dy: Double = 0, grow: Double = 0) {
+        screen.frame = Rect(x: container.x + x, y: container.y + dy, width: container.width, height: container.height + grow)
         let extra = screen.additionalSafeAreaInsets
         screen.safeAreaInsets = Insets(top: safeTop, left: containerInsets.left + extra.left,
                                        bottom: containerInsets.bottom + extra.bottom, right: containerInsets.right + extra.right)
