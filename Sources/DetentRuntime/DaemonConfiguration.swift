@@ -31,7 +31,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
 
     /// Reads daemon.toml's text; errors name `file`.
     public static func parse(_ text: String, file: String) throws -> DaemonConfiguration {
-        let toml = try TOMLReader(file: file, text: text)
+        let toml = try ConfigReader(file: file, text: text)
         try toml.rejectUnknownKeys(["socket", "limits", "run", "live", "shutdown"])
         let socket = try toml.table("socket")
         try socket.rejectUnknownKeys(["path"])
@@ -44,7 +44,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
         let shutdown = try toml.table("shutdown")
         try shutdown.rejectUnknownKeys(["grace_seconds"])
 
-        func positive(_ reader: TOMLReader, _ name: String, max: Int = Int.max) throws -> Int {
+        func positive(_ reader: ConfigReader, _ name: String, max: Int = Int.max) throws -> Int {
             let value = try reader.int(name)
             guard value > 0, value <= max else {
                 throw ConfigError(file: file, "key '\(reader.key(name))' must be a whole number from 1 to \(max) (found \(value))")

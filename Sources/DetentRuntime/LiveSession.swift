@@ -66,9 +66,9 @@ public final class LiveSession {
         let queue = session.queue
         let tickScheduler = makeScheduler?(queue) ?? DispatchTickScheduler(queue: queue)
         driver = try queue.sync {
-            let world = try session.makeWorld()
-            session.host.setWorld(world)
-            return RealTimeDriver(world: world, clock: clock, scheduler: tickScheduler)
+            let setup = try session.makeWorld()
+            session.host.setWorld(setup)
+            return RealTimeDriver(world: setup.world, clock: clock, scheduler: tickScheduler)
         }
         try queue.sync { try install() }
     }

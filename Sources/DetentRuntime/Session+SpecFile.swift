@@ -55,8 +55,9 @@ extension Session {
 
         // The top level runs like a test: in a world, in a coroutine, under the limits, so a
         // plain script can wait and a spec file's describe blocks can be collected.
-        let world = try makeWorld()
-        host.setWorld(world)
+        let setup = try makeWorld()
+        let world = setup.world
+        host.setWorld(setup)
         host.seedRandom(Int64(bitPattern: fnv1a(file, seed: settings.seed)))
         host.lua.resetLimits()
         let thread = LuaThread(state: host.lua)
@@ -129,12 +130,14 @@ extension Session {
     }
 
     private func runTest(_ test: CollectedTest, file: String) -> TestResult {
-        let world: World
-        do { world = try makeWorld() } catch {
+        let setup: WorldSetup
+        do { setup = try makeWorld() } catch {
             return TestResult(file: file, name: test.name, fullName: test.fullName, location: test.location, tags: test.tags,
                               status: .error, message: String(describing: error), virtualTime: 0, frame: 0)
         }
-        host.setWorld(world)
+        // Each test starts from the loaded config's defaults: a world's overrides end with it.
+        let world = setup.world
+        host.setWorld(setup)
         host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}" + test.fullName, seed: settings.seed)))
         host.lua.resetLimits()
         let thread = host.makeTestThread(index: test.index)

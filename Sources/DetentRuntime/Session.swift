@@ -86,11 +86,6 @@ public final class Session {
             try ScriptHost(limits: settings.limits, scriptsRoot: settings.scriptsRoot, owner: queue, output: { _ in },
                            worldFactory: { try Session.makeWorld($0, settings: settings, owner: queue) })
         }
-        host.motionDefaults = configuration.motion
-        host.navigationDefaults = configuration.navigation
-        host.drawerDefaults = configuration.drawer
-        host.sheetDefaults = configuration.sheet
-        host.adaptiveDefaults = configuration.adaptive
         self.host = host
         cancellation = host.lua.cancellation
         scheduler = TaskScheduler(host: host, defaultTimeout: VirtualTime.nanoseconds(fromSeconds: configuration.run.defaultWaitTimeout))
@@ -101,8 +96,9 @@ public final class Session {
 
     func checkQueue() { dispatchPrecondition(condition: .onQueue(queue)) }
 
-    /// Builds the world a script asks for (or the default one), owned by `owner`.
-    static func makeWorld(_ request: WorldRequest, settings: SessionSettings, owner: DispatchQueue) throws -> World {
+    /// Builds the world a script asks for (or the default one), owned by `owner`, with the
+    /// engine defaults of the loaded config and the request's `config` overrides over them.
+    static func makeWorld(_ request: WorldRequest, settings: SessionSettings, owner: DispatchQueue) throws -> WorldSetup {
         let device = try request.device.map { name -> DeviceProfile in
             do { return try settings.configuration.device(named: name) } catch let error as ConfigError {
                 throw LuaRaise("detent.world: \(error.detail)")
@@ -115,11 +111,13 @@ public final class Session {
             }
             orientation = parsed
         }
-        return World(configuration: WorldConfiguration(device: device, orientation: orientation, motion: settings.configuration.motion),
-                     owner: owner)
+        let defaults = try settings.configuration.engineDefaults(overriddenBy: request.config)
+        let world = World(configuration: WorldConfiguration(device: device, orientation: orientation, motion: defaults.motion),
+                          owner: owner)
+        return WorldSetup(world: world, defaults: defaults)
     }
 
-    func makeWorld(_ request: WorldRequest = WorldRequest()) throws -> World {
+    func makeWorld(_ request: WorldRequest = WorldRequest()) throws -> WorldSetup {
         try Session.makeWorld(request, settings: settings, owner: queue)
     }
 }

@@ -33,6 +33,17 @@ extension ScriptHost {
         return spawned
     }
 
+    /// Makes `setup.world` the current world, and its defaults the ones engines created by
+    /// scripts start from until the next world: a world's `config` overrides end with it.
+    public func setWorld(_ setup: WorldSetup) {
+        motionDefaults = setup.defaults.motion
+        navigationDefaults = setup.defaults.navigation
+        drawerDefaults = setup.defaults.drawer
+        sheetDefaults = setup.defaults.sheet
+        adaptiveDefaults = setup.defaults.adaptive
+        setWorld(setup.world)
+    }
+
     /// Keeps a Lua-visible object alive until the current test ends.
     func retain(_ object: AnyObject) { retained.append(object) }
 
@@ -76,17 +87,21 @@ extension ScriptHost {
         lua.setFunction("world") { [unowned self] call in
             try call.charge(bytes: HostCost.world)
             var request = WorldRequest()
-            if let options = try call.optionalTable(1) {
-                try options.rejectUnknownKeys(["device", "orientation"])
+            let options = try call.optionalTable(1)
+            if let options {
+                try options.rejectUnknownKeys(["device", "orientation", "config"])
                 request.device = try options.string("device")
                 request.orientation = try options.string("orientation")
+                request.config = try options.configValue("config")
             }
-            let created: World
-            do { created = try worldFactory(request) } catch let error as LuaRaise { throw error } catch {
+            let created: WorldSetup
+            do { created = try worldFactory(request) } catch let error as LuaRaise { throw error } catch let error as WorldRequestError {
+                throw LuaRaise("\(options?.argumentDescription ?? "bad argument #1 to 'world'") (\(error.detail))")
+            } catch {
                 throw LuaRaise(String(describing: error))
             }
             setWorld(created)
-            call.push(handle: created, className: WorldBinding.className)
+            call.push(handle: created.world, className: WorldBinding.className)
             return 1
         }
         MotionBinding.push(into: lua) { [unowned self] in motionDefaults }

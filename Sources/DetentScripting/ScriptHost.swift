@@ -17,8 +17,9 @@ public final class ScriptHost {
     public let scriptsRoot: URL?
     /// Receives what scripts `print`.
     public var output: (String) -> Void
-    /// Builds the world for `detent.world{...}` (and the default world of each test).
-    public let worldFactory: (WorldRequest) throws -> World
+    /// Builds the world for `detent.world{...}` (and the default world of each test), with
+    /// the defaults its engines start from.
+    public let worldFactory: (WorldRequest) throws -> WorldSetup
     /// The world the run loop steps for the current test.
     public internal(set) var world: World?
     /// Errors raised by event handlers during a tick, for the run loop to report.
@@ -45,7 +46,7 @@ public final class ScriptHost {
     public let owner: DispatchQueue?
 
     public init(limits: ScriptLimits, scriptsRoot: URL?, owner: DispatchQueue? = nil, output: @escaping (String) -> Void,
-                worldFactory: @escaping (WorldRequest) throws -> World) throws {
+                worldFactory: @escaping (WorldRequest) throws -> WorldSetup) throws {
         if let owner { dispatchPrecondition(condition: .onQueue(owner)) }
         self.owner = owner
         lua = LuaState(libraries: .safe)
@@ -360,13 +361,16 @@ public struct ScriptLimits: Equatable, Sendable {
     }
 }
 
-/// What a script asked for with `detent.world{device=, orientation=}`.
+/// What a script asked for with `detent.world{device=, orientation=, config=}`.
 public struct WorldRequest: Equatable, Sendable {
     public var device: String?
     public var orientation: String?
-    public init(device: String? = nil, orientation: String? = nil) {
+    /// Overrides of `config/engine.toml` sections for this world only (`config = {drawer = {...}}`).
+    public var config: ConfigValue?
+    public init(device: String? = nil, orientation: String? = nil, config: ConfigValue? = nil) {
         self.device = device
         self.orientation = orientation
+        self.config = config
     }
 }
 

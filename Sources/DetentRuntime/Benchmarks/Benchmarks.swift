@@ -25,7 +25,7 @@ public enum Benchmarks {
     public static func idleMinute(configuration: DetentConfiguration) throws -> BenchmarkFigure {
         let device = try configuration.device(named: configuration.run.defaultDevice)
         let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), scriptsRoot: nil,
-                                  output: { _ in }, worldFactory: { _ in World(configuration: WorldConfiguration(device: device)) })
+                                  output: { _ in }, worldFactory: { _ in WorldSetup(world: World(configuration: WorldConfiguration(device: device))) })
         let loop = VirtualRunLoop(scheduler: TaskScheduler(host: host, defaultTimeout: 10_000_000_000), maxTestTime: 3_600_000_000_000)
         let m = try BenchmarkClock.perOperation(samples: 9, operations: 100) {
             for _ in 0..<100 {
@@ -82,7 +82,7 @@ public enum Benchmarks {
     public static func bridgeCosts(configuration: DetentConfiguration) throws -> [BenchmarkFigure] {
         let device = try configuration.device(named: configuration.run.defaultDevice)
         let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), scriptsRoot: nil,
-                                  output: { _ in }, worldFactory: { _ in World(configuration: WorldConfiguration(device: device)) })
+                                  output: { _ in }, worldFactory: { _ in WorldSetup(world: World(configuration: WorldConfiguration(device: device))) })
         host.setWorld(World(configuration: WorldConfiguration(device: device)))
         host.lua.register("bench_noop") { _ in 0 }
         let n = 2_000_000
