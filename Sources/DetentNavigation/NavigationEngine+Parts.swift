@@ -3,11 +3,13 @@ import DetentTime
 import DetentWorld
 
 extension NavigationEngine: PartLocating {
-    /// Adds the engine to `world` with its touch responders (edge swipe, bar items).
+    /// Adds the engine to `world` with its touch responders (edge swipe, bar items) and, out of
+    /// a sheet, the scroller that moves its top screen's content by touch.
     public func attach(to world: World) {
         world.addEngine(self)
         world.touches.addResponder(EdgeSwipeResponder(engine: self))
         world.touches.addResponder(BarItemsResponder(engine: self))
+        if !inSheet { ContentScroller(navigation: self).attach(to: world) }
     }
 
     /// Whether the engine's own responders (a bar item, the edge-swipe zone) would take a touch
