@@ -32,12 +32,11 @@ extension DetentConfiguration {
         guard let m = try toml.optionalTable("motion") else { return motion }
         try m.rejectUnknownKeys(["duration", "curve", "spring_mass", "spring_stiffness", "spring_damping_ratio",
                                  "deceleration_rate", "velocity_tracker"])
-        let positive = NumberRule(Double.leastNonzeroMagnitude...1e9)
         motion.duration = try m.optionalNumber("duration", .seconds) ?? motion.duration
         motion.curve = try m.optionalName("curve", oneOf: CubicBezier.curveNames) ?? motion.curve
-        motion.springMass = try m.optionalNumber("spring_mass", positive) ?? motion.springMass
-        motion.springStiffness = try m.optionalNumber("spring_stiffness", positive) ?? motion.springStiffness
-        motion.springDampingRatio = try m.optionalNumber("spring_damping_ratio", positive) ?? motion.springDampingRatio
+        motion.springMass = try m.optionalNumber("spring_mass", .spring) ?? motion.springMass
+        motion.springStiffness = try m.optionalNumber("spring_stiffness", .spring) ?? motion.springStiffness
+        motion.springDampingRatio = try m.optionalNumber("spring_damping_ratio", .spring) ?? motion.springDampingRatio
         motion.decelerationRate = try m.optionalName("deceleration_rate", oneOf: DecelerationRate.namedRates.map(\.name))
             ?? motion.decelerationRate
         motion.velocityTracker = try m.optionalName("velocity_tracker", oneOf: VelocityTrackingStrategy.allCases.map(\.name))
@@ -79,8 +78,8 @@ extension DetentConfiguration {
         guard let t = try toml.optionalTable("drawer") else { return d }
         let numbers: [(String, WritableKeyPath<DrawerDefaults, Double>, NumberRule)] = [
             ("deceleration_rate", \.decelerationRate, .rate), ("floating_panel_deceleration_rate", \.floatingPanelDecelerationRate, .rate),
-            ("redirect_threshold", \.redirectThreshold, .fraction), ("spring_mass", \.springMass, .positive),
-            ("spring_stiffness", \.springStiffness, .positive), ("spring_damping_ratio", \.springDampingRatio, .positive),
+            ("redirect_threshold", \.redirectThreshold, .fraction), ("spring_mass", \.springMass, .spring),
+            ("spring_stiffness", \.springStiffness, .spring), ("spring_damping_ratio", \.springDampingRatio, .spring),
             ("rubber_band_coefficient", \.rubberBandCoefficient, .positive), ("top_inset", \.topInset, .nonNegative),
             ("middle_fraction", \.middleFraction, .fraction), ("header_height", \.headerHeight, .nonNegative),
             ("content_deceleration_rate", \.contentDecelerationRate, .rate),
@@ -139,4 +138,7 @@ extension NumberRule {
     fileprivate static let fraction = NumberRule(0...1).withSummary("a fraction between 0 and 1")
     fileprivate static let positive = NumberRule(Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude)
     fileprivate static let nonNegative = NumberRule(0...Double.greatestFiniteMagnitude)
+    /// A spring's mass, stiffness or damping ratio: more than 0, and at most 1e9 so that the
+    /// damping 2ζ√(km) stays finite (a mass of 1e300 made it infinite, and the spring trap).
+    fileprivate static let spring = NumberRule(Double.leastNonzeroMagnitude...1e9)
 }

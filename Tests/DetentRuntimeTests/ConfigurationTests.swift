@@ -88,7 +88,7 @@ struct ConfigurationTests {
             _ = try DetentConfiguration.loadDrawer(rate)
         }
         let drawer = try ConfigReader(file: "config/engine.toml", text: "[drawer]\nspring_stiffness = 0\n")
-        #expect(throws: ConfigError(file: "config/engine.toml", "key 'drawer.spring_stiffness' must be a finite number > 0, found 0")) {
+        #expect(throws: ConfigError(file: "config/engine.toml", "key 'drawer.spring_stiffness' must be a finite number > 0 and <= 1000000000, found 0")) {
             _ = try DetentConfiguration.loadDrawer(drawer)
         }
     }

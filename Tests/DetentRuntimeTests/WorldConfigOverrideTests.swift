@@ -58,7 +58,9 @@ struct WorldConfigOverrideTests {
     /// One bad value, written into engine.toml and passed as an override: both are refused
     /// with the same expectation and the same found value.
     @Test(arguments: [
-        ("drawer", "spring_stiffness", "-1", ConfigValue.integer(-1), "a finite number > 0", "-1"),
+        ("drawer", "spring_stiffness", "-1", ConfigValue.integer(-1), "a finite number > 0 and <= 1000000000", "-1"),
+        // A mass of 1e300 made the settling spring's damping infinite (a trap in Spring).
+        ("drawer", "spring_mass", "1e300", .number(1e300), "a finite number > 0 and <= 1000000000", "1e+300"),
         ("drawer", "deceleration_rate", "1.0", .number(1), "a deceleration rate per millisecond between 0 and 1 (exclusive), like 0.998", "1"),
         ("sheet", "dimming_alpha", "1.5", .number(1.5), "a fraction between 0 and 1", "1.5"),
         ("sheet", "duration", "1e300", .number(1e300), "a finite number of virtual seconds from 0 to 1000000000", "1e+300"),
@@ -219,7 +221,7 @@ struct WorldConfigOverrideTests {
             end)
             """, configuration: configuration)
         #expect(results.map(\.status) == [.passed, .passed, .passed, .error])
-        #expect(results[3].message == "overrides_spec.lua:21: bad argument #1 to 'world' (config.drawer.spring_stiffness: a finite number > 0 expected, got -1)")
+        #expect(results[3].message == "overrides_spec.lua:21: bad argument #1 to 'world' (config.drawer.spring_stiffness: a finite number > 0 and <= 1000000000 expected, got -1)")
     }
 
     /// Runs `source` as the spec file `overrides_spec.lua` with `configuration`.

@@ -73,7 +73,7 @@ describe("a bad override", function()
 
   it("names the key, what was expected and what was found", function()
     assert.has_error(function() detent.world{ config = { drawer = { spring_stiffness = -1 } } } end,
-      "bad argument #1 to 'world' (config.drawer.spring_stiffness: a finite number > 0 expected, got -1)")
+      "bad argument #1 to 'world' (config.drawer.spring_stiffness: a finite number > 0 and <= 1000000000 expected, got -1)")
     assert.has_error(function() detent.world{ config = { sheet = { dimming_alpha = 0 / 0 } } } end,
       "bad argument #1 to 'world' (config.sheet.dimming_alpha: a fraction between 0 and 1 expected, got nan)")
     assert.has_error(function() detent.world{ config = { sheet = { duration = "slow" } } } end,
