@@ -56,11 +56,15 @@ public struct DetentConfiguration: Equatable, Sendable {
         }
         let devices = try loadDevices(try reader("devices.toml"))
         let engine = try loadEngine(try reader("engine.toml"), base: EngineDefaults())
-        let run = try loadRun(try reader("runner.toml"))
+        let runner = try reader("runner.toml")
+        let run = try loadRun(runner)
         var configuration = DetentConfiguration(devices: devices, motion: engine.motion, navigation: engine.navigation,
                                                 drawer: engine.drawer, sheet: engine.sheet, adaptive: engine.adaptive, run: run)
         configuration.devicesFile = displayPath(directory.appendingPathComponent("devices.toml"))
-        _ = try configuration.device(named: run.defaultDevice)
+        // The key that names a missing device is runner.toml's, so its error names that file.
+        guard (try? configuration.device(named: run.defaultDevice)) != nil else {
+            throw try runner.table("run").notOneOf("default_device", devices.map(\.name), found: run.defaultDevice)
+        }
         return configuration
     }
 

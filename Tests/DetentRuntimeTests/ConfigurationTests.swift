@@ -158,6 +158,24 @@ struct ConfigurationTests {
         }
     }
 
+    @Test func anUnknownDefaultDeviceIsRunnerTomlsError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detent-config-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: RunHarness.root.appendingPathComponent("config"), to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let runner = folder.appendingPathComponent("runner.toml")
+        let text = try String(contentsOf: runner, encoding: .utf8)
+        try text.replacingOccurrences(of: "default_device = \"iPhone 15\"", with: "default_device = \"iPhone 99\"")
+            .write(to: runner, atomically: true, encoding: .utf8)
+        do {
+            _ = try DetentConfiguration.load(from: folder)
+            Issue.record("expected an error")
+        } catch let error as ConfigError {
+            #expect(error.file == runner.standardizedFileURL.path)
+            #expect(error.detail.hasPrefix("key 'run.default_device' must be one of: iPhone SE (3rd generation), iPhone 15, "))
+            #expect(error.detail.hasSuffix(" (found \"iPhone 99\")"))
+        }
+    }
+
     /// Found by the config fuzzer: a NUL, or a non-ASCII character, in a key made the TOML
     /// library's parser assert and abort the process. They are refused first, with their
     /// line and column; non-ASCII text in strings and comments stays fine.
