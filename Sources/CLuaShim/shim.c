@@ -11,6 +11,8 @@ enum { HOST_CALL_COST = 100 };
 static void budget_hook(lua_State *L, lua_Debug *ar);
 static void script_where_into(lua_State *L, char *out, size_t size);
 static void note_kill_where(lua_State *L, detent_limits *limits);
+static int raise_kill(lua_State *L, detent_limits *limits);
+static void poll_stop_flags(detent_limits *limits);
 // Detent's own chunks: the prelude ("@(detent)/spec.lua") and the host's snippets, named
 // "=(detent sandbox)" and the like (loaded by name, they arrive as "@=(detent sandbox)").
 static int is_detent_chunk(const char *source) {
@@ -106,11 +108,10 @@ static int host_trampoline(lua_State *L) {
         return luaL_error(L, "stack overflow (too many nested calls or values)");
     }
     detent_limits *limits = detent_limits_of(L);
+    limits->running = L;
     // Every host call costs guest code a little of its budget, so a loop of host calls that
     // are cheap in Lua instructions (but not in host work) still runs out.
-    if (limits->guest_depth > 0 && detent_charge_host(L, HOST_CALL_COST, 0)) {
-        return luaL_error(L, "%s", limits->killed == DETENT_KILL_MEMORY ? "memory limit exceeded" : "instruction budget exceeded");
-    }
+    if (limits->guest_depth > 0 && detent_charge_host(L, HOST_CALL_COST, 0)) raise_kill(L, limits);
     // Host code may allocate freely: a refused allocation would longjmp through Swift.
     int saved_depth = limits->guest_depth;
     limits->guest_depth = 0;
@@ -150,7 +151,10 @@ int detent_charge_host(lua_State *L, int64_t instructions, size_t bytes) {
     limits->executed += instructions;
     limits->host_bytes += bytes;
     if (limits->killed != DETENT_KILL_NONE) return 1;
-    if (limits->budget > 0 && limits->executed > limits->budget) {
+    poll_stop_flags(limits);
+    if (limits->killed != DETENT_KILL_NONE) {
+        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+    } else if (limits->budget > 0 && limits->executed > limits->budget) {
         limits->killed = DETENT_KILL_INSTRUCTIONS;
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
     } else if (limits->cap > 0 && limits->used + limits->host_bytes > limits->cap) {
@@ -170,17 +174,35 @@ detent_limits *detent_limits_of(lua_State *L) {
     return (detent_limits *)ud;
 }
 
+// Where the allocator refused memory: the running thread's script line. Lua raises a memory
+// error without calling message handlers, and a pcall that catches it unwinds the stack, so
+// this is the only moment the place is known. Reading the stack here is safe in Lua 5.4.0–
+// 5.4.4, whose frames stay valid while an allocation fails; 5.4.5 turns the stack's pointers
+// into offsets while it grows the stack, so later releases fall back to the test's line.
+static void locate_refusal(detent_limits *limits) {
+#if LUA_VERSION_RELEASE_NUM <= 50404
+    if (limits->running != NULL) note_kill_where(limits->running, limits);
+#else
+    (void)limits;
+#endif
+}
+
 static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     detent_limits *limits = (detent_limits *)ud;
     size_t old = ptr != NULL ? osize : 0;
     if (nsize == 0) {
+        // A thread's block starts at its extra space: a collected thread is no longer running.
+        if (ptr != NULL && limits->running != NULL && ptr == lua_getextraspace(limits->running)) limits->running = NULL;
         free(ptr);
         limits->used -= old;
         return NULL;
     }
     if (nsize > old && limits->cap > 0 && limits->guest_depth > 0 &&
         (limits->killed == DETENT_KILL_MEMORY || limits->used - old + nsize > limits->cap)) {
-        limits->killed = DETENT_KILL_MEMORY;
+        if (limits->killed != DETENT_KILL_MEMORY) {
+            limits->killed = DETENT_KILL_MEMORY;
+            locate_refusal(limits);
+        }
         return NULL; // Lua raises LUA_ERRMEM
     }
     void *block = realloc(ptr, nsize);
@@ -198,10 +220,9 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     detent_limits *limits = detent_limits_of(L);
     if (limits->guest_depth <= 0) return;
+    limits->running = L;
     limits->executed += HOOK_STEP;
-    if (limits->killed == DETENT_KILL_NONE && limits->interrupt != NULL && detent_interrupt_get(limits->interrupt)) {
-        limits->killed = DETENT_KILL_INTERRUPTED;
-    }
+    poll_stop_flags(limits);
     if (limits->killed == DETENT_KILL_NONE && limits->budget > 0 && limits->executed > limits->budget) {
         limits->killed = DETENT_KILL_INSTRUCTIONS;
     }
@@ -210,14 +231,59 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
         note_kill_where(L, limits);
         // Fire on every instruction from now on, so no pcall loop can outlive the kill.
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-        if (limits->killed == DETENT_KILL_INSTRUCTIONS) {
-            luaL_error(L, "instruction budget of %I instructions exceeded (runaway script?)", (LUA_INTEGER)limits->budget);
-        } else if (limits->killed == DETENT_KILL_INTERRUPTED) {
-            luaL_error(L, "interrupted");
-        } else {
-            luaL_error(L, "memory limit of %I KiB exceeded", (LUA_INTEGER)(limits->cap / 1024));
-        }
+        raise_kill(L, limits);
     }
+}
+
+// Turns a raised stop flag (interrupt, CPU watchdog) into the kill reason.
+static void poll_stop_flags(detent_limits *limits) {
+    if (limits->killed != DETENT_KILL_NONE) return;
+    if (limits->interrupt != NULL && detent_interrupt_get(limits->interrupt)) {
+        limits->killed = DETENT_KILL_INTERRUPTED;
+    } else if (detent_interrupt_get(&limits->cpu_expired)) {
+        limits->killed = DETENT_KILL_CPU_TIME;
+    }
+}
+
+// Raises the error of the limit that stopped the state. (The host replaces the message with
+// its own once the error reaches it; this one is what a script's pcall would see.)
+static int raise_kill(lua_State *L, detent_limits *limits) {
+    switch (limits->killed) {
+        case DETENT_KILL_INSTRUCTIONS:
+            return luaL_error(L, "instruction budget of %I instructions exceeded (runaway script?)", (LUA_INTEGER)limits->budget);
+        case DETENT_KILL_MEMORY:
+            return luaL_error(L, "memory limit of %I KiB exceeded", (LUA_INTEGER)(limits->cap / 1024));
+        case DETENT_KILL_CPU_TIME:
+            return luaL_error(L, "CPU time limit exceeded");
+        default:
+            return luaL_error(L, "interrupted");
+    }
+}
+
+void detent_poll_limits(lua_State *L, int64_t instructions) {
+    detent_limits *limits = detent_limits_of(L);
+    if (limits->guest_depth <= 0) return;
+    limits->executed += instructions;
+    poll_stop_flags(limits);
+    if (limits->killed == DETENT_KILL_NONE && limits->budget > 0 && limits->executed > limits->budget) {
+        limits->killed = DETENT_KILL_INSTRUCTIONS;
+    }
+    if (limits->killed != DETENT_KILL_NONE) {
+        note_kill_where(L, limits);
+        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        raise_kill(L, limits);
+    }
+}
+
+int detent_resume_guest(lua_State *co, lua_State *from, int nargs, int *nresults) {
+    detent_limits *limits = detent_limits_of(co);
+    lua_State *previous = limits->running;
+    limits->guest_depth += 1;
+    limits->running = co;
+    int status = lua_resume(co, from, nargs, nresults);
+    limits->guest_depth -= 1;
+    limits->running = previous;
+    return status;
 }
 
 void detent_install_budget_hook(lua_State *L) {
@@ -230,13 +296,18 @@ void detent_reset_limits(lua_State *L) {
     limits->executed = 0;
     limits->host_bytes = 0;
     limits->killed = DETENT_KILL_NONE;
+    detent_interrupt_set(&limits->cpu_expired, 0);
     lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
 }
 
 void detent_interrupt_set(int *flag, int value) { __atomic_store_n(flag, value, __ATOMIC_SEQ_CST); }
 int detent_interrupt_get(const int *flag) { return __atomic_load_n(flag, __ATOMIC_SEQ_CST); }
 
-void detent_enter_guest(lua_State *L) { detent_limits_of(L)->guest_depth += 1; }
+void detent_enter_guest(lua_State *L) {
+    detent_limits *limits = detent_limits_of(L);
+    limits->guest_depth += 1;
+    limits->running = L;
+}
 void detent_leave_guest(lua_State *L) { detent_limits_of(L)->guest_depth -= 1; }
 
 int detent_traceback_handler(lua_State *L) {

@@ -13,6 +13,8 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
     case memoryLimitExceeded(capBytes: Int, traceback: String)
     /// Stopped from outside through `LuaCancellation` (a cancelled run, Ctrl-C).
     case interrupted(traceback: String)
+    /// The CPU watchdog stopped it: more CPU seconds than `cpu_seconds_per_test` allows.
+    case cpuTimeExceeded(seconds: Double, traceback: String)
 
     public var message: String {
         switch self {
@@ -23,6 +25,9 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
         case let .memoryLimitExceeded(cap, _):
             return "memory limit of \(cap / 1024) KiB exceeded (memory bomb?)"
         case .interrupted: return "interrupted"
+        case let .cpuTimeExceeded(seconds, _):
+            let shown = seconds.rounded() == seconds && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
+            return "CPU time limit of \(shown) s exceeded (cpu_seconds_per_test in runner.toml)"
         }
     }
 
@@ -30,11 +35,21 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .syntax: return ""
         case let .runtime(error): return error.traceback
-        case let .instructionBudgetExceeded(_, traceback), let .memoryLimitExceeded(_, traceback), let .interrupted(traceback): return traceback
+        case let .instructionBudgetExceeded(_, traceback), let .memoryLimitExceeded(_, traceback), let .interrupted(traceback),
+             let .cpuTimeExceeded(_, traceback): return traceback
         }
     }
 
     public var description: String { message }
+
+    /// True for the errors of SPEC §13's limits (budget, memory, CPU time, interrupt), which
+    /// stop a job from outside rather than being raised by the script.
+    public var isLimit: Bool {
+        switch self {
+        case .instructionBudgetExceeded, .memoryLimitExceeded, .interrupted, .cpuTimeExceeded: return true
+        case .syntax, .runtime: return false
+        }
+    }
 
     /// The script line the error happened on, read from the traceback: its first frame that
     /// is neither a C function nor one of Detent's own chunks (`(detent …)`, `(detent)/…`). Limit

@@ -24,6 +24,9 @@ public enum LuaLibraries: Sendable {
                 luaL_requiref(L, name, opener, 1)
                 state.pop()
             }
+            // Lua's pattern matcher backtracks in C where no count hook reaches: scenario
+            // code gets the same matcher with every step charged to the budget.
+            detent_install_bounded_patterns(L)
             for name in ["dofile", "loadfile"] {
                 state.pushNil()
                 state.setGlobal(name)

@@ -29,7 +29,8 @@ public final class LuaState: LuaStack {
         killWhere.initialize(repeating: 0, count: LuaState.killWhereSize)
         limits.initialize(to: detent_limits(used: 0, peak: 0, cap: 0, budget: 0, executed: 0,
                                             guest_depth: 0, killed: DETENT_KILL_NONE, interrupt: cancellation.flag, host_bytes: 0,
-                                            kill_where: killWhere, kill_where_size: LuaState.killWhereSize))
+                                            kill_where: killWhere, kill_where_size: LuaState.killWhereSize,
+                                            cpu_expired: 0, running: nil))
         guard let state = detent_newstate(limits) else {
             fatalError("lua_newstate failed: the system is out of memory")
         }
@@ -40,6 +41,7 @@ public final class LuaState: LuaStack {
     }
 
     deinit {
+        CPUWatchdog.shared.disarm(limits)
         lua_close(L)
         limits.deinitialize(count: 1)
         limits.deallocate()
@@ -86,6 +88,27 @@ public final class LuaState: LuaStack {
     public func resetLimits() {
         detent_reset_limits(L)
     }
+
+    /// Seconds of CPU time one job (a test with its hooks, a file's top level, a script) may
+    /// use once `startCPUWatch()` armed the watchdog; 0 means no watchdog.
+    public var cpuTimeLimit: Double = 0
+
+    /// Arms the CPU watchdog for the job about to run on this thread: when the thread has used
+    /// `cpuTimeLimit` seconds of CPU from now, guest code is stopped at its next count-hook
+    /// step or matcher poll, and `cpuTimeExpired` turns true for the host's own loops. The
+    /// last line behind the instruction budget (SPEC §13), as Redis's SCRIPT KILL.
+    public func startCPUWatch() {
+        guard cpuTimeLimit > 0 else { return }
+        CPUWatchdog.shared.arm(limits, seconds: cpuTimeLimit)
+    }
+
+    /// Disarms the watchdog after the job (also when it was never armed).
+    public func stopCPUWatch() {
+        CPUWatchdog.shared.disarm(limits)
+    }
+
+    /// True once the watchdog found the job over its CPU time (until the next `startCPUWatch`).
+    public var cpuTimeExpired: Bool { detent_interrupt_get(&limits.pointee.cpu_expired) != 0 }
 
     /// Why the last guest run was stopped, if a limit stopped it.
     var killReason: detent_kill_reason { limits.pointee.killed }
@@ -274,6 +297,7 @@ public final class LuaState: LuaStack {
         case DETENT_KILL_INSTRUCTIONS: return .instructionBudgetExceeded(budget: instructionBudget, traceback: traceback)
         case DETENT_KILL_MEMORY: return .memoryLimitExceeded(capBytes: memoryCap, traceback: traceback)
         case DETENT_KILL_INTERRUPTED: return .interrupted(traceback: traceback)
+        case DETENT_KILL_CPU_TIME: return .cpuTimeExceeded(seconds: cpuTimeLimit, traceback: traceback)
         default: return nil
         }
     }

@@ -42,9 +42,7 @@ public final class LuaThread {
     /// Resumes with the `argumentCount` values on top of the coroutine's stack.
     public func resume(argumentCount: Int32 = 0) -> Outcome {
         var resultCount: Int32 = 0
-        detent_enter_guest(state.L)
-        let status = lua_resume(co, state.L, argumentCount, &resultCount)
-        detent_leave_guest(state.L)
+        let status = detent_resume_guest(co, state.L, argumentCount, &resultCount)
         // A limit that stopped code the script ran protected — inside pcall, xpcall's handler,
         // or a coroutine it resumed itself — still stops the task: the script may have caught
         // the error, but the test must not pass (or wait on) after a runaway or a bomb.

@@ -33,6 +33,11 @@ public final class ConsoleReporter: Reporter {
         case .pending: label = "skip "
         }
         sink.line("  \(label) \(result.fullName)")
+        // A test that called pending("reason") says why it was skipped (busted prints it too).
+        if result.status == .pending, let reason = result.message {
+            sink.line("        " + reason)
+            return
+        }
         guard result.status == .failed || result.status == .error else { return }
         for line in (result.message ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
             sink.line("        " + line)

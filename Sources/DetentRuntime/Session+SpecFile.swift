@@ -170,7 +170,7 @@ extension Session {
         case let .failed(error):
             result.status = .error
             switch error {
-            case .instructionBudgetExceeded, .memoryLimitExceeded, .interrupted:
+            case _ where error.isLimit:
                 // Where it was stopped (the loop, the allocation), or the test's own line when
                 // the script had caught the limit and nothing of that stack is left.
                 let stoppedAt = host.lua.killLocation ?? error.scriptFrame.map { "\($0.file):\($0.line)" } ?? location
@@ -212,7 +212,7 @@ enum JobEnding {
     func locatedMessage(killLocation: String?) -> String {
         guard case let .failed(error) = self else { return message }
         switch error {
-        case .instructionBudgetExceeded, .memoryLimitExceeded, .interrupted:
+        case _ where error.isLimit:
             if let where_ = killLocation ?? error.scriptFrame.map({ "\($0.file):\($0.line)" }) { return "\(where_): \(error.message)" }
         case .runtime where !error.message.contains(":"):
             if let frame = error.scriptFrame { return "\(frame.file):\(frame.line): \(error.message)" }

@@ -19,7 +19,8 @@ public struct SessionSettings: Sendable {
                 device: String? = nil) throws {
         self.configuration = configuration
         self.limits = limits ?? ScriptLimits(instructionBudget: configuration.run.instructionBudget,
-                                             memoryCapBytes: configuration.run.memoryCapBytes)
+                                             memoryCapBytes: configuration.run.memoryCapBytes,
+                                             cpuSecondsPerJob: configuration.run.cpuSecondsPerTest)
         self.scriptsRoot = scriptsRoot
         self.seed = seed ?? configuration.run.seed
         do {

@@ -30,12 +30,20 @@ final class VirtualRunLoop {
     private func runEscaping<T>(_ main: LuaThread, argumentCount: Int32, testStart: Nanoseconds,
                                 finish: @escaping (TaskScheduler.Ending) -> T) -> T {
         var outcome: T?
+        let lua = host.lua
+        lua.startCPUWatch()
+        defer { lua.stopCPUWatch() }
         let job = scheduler.start(main, argumentCount: argumentCount) { _, ending in outcome = finish(ending) }
         let limit = testStart + maxTestTime
         scheduler.runReady()
         while outcome == nil {
             guard let world = host.world else { scheduler.end(job, .aborted("no world to wait in")); break }
             if isCancelled() { scheduler.end(job, .aborted("run cancelled")); break }
+            // The watchdog also stops host work between frames (engines stepping a long wait).
+            if lua.cpuTimeExpired {
+                scheduler.end(job, .failed(.cpuTimeExceeded(seconds: lua.cpuTimeLimit, traceback: "")))
+                break
+            }
             // Every task waits: deliver a tick, fast-forwarding idle time where allowed.
             if !world.isBusy, let deadline = scheduler.skipDeadline(world: world, limit: limit) {
                 world.fastForward(toward: deadline)

@@ -45,15 +45,25 @@ enum WaitRequest {
         }
         do {
             let timeout = try number("timeout", .seconds).map(VirtualTime.nanoseconds(fromSeconds:)) ?? defaultTimeout
+            // A request without the value its verb needs is an error, never a wait of zero.
+            func required(_ field: String, _ rule: NumberRule) throws -> Double {
+                guard let value = try number(field, rule) else { throw missing(field, "a number") }
+                return value
+            }
+            func missing(_ field: String, _ expected: String) -> WaitRequestError {
+                WaitRequestError(message: "bad wait request to '\(verb)' (field '\(field)': \(expected) expected, got \(values.type(1, field: field)))")
+            }
             switch kind {
-            case "time": return .success(.time(VirtualTime.nanoseconds(fromSeconds: try number("seconds", .seconds) ?? 0)))
-            case "frames": return .success(.frames(Int64(try number("frames", .frames) ?? 0)))
+            case "time": return .success(.time(VirtualTime.nanoseconds(fromSeconds: try required("seconds", .seconds))))
+            case "frames": return .success(.frames(Int64(try required("frames", .frames))))
             case "until":
-                guard let condition = values.ref(1, field: "condition", state: state) else { return nil }
+                guard values.type(1, field: "condition") == .function, let condition = values.ref(1, field: "condition", state: state) else {
+                    throw missing("condition", "a function")
+                }
                 return .success(.until(condition: condition, timeout: timeout, what: values.string(1, field: "what")))
             case "idle": return .success(.idle(timeout: timeout))
             default:
-                guard let name = values.string(1, field: "name") else { return nil }
+                guard values.type(1, field: "name") == .string, let name = values.string(1, field: "name") else { throw missing("name", "an event name (string)") }
                 return .success(.event(name: name, timeout: timeout))
             }
         } catch let error as WaitRequestError {

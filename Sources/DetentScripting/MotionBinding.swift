@@ -116,17 +116,23 @@ enum MotionBinding {
             }
             try call.checkType(2, .table)
             var tracker = strategy.makeTracker()
-            var i = 1
-            while call.rawGet(index: i, inTableAt: 2) == .table {
+            // Every element of the list is a sample: one of another shape is an error, never
+            // the silent end of the list.
+            let count = call.rawLength(at: 2)
+            try call.charge(bytes: count * 16)
+            for i in stride(from: 1, through: count, by: 1) {
+                let kind = call.rawGet(index: i, inTableAt: 2)
+                guard kind == .table else {
+                    throw LuaRaise("bad argument #2 to 'velocity' (sample \(i): a {time, position} table expected, got \(call.typeName(at: -1)))")
+                }
                 call.rawGet(index: 1, inTableAt: -1)
                 call.rawGet(index: 2, inTableAt: -2)
                 guard let t = call.numberValue(at: -2), NumberRule.seconds.accepts(t),
                       let x = call.numberValue(at: -1), NumberRule.points.accepts(x) else {
-                    throw LuaRaise("velocity: sample \(i) must be {time, position}: \(NumberRule.seconds.expectation) and \(NumberRule.points.expectation)")
+                    throw LuaRaise("bad argument #2 to 'velocity' (sample \(i) must be {time, position}: \(NumberRule.seconds.expectation) and \(NumberRule.points.expectation))")
                 }
                 call.pop(3)
                 tracker.addSample(time: t, position: x)
-                i += 1
             }
             call.push(tracker.velocity())
             return 1

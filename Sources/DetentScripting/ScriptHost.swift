@@ -52,6 +52,7 @@ public final class ScriptHost {
         lua = LuaState(libraries: .safe)
         lua.instructionBudget = limits.instructionBudget
         lua.memoryCap = limits.memoryCapBytes
+        lua.cpuTimeLimit = limits.cpuSecondsPerJob
         self.scriptsRoot = scriptsRoot
         self.output = output
         self.worldFactory = worldFactory
@@ -195,13 +196,27 @@ public final class ScriptHost {
               host.output(concat(parts, "\\t"))
             end
             -- require resolves only inside scripts/, loads text only, and caches per state.
-            local loaded = {}
+            -- A module that requires itself (directly or through others) is an error at the
+            -- require that closes the loop, as Lua's C require would end in a stack overflow.
+            -- (Located with host.fail: a module ending in `return require(...)` is a tail
+            -- call, whose line Lua no longer knows.)
+            local loaded, loading = {}, {}
             function require(name)
               if type(name) ~= "string" then error("require expects a module name", 2) end
               if loaded[name] ~= nil then return loaded[name] end
+              if loading[name] then
+                local chain = {}
+                for i = loading[name], #loading do chain[#chain + 1] = loading[i] end
+                chain[#chain + 1] = name
+                host.fail("module '" .. name .. "' requires itself (require loop: " .. table.concat(chain, " → ") .. ")")
+              end
               local chunk, message = host.load_module(name)
               if not chunk then error(message, 2) end
-              local result = chunk(name)
+              loading[#loading + 1] = name
+              loading[name] = #loading
+              local ok, result = pcall(chunk, name)
+              loading[name], loading[#loading] = nil, nil
+              if not ok then error(result, 0) end   -- the module's error, with its own location
               if result == nil then result = true end
               loaded[name] = result
               return result
@@ -355,9 +370,13 @@ public struct CollectedTest: Equatable, Sendable {
 public struct ScriptLimits: Equatable, Sendable {
     public var instructionBudget: Int64
     public var memoryCapBytes: Int
-    public init(instructionBudget: Int64, memoryCapBytes: Int) {
+    /// CPU seconds one job run in virtual time (a test, a file's top level, a script) may use
+    /// before the watchdog stops it; 0 = no watchdog (live evals, which have `cancel`).
+    public var cpuSecondsPerJob: Double
+    public init(instructionBudget: Int64, memoryCapBytes: Int, cpuSecondsPerJob: Double = 0) {
         self.instructionBudget = instructionBudget
         self.memoryCapBytes = memoryCapBytes
+        self.cpuSecondsPerJob = cpuSecondsPerJob
     }
 }
 

@@ -59,6 +59,7 @@ OUTCOMES = {
     # expect   exit statuses
     "fail": {1},  # the hostile test fails or errors, with file:line; the canary passes
     "pass": {0},  # legitimately fine (a documented clamp, a big but valid table)
+    "skip": {0},  # the hostile test ends as pending (skip), which fails nothing
     "load": {2},  # a load error of the spec file, with file:line
     "usage": {2},  # a usage error of the command line (argv cases)
     "any": {0, 1},  # either accepted or rejected with file:line -- but no crash, hang or NaN
@@ -633,6 +634,11 @@ def judge(case, code, output, seconds, timeout, hostile_line, spec_file):
             status = status_of(output, name)
             if status not in ("ok", None):
                 reasons.append(f"rejected: '{name}' reported {status}")
+    if spec_case and case.expect == "skip":
+        for name in hostile_names:
+            status = status_of(output, name)
+            if status != "skip":
+                reasons.append(f"not skipped: '{name}' reported {status}")
     failed = code not in (0,)
     wants_line = case.expect in ("fail", "load") or (case.expect == "any" and code == 1)
     if spec_case and wants_line and failed and case.line != "none":

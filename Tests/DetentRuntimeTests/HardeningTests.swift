@@ -20,6 +20,27 @@ struct HardeningTests {
         #expect(outcome.summary.exitCode == 1)
     }
 
+    /// The CPU watchdog (cpu_seconds_per_test) stops what the budget does not — here a budget
+    /// of 10^13 instructions — including a backtracking pattern, and names the line; the
+    /// allocator's refusal names the line of the allocation even though pcall caught it.
+    @Test func stopsTheCountHookCannotSeeNameTheirLineAndTheRunGoesOn() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/hardening/stops_spec.lua"], adjust: {
+            $0.run.instructionBudget = 10_000_000_000_000
+            $0.run.cpuSecondsPerTest = 0.3
+            $0.run.memoryCapBytes = 32 << 20
+        })
+        let file = "Tests/Fixtures/hardening/stops_spec.lua"
+        let results = outcome.summary.results
+        #expect(results.map(\.status) == [.error, .error, .error, .pending, .error, .error, .passed])
+        #expect(results[0].message == "\(file):5: test stopped: CPU time limit of 0.3 s exceeded (cpu_seconds_per_test in runner.toml)")
+        #expect(results[1].message == "\(file):9: test stopped: CPU time limit of 0.3 s exceeded (cpu_seconds_per_test in runner.toml)")
+        #expect(results[2].message == "\(file):14: test stopped: memory limit of 32768 KiB exceeded (memory bomb?)")
+        #expect(results[3].message == "\(file):18: not modelled yet")
+        #expect(results[4].message == "\(file):22: bad wait request to 'wait' (field 'seconds': a number expected, got nil)")
+        #expect(results[5].message == "\(file):25: bad argument #2 to 'velocity' (sample 1: a {time, position} table expected, got string)")
+        #expect(outcome.summary.exitCode == 1)
+    }
+
     @Test func aFailedSetupErrorsEveryTestOfItsBlockAndABeforeEachOnlyItsTest() throws {
         let outcome = try RunHarness.run(["Tests/Fixtures/hardening/setup_fails_spec.lua"])
         let statuses = outcome.summary.results.map { "\($0.fullName): \($0.status.rawValue)" }

@@ -59,6 +59,7 @@ typedef enum {
     DETENT_KILL_INSTRUCTIONS = 1,
     DETENT_KILL_MEMORY = 2,
     DETENT_KILL_INTERRUPTED = 3,
+    DETENT_KILL_CPU_TIME = 4,
 } detent_kill_reason;
 
 typedef struct detent_limits {
@@ -73,6 +74,8 @@ typedef struct detent_limits {
     size_t host_bytes;           // estimated bytes of host objects (worlds, screens, touches…) made since the last reset
     char *kill_where;            // "chunk:line" of the script where a limit stopped it ("" until then); may be NULL
     size_t kill_where_size;      // bytes at kill_where
+    int cpu_expired;             // set (atomically) by the CPU watchdog when the test's CPU time is up
+    lua_State *running;          // the thread last seen running guest code (hook, host call, resume); may be NULL
 } detent_limits;
 
 /// Charges host-side work done for guest code — `instructions` to the budget and `bytes` of
@@ -80,6 +83,18 @@ typedef struct detent_limits {
 /// stopped as a loop of Lua instructions or allocations would be. Returns nonzero (and marks
 /// the state killed) when a limit is now exceeded; the caller then raises.
 int detent_charge_host(lua_State *L, int64_t instructions, size_t bytes);
+
+/// Called by C loops that run long without executing Lua instructions (the pattern matcher):
+/// charges `instructions` to the budget and polls the stop flags (interrupt, CPU watchdog);
+/// raises the limit's error (longjmp) when the state is being stopped. No-op outside guest code.
+void detent_poll_limits(lua_State *L, int64_t instructions);
+
+/// Replaces string.find, match, gmatch and gsub with Lua 5.4's matcher made stoppable
+/// (pattern.c): each step is charged to the budget, so no pattern can hang a test.
+void detent_install_bounded_patterns(lua_State *L);
+
+/// Resumes `co` as guest code (guest depth raised, `co` noted as the running thread).
+int detent_resume_guest(lua_State *co, lua_State *from, int nargs, int *nresults);
 
 /// Atomically sets or clears an interrupt flag that a state's count hook reads.
 void detent_interrupt_set(int *flag, int value);

@@ -100,8 +100,15 @@ function it(name, body)
   add_test(name, body, false)
 end
 
+-- pending("reason") inside a running test or hook ends that test as pending, as in busted;
+-- the signal is a table only this file can make, so no script can forge one.
+local pending_signal = {}
+
 function pending(name)
   check_name("pending", name)
+  if running then
+    error(setmetatable({ message = name, where = caller_where(2) }, pending_signal), 0)
+  end
   add_test(name, nil, true)
 end
 
@@ -180,12 +187,15 @@ end
 -- Runs a function and turns an error into a result record.
 local function attempt(fn)
   local ok, err = xpcall(fn, function(e)
-    if type(e) == "table" and e.detent_failure then return e end
+    if type(e) == "table" and (e.detent_failure or getmetatable(e) == pending_signal) then return e end
     local message = describe_error(e)
     if type(e) ~= "string" then message = host.where() .. message end
     return { message = message, traceback = host.traceback(message) }
   end)
   if ok then return nil end
+  if type(err) == "table" and getmetatable(err) == pending_signal then
+    return { status = "pending", message = err.message, where = err.where }
+  end
   if type(err) == "table" and err.detent_failure then
     return { status = "failed", message = err.message, where = err.where,
              expected = err.expected, actual = err.actual }

@@ -1,0 +1,84 @@
+import CLuaShim
+import Foundation
+import Synchronization
+
+/// The CPU-time watchdog of SPEC §13: the last line behind the instruction budget. A job arms
+/// it on the thread that runs it; a timer on a queue of its own reads that thread's CPU clock
+/// and, once the job has used its allowance, raises the state's `cpu_expired` flag. Guest code
+/// sees the flag at its next count-hook step (or matcher poll) and stops with the
+/// "CPU time limit" error; the run loop sees it between frames. The run goes on with the next
+/// job, as after Redis's SCRIPT KILL.
+///
+/// Measures CPU seconds of one thread (`pthread_getcpuclockid`), so a job must run on the
+/// thread that armed it — true of `detent run`, whose jobs run synchronously on their
+/// session's queue. The timer runs only while a job is armed: an idle process does not wake.
+final class CPUWatchdog: Sendable {
+    static let shared = CPUWatchdog()
+
+    private struct Watch {
+        var clock: clockid_t
+        var deadline: Double        // CPU seconds of that thread's clock
+        var flag: UnsafeMutablePointer<Int32>
+    }
+
+    private struct Watches: ~Copyable {
+        var byLimits: [UnsafeMutablePointer<detent_limits>: Watch] = [:]
+        var timer: DispatchSourceTimer?
+    }
+
+    private let watches = Mutex(Watches())
+    private let queue = DispatchQueue(label: "detent.cpu-watchdog")
+    /// How often armed jobs are looked at (seconds); a job overruns its allowance by at most
+    /// about this much.
+    private static let period = 0.05
+
+    /// Starts watching the calling thread for the job of `limits`: `seconds` of CPU from now.
+    func arm(_ limits: UnsafeMutablePointer<detent_limits>, seconds: Double) {
+        var clock = clockid_t()
+        guard pthread_getcpuclockid(pthread_self(), &clock) == 0, let now = CPUWatchdog.seconds(of: clock) else { return }
+        let flag = withUnsafeMutablePointer(to: &limits.pointee.cpu_expired) { $0 }
+        watches.withLock { state in
+            detent_interrupt_set(flag, 0)
+            state.byLimits[limits] = Watch(clock: clock, deadline: now + seconds, flag: flag)
+            if state.timer == nil {
+                let timer = DispatchSource.makeTimerSource(queue: queue)
+                timer.schedule(deadline: .now() + CPUWatchdog.period, repeating: CPUWatchdog.period, leeway: .milliseconds(10))
+                timer.setEventHandler { [unowned self] in self.check() }
+                timer.resume()
+                state.timer = timer
+            }
+        }
+    }
+
+    /// Stops watching the job of `limits`; the flag is never raised for it after this returns.
+    func disarm(_ limits: UnsafeMutablePointer<detent_limits>) {
+        watches.withLock { state in
+            guard state.byLimits.removeValue(forKey: limits) != nil else { return }
+            if state.byLimits.isEmpty {
+                state.timer?.cancel()
+                state.timer = nil
+            }
+        }
+    }
+
+    private func check() {
+        watches.withLock { state in
+            for (limits, watch) in state.byLimits {
+                // A clock that cannot be read belongs to a thread that has ended: nothing runs.
+                guard let used = CPUWatchdog.seconds(of: watch.clock), used >= watch.deadline else { continue }
+                detent_interrupt_set(watch.flag, 1)
+                state.byLimits.removeValue(forKey: limits)
+            }
+            if state.byLimits.isEmpty {
+                state.timer?.cancel()
+                state.timer = nil
+            }
+        }
+    }
+
+    private static func seconds(of clock: clockid_t) -> Double? {
+        var time = timespec()
+        guard clock_gettime(clock, &time) == 0 else { return nil }
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
