@@ -52,6 +52,7 @@ extension NavigationEngine {
 
     func updateInteractivePop(_ touch: Touch, in world: World) {
         guard var t = transition, t.isInteractive, popTouch === touch else { return }
+        t.followContent()
         t.progress = min(max(touch.translation.x / container.width, 0), 1)
         transition = t
         world.emit("interactive_pop.changed", [("navigation", .string(name)), ("progress", .number(t.progress))])

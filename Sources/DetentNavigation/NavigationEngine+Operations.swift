@@ -146,8 +146,10 @@ extension NavigationEngine {
         let fromInset = barInset(for: from)
         let toInset = barInset(for: to)
         let curve = CubicBezier.named(defaults.transitionCurve) ?? .sheet
+        transitionsBegun += 1
         var t = NavigationTransition(kind: kind, operation: operation, from: from, to: to, removed: removed, finalStack: finalStack,
-                                     drive: interactive ? .interactive : .timed(start: world.time, duration: animated ? defaults.transitionDuration : 0, curve: curve))
+                                     drive: interactive ? .interactive : .timed(start: world.time, duration: animated ? defaults.transitionDuration : 0, curve: curve),
+                                     content: ContentHeightBlend(from: from.content.height, to: to.content.height), number: transitionsBegun)
         t.fromBarInset = fromInset
         t.toBarInset = toInset
         t.fromBarHeight = barHeight(for: from) * barVisibility(for: from)

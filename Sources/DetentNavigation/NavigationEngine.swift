@@ -24,6 +24,8 @@ public final class NavigationEngine: WorldEngine {
     public let defaults: NavigationDefaults
     public internal(set) var stack: [Screen] = []
     var transition: NavigationTransition?
+    /// How many transitions have begun, to number them (`TransitionEnds.number`).
+    var transitionsBegun = 0
     var queue: [NavigationOperation] = []
     /// Screens entering with the current transition (didMove(toParent:) at its end).
     var pendingAdded: [Screen] = []
@@ -119,19 +121,20 @@ public final class NavigationEngine: WorldEngine {
 
     /// The height the container needs for the content on show, points (SPEC §4: in a sheet it
     /// animates from the outgoing screen's content height to the incoming one's with the
-    /// transition's progress). The sheet adds the bar and the bottom inset to it.
+    /// transition's progress; a change of either during the transition bends the blend
+    /// through the height on show instead of jumping — `ContentHeightBlend`). Outside a
+    /// transition, the top screen's. The sheet adds the bar and the bottom inset to it.
     public var contentHeight: Double {
-        if let t = transition { return t.from.content.height + (t.to.content.height - t.from.content.height) * t.progress }
+        if let t = transition { return t.contentHeight }
         return topScreen?.content.height ?? 0
     }
 
-    /// The two ends of the transition under way — the outgoing and incoming screens' bar
-    /// heights and content heights, points — and its eased progress; nil when none. A
-    /// container that sizes itself to its content (a sheet) caps each end before blending,
-    /// so content taller than the container never makes it jump.
-    public var transitionEnds: (fromBar: Double, fromContent: Double, toBar: Double, toContent: Double, progress: Double)? {
+    /// The two ends of the transition under way, as they are now, and its eased progress; nil
+    /// when none.
+    public var transitionEnds: TransitionEnds? {
         guard let t = transition else { return nil }
-        return (t.fromBarHeight, t.from.content.height, t.toBarHeight, t.to.content.height, t.progress)
+        return TransitionEnds(fromBar: t.fromBarHeight, fromContent: t.from.content.height, toBar: t.toBarHeight,
+                              toContent: t.to.content.height, progress: t.progress, number: t.number)
     }
 
     /// Transition progress (0 when none), eased as shown.

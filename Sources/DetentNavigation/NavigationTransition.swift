@@ -36,6 +36,11 @@ struct NavigationTransition {
     var toBarInset: Double = 0
     var fromBarHeight: Double = 0
     var toBarHeight: Double = 0
+    /// The content height shown, blended between the two screens' (`ContentHeightBlend`).
+    var content: ContentHeightBlend
+    /// Which transition of its engine this is (1 for the first begun): a container that follows
+    /// the ends tells a new transition from content changing in the one under way.
+    let number: Int
 
     var isInteractive: Bool {
         if case .interactive = drive { return true }
@@ -44,6 +49,7 @@ struct NavigationTransition {
 
     /// Advances timed and completing drives to `time`; returns true when the drive is done.
     mutating func advance(to time: Nanoseconds) -> Bool {
+        followContent()
         switch drive {
         case let .timed(start, duration, curve):
             let linear = duration > 0 ? min(max(VirtualTime.seconds(time - start) / duration, 0), 1) : 1
