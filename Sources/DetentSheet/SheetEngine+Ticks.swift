@@ -47,19 +47,24 @@ extension SheetEngine {
         // A transition that ended this frame still carries the height to its end.
         let followsTransition = navigation.isTransitioning || wasTransitioning
         wasTransitioning = navigation.isTransitioning
+        // Content changed during a transition (not by its progress): the transition's line no
+        // longer passes through the height on show, so the sheet moves on from it on a timing.
+        let changedInTransition = contentEndsMoved() && followsTransition
+        var restarted = false
         if case .resting = state, targetHeight != height {
             if immediate {
                 // An unanimated change: at once, even over a content animation.
                 motion = .none
                 height = targetHeight
             } else if case .none = motion {
-                if followsTransition {
+                if followsTransition && !changedInTransition {
                     // With the transition's progress.
                     height = targetHeight
                 } else {
                     // A content change since the last frame: the default timing from when the
                     // script made it, so this frame already shows its first step.
                     restartTiming(at: world.previousTime, now: now)
+                    restarted = true
                 }
             }
         }
@@ -68,7 +73,7 @@ extension SheetEngine {
             break
         case .timing:
             let target = targetHeight
-            if target != timingTarget && !followsTransition {
+            if !restarted && target != timingTarget && (!followsTransition || changedInTransition) {
                 // The content changed again mid-animation: a new one from where the sheet is
                 // (reading the new target into the old one would jump).
                 restartTiming(at: world.previousTime, now: now)

@@ -83,6 +83,8 @@ public final class SheetEngine: WorldEngine {
     var seenImmediateChanges = 0
     /// Whether the navigation was in a transition at the last layout.
     var wasTransitioning = false
+    /// What the content asked for at the last layout (`ContentEnds`).
+    var seenContentEnds: ContentEnds?
 
     // The window, points (they change when the device rotates or an iPad window resizes).
     var screenHeight: Double
@@ -132,11 +134,16 @@ public final class SheetEngine: WorldEngine {
     public var contentHeight: Double {
         guard navigation.topScreen != nil else { return min(cap, safeBottom) }
         if let ends = navigation.transitionEnds {
-            let from = min(cap, ends.fromBar + ends.fromContent + safeBottom)
-            let to = min(cap, ends.toBar + ends.toContent + safeBottom)
-            return from + (to - from) * ends.progress
+            let capped = cappedHeights(ends)
+            return capped.from + (capped.to - capped.from) * ends.progress
         }
         return min(cap, navigation.restingBarHeight + navigation.contentHeight + safeBottom)
+    }
+
+    /// The heights the two ends of a push or pop ask for, each capped: bar + content + bottom
+    /// inset, at most `cap`, points.
+    func cappedHeights(_ ends: TransitionEnds) -> (from: Double, to: Double) {
+        (min(cap, ends.fromBar + ends.fromContent + safeBottom), min(cap, ends.toBar + ends.toContent + safeBottom))
     }
 
     /// The detents resolved for the content now, smallest first (ties in declaration order).
