@@ -22,6 +22,17 @@ local function presented(...)
   return sheet
 end
 
+-- Starts a transition, sets `changed`'s content height to `height` `at` seconds into it, and
+-- returns the sheet's heights, traced every frame until all is idle.
+local function change_during(start, at, changed, height)
+  local tr = trace{ "sheet.height" }
+  start()
+  wait(at)
+  changed.content_height = height
+  wait_idle()
+  return tr["sheet.height"]
+end
+
 describe("content that changes during a push", function()
   it("moves the sheet on from its presented height (150 → 150, then 400 half-way)", function()
     -- Before the fix the height leapt 240 → 483.6 in one frame: the new end times the progress.
@@ -42,67 +53,43 @@ describe("content that changes during a push", function()
   end)
 
   it("keeps following the transition when the incoming content changes early (100 → 300, then 600)", function()
-    local sheet = presented(screen("a", 100))
-    local b = screen("b", 300)
-    local tr = trace{ "sheet.height" }
-    sheet.navigation:push(b)
-    wait(0.05)
-    b.content_height = 600
-    wait_idle()
+    local sheet, b = presented(screen("a", 100)), screen("b", 300)
+    local heights = change_during(function() sheet.navigation:push(b) end, 0.05, b, 600)
     assert.are.equal(CHROME + 600, sheet.height)
     -- It travels 190 → 690; before: one frame of 216.9 pt.
-    assert.series(tr["sheet.height"]):max_step(500 * STEEPEST):monotonic("increasing")
+    assert.series(heights):max_step(500 * STEEPEST):monotonic("increasing")
   end)
 
   it("moves on smoothly when the change comes on the transition's last frames", function()
-    local sheet = presented(screen("a", 150))
-    local b = screen("b", 150)
-    local tr = trace{ "sheet.height" }
-    sheet.navigation:push(b)
-    wait(0.33)
-    b.content_height = 400
-    wait_idle()
+    local sheet, b = presented(screen("a", 150)), screen("b", 150)
+    local heights = change_during(function() sheet.navigation:push(b) end, 0.33, b, 400)
     assert.are.equal(CHROME + 400, sheet.height)
     -- Before: 240 → 490 in the frame the push ended, all 250 pt at once.
-    assert.series(tr["sheet.height"]):max_step(250 * STEEPEST + 1e-9)
+    assert.series(heights):max_step(250 * STEEPEST + 1e-9)
   end)
 
   it("caps each screen first: a screen growing past the cap mid-push moves the sheet to 793 smoothly", function()
-    local sheet = presented(screen("a", 300))
-    local b = screen("b", 200)
-    local tr = trace{ "sheet.height" }
-    sheet.navigation:push(b)
-    wait(0.1)
-    b.content_height = 3000                            -- its end is capped at 793, not 3090
-    wait_idle()
+    local sheet, b = presented(screen("a", 300)), screen("b", 200)
+    -- Its end is capped at 793, not 56 + 3000 + 34.
+    local heights = change_during(function() sheet.navigation:push(b) end, 0.1, b, 3000)
     assert.are.equal(793, sheet.height)
     -- Down towards 290, then up to 793; before: one frame of 424.3 pt.
-    assert.series(tr["sheet.height"]):max_step((793 - 290) * STEEPEST)
+    assert.series(heights):max_step((793 - 290) * STEEPEST)
   end)
 
   it("does not move for a change above the cap: both capped ends stay 793", function()
-    local sheet = presented(screen("a", 2000))
-    local b = screen("b", 2500)
-    local tr = trace{ "sheet.height" }
-    sheet.navigation:push(b)
-    wait(0.1)
-    b.content_height = 4000
-    wait_idle()
-    assert.series(tr["sheet.height"]):max_step(0)
+    local sheet, b = presented(screen("a", 2000)), screen("b", 2500)
+    local heights = change_during(function() sheet.navigation:push(b) end, 0.1, b, 4000)
+    assert.series(heights):max_step(0)
     assert.are.equal(793, sheet.height)
   end)
 
   it("shrinks smoothly when the screen shrinks from above the cap mid-push", function()
-    local sheet = presented(screen("a", 300))
-    local b = screen("b", 3000)
-    local tr = trace{ "sheet.height" }
-    sheet.navigation:push(b)
-    wait(0.1)
-    b.content_height = 100
-    wait_idle()
+    local sheet, b = presented(screen("a", 300)), screen("b", 3000)
+    local heights = change_during(function() sheet.navigation:push(b) end, 0.1, b, 100)
     assert.are.equal(CHROME + 100, sheet.height)
     -- Before: one frame of 494.1 pt, from 713.4 to 219.2.
-    assert.series(tr["sheet.height"]):max_step((793 - 190) * STEEPEST)
+    assert.series(heights):max_step((793 - 190) * STEEPEST)
   end)
 end)
 
@@ -110,28 +97,20 @@ describe("content that changes during a pop", function()
   it("moves on smoothly when the screen being uncovered changes", function()
     local a = screen("a", 150)
     local sheet = presented(a, screen("b", 150))
-    local tr = trace{ "sheet.height" }
-    sheet.navigation:pop()
-    wait(0.1)
-    a.content_height = 450
-    wait_idle()
+    local heights = change_during(function() sheet.navigation:pop() end, 0.1, a, 450)
     assert.are.equal(CHROME + 450, sheet.height)
     -- 240 → 540; before: one frame of 256.1 pt.
-    assert.series(tr["sheet.height"]):max_step(300 * STEEPEST + 1e-9)
+    assert.series(heights):max_step(300 * STEEPEST + 1e-9)
   end)
 
   it("moves on smoothly when the leaving screen changes, and ends on the screen uncovered", function()
     local b = screen("b", 150)
     local sheet = presented(screen("a", 400), b)
-    local tr = trace{ "sheet.height" }
-    sheet.navigation:pop()
-    wait(0.1)
-    b.content_height = 600
-    wait_idle()
+    local heights = change_during(function() sheet.navigation:pop() end, 0.1, b, 600)
     assert.are.equal(CHROME + 400, sheet.height)
     -- It travels 240 → 490 (the leaving screen's growth never shows); before: one frame of
     -- 78.7 pt towards the line from 600 + 90.
-    assert.series(tr["sheet.height"]):max_step(250 * STEEPEST + 1e-9)
+    assert.series(heights):max_step(250 * STEEPEST + 1e-9)
   end)
 end)
 
