@@ -12,8 +12,9 @@ import DetentWorld
 /// points; `top` = screen height − height. Resting at the `content` detent, the height is the
 /// navigation bar + the top screen's content height + the bottom safe inset, capped at the
 /// screen height − top safe inset: it moves with a push or pop's progress, and animates on the
-/// default timing (0.35 s, `sheet`) when the content changes outside a transition, or jumps
-/// with a change made with `animated = false`. Dragging follows the finger, rubber-bands above
+/// default timing (0.35 s, `sheet`) when the content changes outside a transition — or during
+/// one, from the height on show towards the target still moving with the transition
+/// (`contentEndsMoved`) — or jumps with a change made with `animated = false`. Dragging follows the finger, rubber-bands above
 /// the largest detent, and a release picks a detent with a §6 policy or dismisses; a settling
 /// spring starts with the release velocity (pt/s). The dimming layer's alpha follows the
 /// height: full at or above the smallest detent, fading to 0 as the sheet leaves.
