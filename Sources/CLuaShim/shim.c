@@ -123,7 +123,8 @@ static int host_trampoline(lua_State *L) {
     // A memory cap passed while the host ran is enforced now that we are back in C.
     if (saved_depth > 0 && limits->cap > 0 && limits->used > limits->cap && limits->killed == DETENT_KILL_NONE) {
         limits->killed = DETENT_KILL_MEMORY;
-        return luaL_error(L, "memory limit of %d KiB exceeded", (int)(limits->cap / 1024));
+        note_kill_where(L, limits);
+        return raise_kill(L, limits);
     }
     return results;
 }
@@ -356,5 +357,93 @@ int detent_lua_limit_reached(lua_State *L) {
     // the allocator, not the hook) is located here.
     if (reached) note_kill_where(L, limits);
     lua_pushboolean(L, reached);
+    return 1;
+}
+
+// "chunk:line:" at the start of `message`, if it has one: its length, else 0.
+static size_t location_prefix(const char *message, size_t length) {
+    const char *colon = memchr(message, ':', length);
+    while (colon != NULL) {
+        const char *digits = colon + 1, *end = message + length;
+        const char *p = digits;
+        while (p < end && *p >= '0' && *p <= '9') p++;
+        if (p > digits && p < end && *p == ':') return (size_t)(p + 1 - message);
+        colon = memchr(colon + 1, ':', (size_t)(end - colon - 1));
+    }
+    return 0;
+}
+
+void detent_push_located_message(lua_State *L, int index, int level) {
+    size_t length;
+    const char *message = lua_tolstring(L, index, &length);
+    if (message == NULL) {
+        lua_pushliteral(L, "");
+        return;
+    }
+    size_t prefix = location_prefix(message, length);
+    const char *rest = message + prefix;
+    while (prefix > 0 && *rest == ' ') rest++;
+    if (prefix > 0) {
+        // Raised inside Detent's own Lua: the script's line stands in for the helper's.
+        if (is_detent_chunk(message)) {
+            detent_push_script_where(L, level);
+            lua_pushstring(L, rest);
+            lua_concat(L, 2);
+            return;
+        }
+        // A location some frame on the stack is at (a Lua error, or error(msg, 2) blaming a
+        // caller): the message is located already.
+        lua_Debug ar;
+        char where[LUA_IDSIZE + 32];
+        for (int at = level; lua_getstack(L, at, &ar); at++) {
+            if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+            int n = snprintf(where, sizeof where, "%s:%d:", ar.short_src, ar.currentline);
+            if (n > 0 && (size_t)n == prefix && memcmp(where, message, prefix) == 0) {
+                lua_pushvalue(L, index);
+                return;
+            }
+        }
+    }
+    // No location, or one no frame is at (error("x", 0), a forged "elsewhere.lua:9:", a
+    // C function's "C stack overflow"): the line where it was raised goes in front.
+    detent_push_script_where(L, level);
+    lua_pushvalue(L, index);
+    lua_concat(L, 2);
+}
+
+// ---- Tasks: the coroutines that may wait --------------------------------------------------
+
+static const char *const TASKS_KEY = "detent.tasks";
+
+// The registry's weak-keyed set of task threads, pushed onto L.
+static void push_tasks(lua_State *L) {
+    if (!luaL_getsubtable(L, LUA_REGISTRYINDEX, TASKS_KEY)) {
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+    }
+}
+
+void detent_mark_task(lua_State *L, lua_State *co) {
+    push_tasks(L);
+    lua_pushthread(co);
+    lua_xmove(co, L, 1);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+int detent_lua_can_wait(lua_State *L) {
+    if (!lua_isyieldable(L)) {
+        lua_pushliteral(L, "callback");
+        return 1;
+    }
+    push_tasks(L);
+    lua_pushthread(L);
+    int is_task = lua_rawget(L, -2) == LUA_TBOOLEAN;
+    lua_pop(L, 2);
+    if (is_task) lua_pushboolean(L, 1);
+    else lua_pushliteral(L, "coroutine");
     return 1;
 }

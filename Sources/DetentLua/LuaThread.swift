@@ -3,7 +3,8 @@ import CLuaShim
 
 /// A Lua coroutine resumed from Swift. The scenario runner runs each test body in one, and
 /// the body yields when it waits (`wait`, `wait_until`, ...), handing control back to the
-/// run loop until the awaited condition holds.
+/// run loop until the awaited condition holds. Each is marked a task, the only kind of
+/// coroutine that may wait (`detent_lua_can_wait`).
 public final class LuaThread {
     public let state: LuaState
     /// The coroutine's own stack.
@@ -26,6 +27,7 @@ public final class LuaThread {
         co = lua_newthread(state.L)!
         anchor = state.ref()              // keeps the thread alive
         lua_xmove(state.L, co, 1)         // the body moves onto the new thread
+        detent_mark_task(state.L, co)
     }
 
     /// A new coroutine whose body is a copy of the function at `index` on thread `L` (a
@@ -37,6 +39,7 @@ public final class LuaThread {
         anchor = LuaRef(state: state, thread: L)   // pops the thread, keeps it alive
         lua_pushvalue(L, absolute)
         lua_xmove(L, co, 1)
+        detent_mark_task(L, co)
     }
 
     /// Resumes with the `argumentCount` values on top of the coroutine's stack.

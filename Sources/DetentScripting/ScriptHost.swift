@@ -84,6 +84,17 @@ public final class ScriptHost {
             call.pushScriptLocation()
             return 1
         }
+        // host.located(message): the message at the script line it was raised on (see
+        // detent_push_located_message), for the runner's message handler.
+        lua.setFunction("located") { call in
+            call.pushLocatedMessage(at: 1)
+            return 1
+        }
+        // host.can_wait(): true, or why the running code cannot wait (for the wait verbs).
+        lua.setFunction("can_wait") { call in
+            call.pushWaitPermission()
+            return 1
+        }
         lua.setFunction("fail") { call in
             throw LuaRaise(call.type(at: 1) == .string ? try call.string(1) : "(error object is a \(call.typeName(at: 1)) value)")
         }

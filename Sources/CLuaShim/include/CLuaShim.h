@@ -129,4 +129,20 @@ int detent_lua_limit_reached(lua_State *L);
 // wait() then point at the spec line that called them.
 void detent_push_script_where(lua_State *L, int level);
 
+// Pushes the error message at `index` located at the script line it was raised on (the first
+// script frame at or above `level`): unchanged when it starts with "chunk:line:" of a frame
+// on the stack; with a Detent helper's location replaced by the script's; with the script's
+// location in front when it has none, or one no frame is at (error("x", 0), a forged one).
+void detent_push_located_message(lua_State *L, int index, int level);
+
+// Marks `co` a task: a coroutine the host resumes (a test, spawn(fn), a script, an eval),
+// the only kind whose yields reach the run loop. (A weak set in the registry.)
+void detent_mark_task(lua_State *L, lua_State *co);
+
+// A Lua function for the wait verbs: true when the running code may wait — it runs in a task
+// and nothing but Lua lies between it and the task's resume; else "callback" (a handler,
+// condition or policy the host calls, which cannot yield) or "coroutine" (a coroutine the
+// script made itself, whose yield would go to its own resume instead of the run loop).
+int detent_lua_can_wait(lua_State *L);
+
 #endif

@@ -188,8 +188,12 @@ end
 local function attempt(fn)
   local ok, err = xpcall(fn, function(e)
     if type(e) == "table" and (e.detent_failure or getmetatable(e) == pending_signal) then return e end
-    local message = describe_error(e)
-    if type(e) ~= "string" then message = host.where() .. message end
+    local message
+    if type(e) == "string" then
+      message = host.located(e)   -- at the line it was raised on, whatever level it claims
+    else
+      message = host.where() .. describe_error(e)
+    end
     return { message = message, traceback = host.traceback(message) }
   end)
   if ok then return nil end

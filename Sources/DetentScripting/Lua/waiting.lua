@@ -3,7 +3,19 @@
 -- the test with (true, value) or (false, message).
 local host = ...
 
+local can_wait = host.can_wait
+local refusals = {
+  callback = "cannot wait here: this runs inside a callback the engine calls (an event handler, "
+    .. "a wait_until condition, should_select, a policy, a metamethod), which must return at once; "
+    .. "spawn(fn) a task to wait in",
+  coroutine = "cannot wait inside a coroutine the script made itself (coroutine.create/wrap): its "
+    .. "yield would go to that coroutine's resume, not the run loop; only the test and the tasks of "
+    .. "spawn(fn) can wait",
+}
+
 local function await(request)
+  local allowed = can_wait()
+  if allowed ~= true then host.fail(refusals[allowed]) end
   local ok, value = coroutine.yield(request)
   if not ok then host.fail(value) end   -- at the script's line that waited
   return value
