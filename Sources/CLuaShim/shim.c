@@ -447,3 +447,60 @@ int detent_lua_can_wait(lua_State *L) {
     else lua_pushliteral(L, "coroutine");
     return 1;
 }
+
+static int is_task_at(lua_State *L, int index) {
+    push_tasks(L);
+    lua_pushvalue(L, index);
+    int is_task = lua_rawget(L, -2) == LUA_TBOOLEAN;
+    lua_pop(L, 2);
+    return is_task;
+}
+
+// coroutine.resume for scripts: refuses a task, answering false and why as Lua does for a
+// coroutine it cannot resume (the run loop alone resumes tasks — one resumed by a script
+// would take a fake wait result, or be resumed dead later), and notes
+// the coroutine as the running thread so a memory refusal inside it is located there.
+static int guarded_resume(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co != NULL, 1, "coroutine");
+    if (is_task_at(L, 1)) {   // as Lua answers a coroutine it cannot resume: false and why
+        lua_pushboolean(L, 0);
+        lua_pushliteral(L, "cannot resume a task Detent runs (a test, spawn(fn), a script); only the run loop resumes it");
+        return 2;
+    }
+    detent_limits *limits = detent_limits_of(L);
+    int count = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    limits->running = co;
+    lua_call(L, count, LUA_MULTRET);
+    limits->running = L;
+    return lua_gettop(L);
+}
+
+// coroutine.close for scripts: refuses a task, which the run loop would resume dead.
+static int guarded_close(lua_State *L) {
+    luaL_argexpected(L, lua_tothread(L, 1) != NULL, 1, "coroutine");
+    if (is_task_at(L, 1)) {
+        return luaL_error(L, "coroutine.close: that coroutine is a task Detent runs (a test, spawn(fn), a script); it ends by itself");
+    }
+    int count = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, count, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+void detent_install_guarded_coroutines(lua_State *L) {
+    if (lua_getglobal(L, LUA_COLIBNAME) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_getfield(L, -1, "resume");
+    lua_pushcclosure(L, guarded_resume, 1);
+    lua_setfield(L, -2, "resume");
+    lua_getfield(L, -1, "close");
+    lua_pushcclosure(L, guarded_close, 1);
+    lua_setfield(L, -2, "close");
+    lua_pop(L, 1);
+}

@@ -27,6 +27,7 @@ public enum LuaLibraries: Sendable {
             // Lua's pattern matcher backtracks in C where no count hook reaches: scenario
             // code gets the same matcher with every step charged to the budget.
             detent_install_bounded_patterns(L)
+            detent_install_guarded_coroutines(L)
             for name in ["dofile", "loadfile"] {
                 state.pushNil()
                 state.setGlobal(name)

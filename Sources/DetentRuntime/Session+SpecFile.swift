@@ -214,6 +214,9 @@ enum JobEnding {
         switch error {
         case _ where error.isLimit:
             if let where_ = killLocation ?? error.scriptFrame.map({ "\($0.file):\($0.line)" }) { return "\(where_): \(error.message)" }
+        case let .runtime(runtime) where runtime.fields["where"].map { !error.message.hasPrefix($0) } ?? false:
+            // An assertion failure (its record says where) raised in a handler or condition.
+            return "\(runtime.fields["where"]!): \(error.message)"
         case .runtime where !error.message.contains(":"):
             if let frame = error.scriptFrame { return "\(frame.file):\(frame.line): \(error.message)" }
         default: break

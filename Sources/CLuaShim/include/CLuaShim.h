@@ -145,4 +145,9 @@ void detent_mark_task(lua_State *L, lua_State *co);
 // script made itself, whose yield would go to its own resume instead of the run loop).
 int detent_lua_can_wait(lua_State *L);
 
+// Replaces coroutine.resume and coroutine.close with versions that refuse tasks (only the run
+// loop resumes those) and note the resumed coroutine as running (memory refusals inside it
+// are then located there).
+void detent_install_guarded_coroutines(lua_State *L);
+
 #endif

@@ -61,6 +61,31 @@ local function check_name(kind, name)
   end
 end
 
+-- An error value as a person can read it: a string as it is; a table's `message` field or
+-- its __tostring (called protected); any other table formatted as luassert formats values
+-- (never "table: 0x…", which would also differ from run to run); nil, numbers and booleans
+-- named. Values that carry no location get the script line where they were raised.
+local function describe_error(e)
+  if type(e) == "string" then return e end
+  local text
+  if type(e) == "table" then
+    local mt = getmetatable(e)
+    if type(e.message) == "string" then
+      text = e.message
+    elseif type(mt) == "table" and mt.__tostring ~= nil then
+      local ok, s = pcall(tostring, e)
+      text = ok and type(s) == "string" and s or ("an error object whose __tostring failed: " .. describe_error(s))
+    else
+      text = "error object " .. assert.format(e)
+    end
+  elseif e == nil then
+    text = "error(nil) raised without a message"
+  else
+    text = "error(" .. tostring(e) .. ")"
+  end
+  return text
+end
+
 function describe(name, body)
   refuse_while_running("describe")
   check_name("describe", name)
@@ -69,7 +94,11 @@ function describe(name, body)
   current.children[#current.children + 1] = block
   local outer = current
   current = block
-  local ok, err = pcall(body)
+  -- The handler runs where the error was: a value without a location gets that line.
+  local ok, err = xpcall(body, function(e)
+    if type(e) == "string" then return host.located(e) end
+    return host.where() .. describe_error(e)
+  end)
   current = outer
   if not ok then error(err, 0) end
 end
@@ -157,31 +186,6 @@ local function chain(block)
     block = block.parent
   end
   return blocks
-end
-
--- An error value as a person can read it: a string as it is; a table's `message` field or
--- its __tostring (called protected); any other table formatted as luassert formats values
--- (never "table: 0x…", which would also differ from run to run); nil, numbers and booleans
--- named. Values that carry no location get the script line where they were raised.
-local function describe_error(e)
-  if type(e) == "string" then return e end
-  local text
-  if type(e) == "table" then
-    local mt = getmetatable(e)
-    if type(e.message) == "string" then
-      text = e.message
-    elseif type(mt) == "table" and mt.__tostring ~= nil then
-      local ok, s = pcall(tostring, e)
-      text = ok and type(s) == "string" and s or ("an error object whose __tostring failed: " .. describe_error(s))
-    else
-      text = "error object " .. assert.format(e)
-    end
-  elseif e == nil then
-    text = "error(nil) raised without a message"
-  else
-    text = "error(" .. tostring(e) .. ")"
-  end
-  return text
 end
 
 -- Runs a function and turns an error into a result record.
