@@ -224,6 +224,20 @@ fails("same: first difference in sorted key order", "assert.same({ b = 1, a = 1,
   .. "First difference at: root.a")
 fails("same: table against number", "assert.same({}, 1)", 1,
   "Expected objects to be the same.\nPassed in:\n(number) 1\nExpected:\n(table) {}")
+fails("same: a deep difference shows the path's ends", [[
+local a, b = { x = 1 }, { x = 2 }
+for _ = 1, 100 do a = { a }; b = { b } end
+assert.same(a, b)]], 3,
+  "Expected objects to be the same.\nPassed in:\n(table) { { { { { { { ... } } } } } } }\nExpected:\n(table) { { { { { { { ... } } } } } } }\n"
+  .. "First difference at: root" .. string.rep("[1]", 12) .. "…(77 more)…" .. string.rep("[1]", 11) .. ".x")
+passes("same: 10,000 levels deep, alike", [[
+local a, b = {}, {}
+for _ = 1, 10000 do a = { a }; b = { b } end
+assert.same(a, b)]])
+fails("equal: long strings are cut short and say where they part", [[
+assert.equal(string.rep("a", 1500), string.rep("a", 1200) .. "b")]], 1,
+  "Expected objects to be equal.\nPassed in:\n(string) '" .. string.rep("a", 1000) .. "'…(201 more bytes)\nExpected:\n(string) '"
+  .. string.rep("a", 1000) .. "'…(500 more bytes)\nFirst difference at byte 1201 (expected 1500 bytes, passed in 1201)")
 passes("are_not.same: different", "assert.are_not.same({ 1 }, { 2 })")
 fails("are_not.same: same tables", "assert.are_not.same({ 1 }, { 1 })", 1,
   "Expected objects to not be the same.\nPassed in:\n(table) { 1 }\nDid not expect:\n(table) { 1 }",

@@ -141,10 +141,15 @@ end
 
 local ESCAPES = { ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t", ["\\"] = "\\\\", ["'"] = "\\'" }
 
+local QUOTE_LIMIT = 1000   -- bytes of a string shown in a message; the rest is counted
+
 local function quote(s)
-  local body = s:gsub("[%c\\']", function(c)
+  local shown, rest = s, 0
+  if #s > QUOTE_LIMIT then shown, rest = s:sub(1, QUOTE_LIMIT), #s - QUOTE_LIMIT end
+  local body = shown:gsub("[%c\\']", function(c)
     return ESCAPES[c] or string.format("\\%03d", c:byte())
   end)
+  if rest > 0 then return "'" .. body .. "'…(" .. rest .. " more bytes)" end
   return "'" .. body .. "'"
 end
 
@@ -417,7 +422,9 @@ end
 -- that are tables match by identity, as in luassert).  Cycles are handled by
 -- assuming a pair under comparison is the same until shown otherwise.
 -- Returns true, or false and the path of the first difference (in sorted
--- key order, so the path is deterministic).
+-- key order, so the path is deterministic) as a chain of steps { up, entry }:
+-- strings are built only for a difference, so deep tables cost no more than
+-- their depth (a path string per level would cost its square).
 local function deep_same(a, b, seen, path)
   if type(a) ~= "table" or type(b) ~= "table" then
     if a == b then return true end
@@ -429,19 +436,40 @@ local function deep_same(a, b, seen, path)
   if row[b] then return true end
   row[b] = true
   local ctx = new_context()
-  for _, entry in ipairs(sorted_entries(a, ctx, 0, path)) do
-    local same, where = deep_same(a[entry.key], b[entry.key], seen, path .. path_step(entry))
+  for _, entry in ipairs(sorted_entries(a, ctx, 0, "root")) do
+    local same, where = deep_same(a[entry.key], b[entry.key], seen, { up = path, entry = entry })
     if not same then return false, where end
   end
-  for _, entry in ipairs(sorted_entries(b, ctx, 0, path)) do
-    if a[entry.key] == nil then return false, path .. path_step(entry) end
+  for _, entry in ipairs(sorted_entries(b, ctx, 0, "root")) do
+    if a[entry.key] == nil then return false, { up = path, entry = entry } end
   end
   return true
 end
 
+local PATH_ENDS = 12   -- steps shown at each end of a long path
+
+--- "root[1].name" for a chain of steps; a path longer than twice PATH_ENDS
+-- steps shows its ends around "…(N more)…".
+local function path_text(path)
+  local steps = {}
+  while path do
+    steps[#steps + 1] = path_step(path.entry)
+    path = path.up
+  end
+  local n = #steps
+  local parts = { "root" }
+  for i = n, 1, -1 do
+    if n > 2 * PATH_ENDS and i == n - PATH_ENDS then
+      parts[#parts + 1] = "…(" .. (n - 2 * PATH_ENDS) .. " more)…"
+    end
+    if n <= 2 * PATH_ENDS or i > n - PATH_ENDS or i <= PATH_ENDS then parts[#parts + 1] = steps[i] end
+  end
+  return table.concat(parts)
+end
+
 --- assert.deep_same(a, b): the comparison behind `same`, for plugins.
 function M.deep_same(a, b)
-  local holds = deep_same(a, b, {}, "root")
+  local holds = deep_same(a, b, {}, nil)
   return holds
 end
 
@@ -716,6 +744,16 @@ local function swap_expected_actual(arguments)
   arguments[1], arguments[2] = arguments[2], arguments[1]
 end
 
+-- Two long strings print cut short, perhaps alike: say where they part.
+local function note_string_difference(state, a, b)   -- a: passed in, b: expected
+  if type(a) ~= "string" or type(b) ~= "string" or a == b then return end
+  if #a <= QUOTE_LIMIT and #b <= QUOTE_LIMIT then return end
+  local n, i = math.min(#a, #b), 1
+  while i <= n and a:sub(i, i + 999) == b:sub(i, i + 999) do i = i + 1000 end
+  while i <= n and a:byte(i) == b:byte(i) do i = i + 1 end
+  state.detail = "First difference at byte " .. i .. " (expected " .. #b .. " bytes, passed in " .. #a .. ")"
+end
+
 local function equals(state, arguments, level)
   require_arguments(arguments, 2, "equals", level)
   local expected, actual = arguments[1], arguments[2]
@@ -723,6 +761,7 @@ local function equals(state, arguments, level)
   set_failure_message(state, arguments[3])
   state.expected = expecting(state, format_value(expected))
   state.actual = format_value(actual)
+  note_string_difference(state, actual, expected)
   return expected == actual
 end
 
@@ -733,10 +772,11 @@ local function same(state, arguments, level)
   set_failure_message(state, arguments[3])
   state.expected = expecting(state, format_value(expected))
   state.actual = format_value(actual)
-  local holds, path = deep_same(actual, expected, {}, "root")
+  local holds, path = deep_same(actual, expected, {}, nil)
   if not holds and type(expected) == "table" and type(actual) == "table" then
-    state.detail = "First difference at: " .. path
+    state.detail = "First difference at: " .. path_text(path)
   end
+  note_string_difference(state, actual, expected)
   return holds
 end
 
@@ -869,7 +909,7 @@ local function has_error(state, arguments, level)
   if type(expected) == "number" and type(compared) == "string" then
     return tostring(expected) == tostring(tonumber(compared)), returns
   end
-  return (deep_same(compared, expected, {}, "root")), returns
+  return (deep_same(compared, expected, {}, nil)), returns
 end
 
 --- error_matches(fn, pattern, init?, plain?, message?)
@@ -911,7 +951,7 @@ local function unique(state, arguments, level)
   for i = 1, #entries do
     for j = i + 1, #entries do
       local a, b = list[entries[i].key], list[entries[j].key]
-      if a == b or (deep and deep_same(a, b, {}, "root")) then
+      if a == b or (deep and deep_same(a, b, {}, nil)) then
         state.detail = string.format("Repeated value at root%s and root%s",
           path_step(entries[i]), path_step(entries[j]))
         return false
