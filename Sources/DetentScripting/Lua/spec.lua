@@ -188,10 +188,21 @@ local function chain(block)
   return blocks
 end
 
+-- An assertion failure as assert.lua raises it: anything else that says detent_failure (a
+-- table a script forged, with fields of the wrong types) is an ordinary error value.
+local function is_failure(e)
+  if type(e) ~= "table" or rawget(e, "detent_failure") ~= true then return false end
+  for _, field in ipairs({ "message", "where", "expected", "actual" }) do
+    local value = rawget(e, field)
+    if value ~= nil and type(value) ~= "string" then return false end
+  end
+  return type(rawget(e, "message")) == "string"
+end
+
 -- Runs a function and turns an error into a result record.
 local function attempt(fn)
   local ok, err = xpcall(fn, function(e)
-    if type(e) == "table" and (e.detent_failure or getmetatable(e) == pending_signal) then return e end
+    if is_failure(e) or (type(e) == "table" and getmetatable(e) == pending_signal) then return e end
     local message
     if type(e) == "string" then
       message = host.located(e)   -- at the line it was raised on, whatever level it claims
@@ -204,7 +215,7 @@ local function attempt(fn)
   if type(err) == "table" and getmetatable(err) == pending_signal then
     return { status = "pending", message = err.message, where = err.where }
   end
-  if type(err) == "table" and err.detent_failure then
+  if is_failure(err) then
     return { status = "failed", message = err.message, where = err.where,
              expected = err.expected, actual = err.actual }
   end
