@@ -62,10 +62,12 @@ public struct RunSummary: Equatable, Sendable {
         }
     }
 
-    /// `N passed, N failed` (+ `, N skipped`) — errors count as failed.
+    /// `N passed, N failed` (+ `, N skipped`, `, N load errors`) — errors count as failed; a
+    /// file that did not load is counted too, so a run that exits 2 never reads as all green.
     public var line: String {
         var text = "\(passed) passed, \(failed + errors) failed"
         if pending > 0 { text += ", \(pending) skipped" }
+        if loadErrors > 0 { text += ", \(loadErrors) load error" + (loadErrors == 1 ? "" : "s") }
         return text
     }
 

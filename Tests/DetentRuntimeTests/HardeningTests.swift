@@ -41,6 +41,20 @@ struct HardeningTests {
         #expect(outcome.summary.exitCode == 1)
     }
 
+    /// A file whose top level fails after it registered tests is a load error at its line,
+    /// counted in the summary (never "N passed, 0 failed" with exit 2) and in TAP.
+    @Test func aLoadErrorAfterTestsRegisteredIsCountedAndNamesItsLine() throws {
+        let files = ["Tests/Fixtures/hardening/clobbers_spec.lua", "Tests/Fixtures/hardening/registers_then_fails_spec.lua"]
+        let console = try RunHarness.run(files)
+        #expect(console.summary.exitCode == 2)
+        #expect(console.summary.loadErrors == 1)
+        #expect(console.output.contains("error while loading the spec file: Tests/Fixtures/hardening/registers_then_fails_spec.lua:6: the fixture is not ready"))
+        #expect(console.output.hasSuffix("1 passed, 1 failed, 1 load error\n"))
+        let tap = try RunHarness.run(files, format: "tap")
+        #expect(tap.output.contains("not ok 3 - Tests/Fixtures/hardening/registers_then_fails_spec.lua (load error)"))
+        #expect(tap.output.hasSuffix("1 passed, 1 failed, 1 load error\n"))
+    }
+
     @Test func aFailedSetupErrorsEveryTestOfItsBlockAndABeforeEachOnlyItsTest() throws {
         let outcome = try RunHarness.run(["Tests/Fixtures/hardening/setup_fails_spec.lua"])
         let statuses = outcome.summary.results.map { "\($0.fullName): \($0.status.rawValue)" }
