@@ -44,15 +44,17 @@
 -- Formatting is deterministic: tables print as literals with sorted keys,
 -- never as addresses, to a depth limit, with cycles marked.
 
+local host = ...
+local state = host.assert_state   -- formatters, parameters, spies (assert_state.lua)
+
 local M = {}
 
 ------------------------------------------------------------------------
--- Parameters (luassert's set_parameter vocabulary)
+-- Parameters (luassert's set_parameter vocabulary), kept in the snapshot
+-- chain so that assert:snapshot():revert() restores them.
 
-local parameters = {
-  TableFormatLevel = 6,      -- nesting depth printed; -1 means unlimited
-  TableFormatMaxItems = 50,  -- entries printed per table; -1 means unlimited
-}
+state.set_parameter("TableFormatLevel", 6)      -- nesting depth printed; -1 means unlimited
+state.set_parameter("TableFormatMaxItems", 50)  -- entries printed per table; -1 means unlimited
 
 local INLINE_WIDTH = 72      -- longer table literals break onto lines
 local WALK_UP_LIMIT = 4      -- C frames skipped when looking for a Lua caller
@@ -163,14 +165,26 @@ local function custom_tostring(value)
   return nil
 end
 
-local formatters = {}   -- added with assert:add_formatter, newest tried first
-
-local function custom_format(value)
-  for i = #formatters, 1, -1 do
-    local text = formatters[i](value)
-    if type(text) == "string" then return text end
-  end
+--- The text of a formatter added with assert:add_formatter (newest first),
+-- or nil.  A formatter returns nil for values it does not format.
+local function custom_format(value, fmtargs)
+  local text = state.format_argument(value, fmtargs)
+  if text ~= nil then return tostring(text) end
   return nil
+end
+
+------------------------------------------------------------------------
+-- Argument lists: the values a spy was called with or returned, marked so
+-- that they print as luassert prints them, "(values list) ((number) 1, (nil))".
+
+local ArgList = {}
+
+local function make_arglist(...)
+  return setmetatable(table.pack(...), ArgList)
+end
+
+local function is_arglist(value)
+  return type(value) == "table" and getmetatable(value) == ArgList
 end
 
 -- Keys sort by type first (numbers, strings, booleans, then the rest), then
@@ -300,8 +314,8 @@ end
 local function new_context()
   return {
     open = {},   -- tables being printed -> their path, to mark cycles
-    max_depth = parameters.TableFormatLevel,
-    max_items = parameters.TableFormatMaxItems,
+    max_depth = state.get_parameter("TableFormatLevel") or -1,
+    max_items = state.get_parameter("TableFormatMaxItems") or -1,
   }
 end
 
@@ -310,11 +324,20 @@ function M.inspect(value)
   return render(value, new_context(), 0, "root")
 end
 
-local function format_value(value)
+local format_value
+
+local function format_arglist(list)
+  local parts = {}
+  for i = 1, list.n do parts[i] = format_value(list[i]) end
+  return "(values list) (" .. table.concat(parts, ", ") .. ")"
+end
+
+function format_value(value, fmtargs)
+  local custom = custom_format(value, fmtargs)
+  if custom then return custom end
   local kind = type(value)
   if kind == "nil" then return "(nil)" end
-  local custom = custom_format(value)
-  if custom then return custom end
+  if is_arglist(value) then return format_arglist(value) end
   if is_failure(value) then
     return "(failure at " .. tostring(value.where) .. ")\n" .. tostring(value.message)
   end
@@ -331,9 +354,9 @@ end
 -- assert:format(arguments), which formats arguments[1..n] in place.
 function M.format(value, arguments)
   if rawequal(value, M) then
-    local nofmt = arguments.nofmt or {}
+    local nofmt, fmtargs = arguments.nofmt or {}, arguments.fmtargs or {}
     for i = 1, arguments.n or #arguments do
-      if not nofmt[i] then arguments[i] = format_value(arguments[i]) end
+      if not nofmt[i] then arguments[i] = format_value(arguments[i], fmtargs[i]) end
     end
     return arguments
   end
@@ -348,24 +371,50 @@ end
 
 function M.add_formatter(...)
   local fn = without_self(...)
-  formatters[#formatters + 1] = fn
+  state.add_formatter(fn)
 end
 
 function M.remove_formatter(...)
   local fn = without_self(...)
-  for i = #formatters, 1, -1 do
-    if formatters[i] == fn then table.remove(formatters, i) end
-  end
+  state.remove_formatter(fn)
 end
 
 function M.set_parameter(...)
   local name, value = without_self(...)
-  parameters[name] = value
+  state.set_parameter(name, value)
 end
 
 function M.get_parameter(...)
   local name = without_self(...)
-  return parameters[name]
+  return state.get_parameter(name)
+end
+
+--- assert:snapshot(): a snapshot whose revert() restores formatters,
+-- parameters and spies as they were (see assert_state.lua).
+function M.snapshot()
+  return state.snapshot()
+end
+
+--- assert:add_spy(s): reverts `s` with the current snapshot.
+function M.add_spy(...)
+  local spy = without_self(...)
+  state.add_spy(spy)
+end
+
+local Level = {}
+
+--- assert:level(n): an error level for assert(v, message, level), so a
+-- helper can blame its caller: assert(false, "why", assert:level(2)).
+function M.level(...)
+  local level = without_self(...)
+  return setmetatable({ level = level }, Level)
+end
+
+--- assert:get_level(v): the level of a value made by assert:level, else nil.
+function M.get_level(...)
+  local level = without_self(...)
+  if getmetatable(level) ~= Level then return nil end
+  return level.level
 end
 
 ------------------------------------------------------------------------
@@ -476,7 +525,7 @@ end
 ------------------------------------------------------------------------
 -- Registry and chains
 
-local registry = { assertion = {}, modifier = {} }
+local registry = { assertion = {}, modifier = {}, matcher = {} }
 
 local function is_callable(value)
   if type(value) == "function" then return true end
@@ -508,7 +557,7 @@ end
 function M.register(...)
   local namespace, name, callback, positive, negative = without_self(...)
   if registry[namespace] == nil then
-    usage("assert:register: namespace must be \"assertion\" or \"modifier\", got " .. M.inspect(namespace), 2)
+    usage("assert:register: namespace must be \"assertion\", \"modifier\" or \"matcher\", got " .. M.inspect(namespace), 2)
   end
   if type(name) ~= "string" or not name:find("^[%a_][%w_]*$") then
     usage("assert:register: name must be a word of letters, digits and underscores, got " .. M.inspect(name), 2)
@@ -598,10 +647,10 @@ end
 --- Builds the failure text for an assertion that did not hold.
 local function failure_text(assertion, state, arguments)
   local formatted = {}
-  local nofmt = arguments.nofmt or {}
+  local nofmt, fmtargs = arguments.nofmt or {}, arguments.fmtargs or {}
   for i = 1, arguments.n do
     local value = arguments[i]
-    formatted[i] = nofmt[i] and tostring(value) or format_value(value)
+    formatted[i] = nofmt[i] and tostring(value) or format_value(value, fmtargs[i])
   end
   local key = state.mod and assertion.positive or assertion.negative
   local text
@@ -1008,6 +1057,23 @@ function M.where(level)
 end
 
 ------------------------------------------------------------------------
+-- What sibling prelude files (match.lua, spy.lua, stub.lua) build on; kept
+-- on the host table, out of the specs' sight.
+
+host.luassert = {
+  registry = registry,           -- assertion, modifier and matcher namespaces
+  usage = usage,                 -- usage(message, level): a plain error at the spec's line
+  say = say,                     -- say(key, values): a message template filled
+  format_value = format_value,   -- "(number) 1", "(values list) (...)"
+  deep_same = M.deep_same,
+  make_arglist = make_arglist,
+  is_arglist = is_arglist,
+  insert_argument = insert_argument,
+  is_callable = is_callable,
+  has_tostring = has_tostring,
+}
+
+------------------------------------------------------------------------
 -- The module itself: callable like the builtin, indexable into chains.
 
 return setmetatable(M, {
@@ -1022,7 +1088,7 @@ return setmetatable(M, {
       message = message ~= nil and tostring(message) or "assertion failed!",
       expected = "truthy",
       actual = format_value(value),
-    }, (math.type(level) == "integer" and level or 1) + 1)
+    }, (M.get_level(level) or (math.type(level) == "integer" and level) or 1) + 1)
   end,
 
   __index = function(_, key)
