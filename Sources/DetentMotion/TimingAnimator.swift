@@ -1,5 +1,5 @@
-/// Animates a value (points) from `from` to `to` over `duration` seconds along a cubic-bezier
-/// timing curve, starting at `startTime` seconds.
+/// Animates a value (points) from `from` to `to` over `duration` seconds along a timing curve
+/// (a cubic Bézier or a sampled plugin curve), starting at `startTime` seconds.
 ///
 /// value(t) = from + (to − from)·curve(progress), progress = (t − startTime) / duration,
 /// clamped to [0, 1]. The velocity (pt/s) is (to − from)·curve′(progress) / duration. At
@@ -10,7 +10,7 @@ public struct TimingAnimator: Animator, Equatable {
     public let to: Double
     /// Seconds.
     public let duration: Double
-    public let curve: CubicBezier
+    public let curve: TimingCurve
     /// Seconds, in the same clock as the times passed to `advance(to:)`.
     public let startTime: Double
 
@@ -22,6 +22,11 @@ public struct TimingAnimator: Animator, Equatable {
     ///
     /// - Precondition: `from`, `to` and `startTime` are finite and `duration` is finite and ≥ 0.
     public init(from: Double, to: Double, duration: Double, curve: CubicBezier = .default, startTime: Double) {
+        self.init(from: from, to: to, duration: duration, timing: .bezier(curve), startTime: startTime)
+    }
+
+    /// As `init(from:to:duration:curve:startTime:)`, along any timing curve.
+    public init(from: Double, to: Double, duration: Double, timing curve: TimingCurve, startTime: Double) {
         precondition(from.isFinite && to.isFinite && startTime.isFinite,
                      "timing animation needs finite from, to and startTime, got from \(from), to \(to), startTime \(startTime)")
         precondition(duration.isFinite && duration >= 0,

@@ -124,6 +124,16 @@ struct ConfigReader {
         has(name) ? try table(name) : nil
     }
 
+    /// A list of strings (an empty list when the key is absent).
+    func strings(_ name: String) throws -> [String] {
+        guard let value = table[name] else { return [] }
+        guard case let .array(items) = value else { throw mismatch(name, expected: "a list of strings") }
+        return try items.map { item in
+            guard case let .string(text) = item else { throw mismatch(name, expected: "a list of strings", found: "a list holding \(describe(item))") }
+            return text
+        }
+    }
+
     func double(_ name: String) throws -> Double {
         switch table[name] {
         case let .number(d)?: return d

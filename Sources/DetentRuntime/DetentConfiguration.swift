@@ -36,6 +36,8 @@ public struct DetentConfiguration: Equatable, Sendable {
         /// Seconds of CPU time one test may use before the watchdog stops it: the last line
         /// behind the instruction budget, for work the count hook cannot reach.
         public var cpuSecondsPerTest: Double
+        /// Folders of plugin files besides scripts/plugins (`[plugins] paths`).
+        public var pluginPaths: [String] = []
     }
 
     public func device(named name: String) throws -> DeviceProfile {
@@ -150,7 +152,7 @@ public struct DetentConfiguration: Equatable, Sendable {
     }
 
     static func loadRun(_ toml: ConfigReader) throws -> RunDefaults {
-        try toml.rejectUnknownKeys(["run", "limits"])
+        try toml.rejectUnknownKeys(["run", "limits", "plugins"])
         let r = try toml.table("run")
         try r.rejectUnknownKeys(["default_device", "scenarios", "seed"])
         let l = try toml.table("limits")
@@ -163,7 +165,15 @@ public struct DetentConfiguration: Equatable, Sendable {
                            memoryCapBytes: try l.int("memory_cap_mib", .whole(1...1_048_576, unit: "MiB")) * 1024 * 1024,
                            defaultWaitTimeout: try l.number("default_wait_timeout", .positiveSeconds),
                            maxTestVirtualSeconds: try l.number("max_test_virtual_seconds", .positiveSeconds),
-                           cpuSecondsPerTest: try l.number("cpu_seconds_per_test", .cpuSeconds))
+                           cpuSecondsPerTest: try l.number("cpu_seconds_per_test", .cpuSeconds),
+                           pluginPaths: try pluginPaths(toml))
+    }
+
+    /// `[plugins] paths`: folders of plugin files besides scripts/plugins (SPEC §12).
+    static func pluginPaths(_ toml: ConfigReader) throws -> [String] {
+        guard let p = try toml.optionalTable("plugins") else { return [] }
+        try p.rejectUnknownKeys(["paths"])
+        return try p.strings("paths")
     }
 }
 

@@ -17,6 +17,10 @@ public struct RunOptions: Equatable, Sendable {
     /// Device for each test's default world (overrides config).
     public var device: String? = nil
     public var verbose = false
+    /// Folders of plugins besides scripts/plugins and `[plugins] paths` (`--plugins`).
+    public var pluginFolders: [String] = []
+    /// `--no-plugins`: load none.
+    public var noPlugins = false
     /// Relative paths are resolved against this folder and shown relative to it (the
     /// process's current directory when nil).
     public var workingDirectory: String? = nil

@@ -139,6 +139,7 @@ extension Session {
         let world = setup.world
         host.setWorld(setup)
         host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}" + test.fullName, seed: settings.seed)))
+        host.beginPluginTest(tags: test.tags)
         host.lua.resetLimits()
         let thread = host.makeTestThread(index: test.index)
         let ending = virtualLoop.run(thread, argumentCount: 1, testStart: world.time) { $0.snapshot(thread) }
@@ -168,6 +169,11 @@ extension Session {
             result.actual = record.actual
             result.traceback = record.traceback
         case let .failed(error):
+            if case let .runtime(runtime) = error, runtime.fields["invariant"] != nil {
+                result.status = .failed
+                result.message = error.message
+                return result
+            }
             result.status = .error
             switch error {
             case _ where error.isLimit:

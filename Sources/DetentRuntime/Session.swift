@@ -14,6 +14,10 @@ public struct SessionSettings: Sendable {
     public var scriptsRoot: URL?
     public var seed: UInt64
     public var defaultDevice: DeviceProfile
+    /// Plugin files every session's state loads (SPEC §12), and those that failed to load
+    /// when the run began (kept so unknown names can mention them; not loaded again).
+    public var plugins: [PluginSource] = []
+    public var pluginFailures: [PluginLoadError] = []
 
     public init(configuration: DetentConfiguration, limits: ScriptLimits? = nil, scriptsRoot: URL?, seed: UInt64? = nil,
                 device: String? = nil) throws {
@@ -86,6 +90,12 @@ public final class Session {
         let host = try queue.sync {
             try ScriptHost(limits: settings.limits, scriptsRoot: settings.scriptsRoot, owner: queue, output: { _ in },
                            worldFactory: { try Session.makeWorld($0, settings: settings, owner: queue) })
+        }
+        if !settings.plugins.isEmpty || !settings.pluginFailures.isEmpty {
+            queue.sync {
+                host.loadPlugins(settings.plugins)
+                host.failedPlugins += settings.pluginFailures
+            }
         }
         self.host = host
         cancellation = host.lua.cancellation

@@ -34,7 +34,12 @@ public final class SpecRunner {
         self.options = options
         self.reporter = reporter
         self.base = options.workingDirectory ?? FileManager.default.currentDirectoryPath
-        settings = try SessionSettings(configuration: configuration, scriptsRoot: scriptsRoot, seed: options.seed, device: options.device)
+        var settings = try SessionSettings(configuration: configuration, scriptsRoot: scriptsRoot, seed: options.seed, device: options.device)
+        if !options.noPlugins {
+            let sources = try PluginDiscovery.sources(folders: configuration.run.pluginPaths + options.pluginFolders, base: base)
+            settings = try PluginProbe.check(sources, settings: settings)
+        }
+        self.settings = settings
     }
 
     public init(settings: SessionSettings, options: RunOptions, reporter: Reporter) {
@@ -84,6 +89,12 @@ public final class SpecRunner {
         let files = try files()
         var summary = RunSummary()
         if !options.list { reporter.runStarted(seed: settings.seed, shuffled: options.shuffle) }
+        // A plugin that failed is a load error of the run (exit 2), reported once; the
+        // others loaded and every spec file gets them.
+        for failure in settings.pluginFailures {
+            summary.loadErrors += 1
+            reporter.loadFailed(file: failure.file, message: "plugin failed to load: " + failure.message)
+        }
         for file in files {
             lock.lock()
             let stop = isCancelled

@@ -20,6 +20,22 @@ final class VirtualRunLoop {
 
     var host: ScriptHost { scheduler.host }
 
+    /// Plugins' per-frame invariants after a frame (SPEC §12): nil while they hold; else the
+    /// ending that fails the job with the frame, the virtual time and the plugin's message,
+    /// at the spec line the test is waiting on.
+    private func invariantViolation(_ world: World, at location: String) -> TaskScheduler.Ending? {
+        do {
+            guard let message = try host.checkInvariants() else { return nil }
+            // A violation is a failure (FAIL), like an assertion's; the report adds the frame
+            // and the virtual time.
+            return .failed(.runtime(LuaRuntimeError(message: location + message, fields: ["invariant": "violated"])))
+        } catch let error as LuaError {
+            return .failed(error)
+        } catch {
+            return .aborted(String(describing: error))
+        }
+    }
+
     /// Runs `main` (first resume takes `argumentCount` values already pushed) until it ends.
     /// `finish` sees the ending while the main task's results are still on its stack.
     func run<T>(_ main: LuaThread, argumentCount: Int32, testStart: Nanoseconds,
@@ -31,6 +47,7 @@ final class VirtualRunLoop {
                                 finish: @escaping (TaskScheduler.Ending) -> T) -> T {
         var outcome: T?
         let lua = host.lua
+        let checksInvariants = host.hasInvariants
         lua.startCPUWatch()
         defer { lua.stopCPUWatch() }
         let job = scheduler.start(main, argumentCount: argumentCount) { _, ending in outcome = finish(ending) }
@@ -49,6 +66,10 @@ final class VirtualRunLoop {
                 world.fastForward(toward: deadline)
             }
             world.step()
+            if checksInvariants, let violation = invariantViolation(world, at: scheduler.waitingLocation(of: job)) {
+                scheduler.end(job, violation)
+                break
+            }
             if let error = host.handlerErrors.first {
                 host.handlerErrors.removeAll()
                 scheduler.end(job, .failed(error))

@@ -7,13 +7,6 @@ import DetentWorld
 enum MotionBinding {
     static let springKeys = ["mass", "stiffness", "damping", "damping_ratio", "response", "bounciness", "speed"]
 
-    static func curve(named name: String) throws -> CubicBezier {
-        guard let curve = CubicBezier.named(name) else {
-            let names = CubicBezier.namedCurves.map(\.name).joined(separator: ", ")
-            throw LuaRaise("unknown curve '\(name)' (expected one of: \(names))")
-        }
-        return curve
-    }
 
     /// Reads one of the three parameterisations; with none given, the configured default.
     /// Invalid constants are refused with the motion module's own sentence.
@@ -52,7 +45,8 @@ enum MotionBinding {
         // curve(name, progress) or curve(x1, y1, x2, y2, progress) → eased progress.
         lua.setFunction("curve") { call in
             if call.type(at: 1) == .string {
-                call.push(try curve(named: try call.string(1)).value(at: try call.number(2, "progress", .finite)))
+                let curve = try ScriptHost.of(call).timingCurve(named: try call.string(1))
+                call.push(curve.value(at: try call.number(2, "progress", .finite)))
             } else {
                 let (x1, y1, x2, y2) = (try call.number(1), try call.number(2), try call.number(3), try call.number(4))
                 if let problem = CubicBezier.validationError(x1, y1, x2, y2) { throw LuaRaise("curve: \(problem)") }

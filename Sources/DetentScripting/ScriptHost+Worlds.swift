@@ -66,6 +66,7 @@ extension ScriptHost {
             lua.pushNil()
         }
         lua.setGlobal("world")
+        if let newWorld { attachPluginHandlers(to: newWorld) }
     }
 
     /// Ends the current test: its world and everything handed out for it become unreachable;
@@ -108,6 +109,11 @@ extension ScriptHost {
         lua.rawSet(field: "motion", inTableAt: -2)
         lua.push(DetentVersion.string)
         lua.rawSet(field: "version", inTableAt: -2)
+        // detent.disable_invariant(name): a plugin's invariant off for the running test.
+        pluginModule.push()
+        lua.rawGet(field: "disable_invariant", inTableAt: -1)
+        lua.remove(at: -2)
+        lua.rawSet(field: "disable_invariant", inTableAt: -2)
         lua.setGlobal("detent")
 
         lua.register("trace") { [unowned self] call in

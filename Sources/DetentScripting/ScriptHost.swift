@@ -4,6 +4,7 @@ import DetentAdaptive
 import DetentDrawer
 import DetentSheet
 import DetentLua
+import DetentMotion
 import DetentNavigation
 import DetentWorld
 
@@ -39,6 +40,16 @@ public final class ScriptHost {
     /// Numbers for split views and tab containers (config/engine.toml [adaptive]).
     public var adaptiveDefaults = AdaptiveDefaults()
     var spawned: [LuaThread] = []
+    /// The prelude's `plugins` module (registries kept in Lua).
+    private(set) var pluginModule: LuaRef!
+    /// Plugins loaded into this state, in load order, and those that failed (SPEC §12).
+    public internal(set) var loadedPlugins: [PluginRecord] = []
+    public var failedPlugins: [PluginLoadError] = []
+    /// Timing curves plugins registered, by name, and the plugin that owns each.
+    var pluginCurves: [String: TimingCurve] = [:]
+    var pluginCurveOwners: [String: String] = [:]
+    /// Target-selection policies plugins registered: Lua functions(release), by name.
+    var pluginPolicies: [String: (owner: String, function: LuaRef)] = [:]
     var patternMatcher: LuaRef?
 
     /// The serial queue that owns this host, its Lua state and its worlds (SPEC §1), if any;
@@ -76,6 +87,14 @@ public final class ScriptHost {
         lua.setFunction("load_module") { [unowned self] call in
             try loadModule(call)
         }
+        // Plugins' registries kept in Swift (see ScriptHost+Plugins).
+        lua.setFunction("register_curve") { [unowned self] call in try registerCurve(call) }
+        lua.setFunction("register_policy") { [unowned self] call in try registerPolicy(call) }
+        lua.setFunction("forget_plugin") { [unowned self] call in try forgetPlugin(call) }
+        lua.push(DetentVersion.string)
+        lua.rawSet(field: "version", inTableAt: -2)
+        lua.push(SampledCurve.defaultCount)
+        lua.rawSet(field: "curve_samples", inTableAt: -2)
         // host.fail(message): raises `message` at the script's line that called the helper
         // (Detent's own chunks are skipped), for errors found in prelude Lua.
         // host.where(): "chunk:line: " of the script code that is running (Detent's own
@@ -161,6 +180,7 @@ public final class ScriptHost {
             modules[name] = lua.ref()
         }
         spec = modules["spec"]
+        pluginModule = modules["plugins"]
         try installSandboxExtras(hostTable: hostTable)
         installDetentTable()
         // The prelude's `detent` is the host's own table, whatever a spec does to the global.

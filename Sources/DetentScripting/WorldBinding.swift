@@ -152,10 +152,10 @@ enum WorldBinding {
         try options.rejectUnknownKeys(["name", "from", "to", "duration", "curve"])
         let defaults = world.configuration.motion
         let duration = try options.number("duration", .seconds) ?? defaults.duration
-        let curve = try MotionBinding.curve(named: try options.string("curve") ?? defaults.curve)
+        let curve = try ScriptHost.of(call).timingCurve(named: try options.string("curve") ?? defaults.curve)
         let name = try options.string("name") ?? world.animators.makeName()
         let from = try finite(options, "from", in: "animate"), to = try finite(options, "to", in: "animate")
-        let slot = world.animators.animate(name: name, from: from, to: to, duration: duration, curve: curve, in: world)
+        let slot = world.animators.animate(name: name, from: from, to: to, duration: duration, timing: curve, in: world)
         call.push(handle: slot, className: AnimatorBinding.className)
         return 1
     }

@@ -113,9 +113,15 @@ public final class AnimatorEngine: WorldEngine {
     /// name is stopped and replaced.
     @discardableResult
     public func animate(name: String, from: Double, to: Double, duration: Double, curve: CubicBezier, in world: World) -> Slot {
+        animate(name: name, from: from, to: to, duration: duration, timing: .bezier(curve), in: world)
+    }
+
+    /// As `animate(name:from:to:duration:curve:in:)`, along any timing curve.
+    @discardableResult
+    public func animate(name: String, from: Double, to: Double, duration: Double, timing curve: TimingCurve, in world: World) -> Slot {
         let start = VirtualTime.seconds(world.time)
         replace(name, in: world)
-        timings.append(Stored(animator: TimingAnimator(from: from, to: to, duration: duration, curve: curve, startTime: start)))
+        timings.append(Stored(animator: TimingAnimator(from: from, to: to, duration: duration, timing: curve, startTime: start)))
         return add(Slot(name: name, engine: self, kind: .timing, index: timings.count - 1), in: world)
     }
 

@@ -56,6 +56,12 @@ struct Run: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print tracebacks of errors, and per-test diagnostics (instructions, Lua memory) on standard error.")
     var verbose = false
 
+    @Option(name: .customLong("plugins"), help: "Also load the plugins in this folder (repeatable; besides scripts/plugins and [plugins] paths).")
+    var pluginFolders: [String] = []
+
+    @Flag(name: .customLong("no-plugins"), help: "Load no plugins at all.")
+    var noPlugins = false
+
     func validate() throws {
         if let tags, splitTags(tags).isEmpty { throw ValidationError("--tags needs at least one tag, like --tags slow,drawer") }
         if let excludeTags, splitTags(excludeTags).isEmpty {
@@ -82,6 +88,8 @@ struct Run: ParsableCommand {
         options.seed = seed
         options.device = device
         options.verbose = verbose
+        options.pluginFolders = pluginFolders
+        options.noPlugins = noPlugins
         if shuffle && seed == nil {
             // A shuffled run without a seed gets a fresh one, printed so it can be replayed.
             options.seed = UInt64.random(in: 0...UInt64(UInt32.max))

@@ -1,0 +1,28 @@
+import DetentScripting
+
+/// Loads the plugins once, in a state of their own, before a run: those that fail are
+/// reported once as load errors (not once per spec file) and are not loaded again; the
+/// sessions of the run load the others fresh.
+public enum PluginProbe {
+    /// `settings` with `plugins` = the sources that loaded and `pluginFailures` = the rest.
+    public static func check(_ sources: [PluginSource], settings: SessionSettings) throws -> SessionSettings {
+        guard !sources.isEmpty else { return settings }
+        var probing = settings
+        probing.plugins = []
+        let session = try Session(settings: probing, label: "detent.plugins")
+        let failures = session.queue.sync { session.host.loadPlugins(sources).failed }
+        var checked = settings
+        let failedFiles = Set(failures.map(\.file))
+        checked.plugins = sources.filter { !failedFiles.contains($0.path) }
+        checked.pluginFailures = failures
+        return checked
+    }
+
+    /// What `detent plugins` shows: every plugin found, loaded in a fresh state.
+    public static func inspect(_ sources: [PluginSource], settings: SessionSettings) throws -> (loaded: [PluginRecord], failed: [PluginLoadError]) {
+        var probing = settings
+        probing.plugins = []
+        let session = try Session(settings: probing, label: "detent.plugins")
+        return session.queue.sync { session.host.loadPlugins(sources) }
+    }
+}

@@ -1,0 +1,191 @@
+import DetentLua
+import DetentMotion
+import DetentWorld
+
+/// Plugins in a script host (SPEC §12): loading, the registries the host keeps in Swift
+/// (policies, curves), and the per-test hooks (invariants, event handlers). The Lua half is
+/// `plugins.lua`.
+extension ScriptHost {
+    /// Registry kinds, in the order `detent plugins` lists them.
+    public static let pluginKinds = ["policy", "curve", "gesture", "assertion", "handler", "invariant"]
+
+    /// Loads `sources` in order, each as guest code under the state's limits. A plugin that
+    /// fails leaves nothing registered and the others load; the failures are returned (and
+    /// kept, so an unknown name can mention them).
+    @discardableResult
+    public func loadPlugins(_ sources: [PluginSource]) -> (loaded: [PluginRecord], failed: [PluginLoadError]) {
+        checkOwner()
+        var loaded: [PluginRecord] = []
+        var failed: [PluginLoadError] = []
+        for source in sources {
+            lua.resetLimits()
+            do {
+                pluginModule.push()
+                lua.rawGet(field: "install", inTableAt: -1)
+                lua.remove(at: -2)
+                try lua.load(source.text, chunkName: source.path)
+                lua.push(source.path)
+                lua.push(source.text)
+                try lua.call(argumentCount: 3, resultCount: 1)
+                loaded.append(readRecord())
+                lua.pop()
+            } catch let error as LuaError {
+                lua.top = 0
+                failed.append(PluginLoadError(file: source.path, message: pluginErrorMessage(error, file: source.path)))
+            } catch {
+                lua.top = 0
+                failed.append(PluginLoadError(file: source.path, message: "\(source.path): \(error)"))
+            }
+        }
+        lua.resetLimits()
+        loadedPlugins += loaded
+        failedPlugins += failed
+        return (loaded, failed)
+    }
+
+    /// "file:line: message" for a plugin's error: a syntax error and a runtime error carry
+    /// their location; a limit names where it stopped the plugin.
+    private func pluginErrorMessage(_ error: LuaError, file: String) -> String {
+        switch error {
+        case _ where error.isLimit:
+            let at = lua.killLocation ?? error.scriptFrame.map { "\($0.file):\($0.line)" } ?? file
+            return "\(at): plugin stopped: \(error.message)"
+        default:
+            let message = error.message
+            return message.hasPrefix(file + ":") ? message : "\(file): \(message)"
+        }
+    }
+
+    /// The record `plugins.install` returned, on top of the stack.
+    private func readRecord() -> PluginRecord {
+        func field(_ key: String) -> String {
+            lua.rawGet(field: key, inTableAt: -1)
+            defer { lua.pop() }
+            return lua.string(at: -1) ?? ""
+        }
+        var registered: [String: [String]] = [:]
+        lua.rawGet(field: "registered", inTableAt: -1)
+        for kind in ScriptHost.pluginKinds {
+            lua.rawGet(field: kind, inTableAt: -1)
+            var names: [String] = []
+            let count = lua.rawLength(at: -1)
+            for i in stride(from: 1, through: count, by: 1) {
+                lua.rawGet(index: i, inTableAt: -1)
+                if let name = lua.string(at: -1) { names.append(name) }
+                lua.pop()
+            }
+            lua.pop()
+            registered[kind] = names
+        }
+        lua.pop()
+        return PluginRecord(name: field("name"), version: field("version"), file: field("file"), registered: registered)
+    }
+
+    /// The sentence an unknown name's error ends with when a plugin failed to load: the name
+    /// may have been that plugin's. Empty when every plugin loaded.
+    public func failedPluginsNote(kind: String, name: String) -> String {
+        guard !failedPlugins.isEmpty else { return "" }
+        let which = failedPlugins.map { "\($0.file) (\($0.message))" }.joined(separator: "; ")
+        return " — a plugin failed to load and may have registered \(kind) '\(name)': \(which)"
+    }
+
+    // MARK: Registries kept in Swift
+
+    /// host.register_curve(name, "bezier" | "samples", values, plugin).
+    func registerCurve(_ call: LuaCall) throws -> Int32 {
+        let name = try call.string(1)
+        let kind = try call.string(2)
+        try call.checkType(3, .table)
+        let count = call.rawLength(at: 3)
+        var values: [Double] = []
+        for i in stride(from: 1, through: min(count, SampledCurve.defaultCount), by: 1) {
+            call.rawGet(index: i, inTableAt: 3)
+            values.append(call.numberValue(at: -1) ?? .nan)
+            call.pop()
+        }
+        switch kind {
+        case "bezier":
+            guard count == 4, values.allSatisfy(\.isFinite) else {
+                throw LuaRaise("register_curve: '\(name)' needs a function(progress) or four control points {x1, y1, x2, y2}")
+            }
+            if let problem = CubicBezier.validationError(values[0], values[1], values[2], values[3]) {
+                throw LuaRaise("register_curve: '\(name)': \(problem)")
+            }
+            pluginCurves[name] = .bezier(CubicBezier(values[0], values[1], values[2], values[3]))
+        default:
+            guard let curve = SampledCurve(samples: values) else {
+                throw LuaRaise("register_curve: '\(name)' returned a value that is not a finite number")
+            }
+            pluginCurves[name] = .sampled(curve)
+        }
+        pluginCurveOwners[name] = try call.string(4)
+        return 0
+    }
+
+    /// host.register_policy(name, fn, plugin).
+    func registerPolicy(_ call: LuaCall) throws -> Int32 {
+        let name = try call.string(1)
+        try call.checkType(2, .function)
+        pluginPolicies[name] = (owner: try call.string(3), function: call.ref(2))
+        return 0
+    }
+
+    /// host.forget_plugin(plugin): drops what a plugin that failed had registered here.
+    func forgetPlugin(_ call: LuaCall) throws -> Int32 {
+        let plugin = try call.string(1)
+        for (name, owner) in pluginCurveOwners where owner == plugin {
+            pluginCurves[name] = nil
+            pluginCurveOwners[name] = nil
+        }
+        for (name, entry) in pluginPolicies where entry.owner == plugin { pluginPolicies[name] = nil }
+        return 0
+    }
+
+    /// The timing curve called `name`: a built-in, then a plugin's. Unknown names list both.
+    public func timingCurve(named name: String) throws -> TimingCurve {
+        if let curve = CubicBezier.named(name) { return .bezier(curve) }
+        if let curve = pluginCurves[name] { return curve }
+        let names = CubicBezier.curveNames + pluginCurves.keys.sorted()
+        throw LuaRaise("unknown curve '\(name)' (expected one of: \(names.joined(separator: ", ")))" + failedPluginsNote(kind: "curve", name: name))
+    }
+
+    // MARK: Per test
+
+    /// Before a test: its tags decide which invariants apply, and every invariant is on again.
+    public func beginPluginTest(tags: [String]) {
+        guard !loadedPlugins.isEmpty else { return }
+        pluginModule.push()
+        lua.rawGet(field: "begin_test", inTableAt: -1)
+        lua.remove(at: -2)
+        LuaValue.array(tags.map { .string($0) }).push(onto: lua)
+        try? lua.call(argumentCount: 1, resultCount: 0)
+    }
+
+    /// True when some plugin registered an invariant (checked every frame then).
+    public var hasInvariants: Bool {
+        loadedPlugins.contains { !($0.registered["invariant"] ?? []).isEmpty }
+    }
+
+    /// Runs the invariants that apply to the running test on the current world, as guest
+    /// code; nil, or the first violation's message. A limit reached inside one is thrown.
+    public func checkInvariants() throws -> String? {
+        guard let world else { return nil }
+        pluginModule.push()
+        lua.rawGet(field: "check", inTableAt: -1)
+        lua.remove(at: -2)
+        lua.pushHandle(world, className: WorldBinding.className)
+        try lua.call(argumentCount: 1, resultCount: 1)
+        defer { lua.pop() }
+        return lua.string(at: -1)
+    }
+
+    /// Gives a new world the plugins' event handlers.
+    func attachPluginHandlers(to world: World) {
+        guard loadedPlugins.contains(where: { !($0.registered["handler"] ?? []).isEmpty }) else { return }
+        pluginModule.push()
+        lua.rawGet(field: "attach", inTableAt: -1)
+        lua.remove(at: -2)
+        lua.pushHandle(world, className: WorldBinding.className)
+        do { try lua.call(argumentCount: 1, resultCount: 0) } catch let error as LuaError { handlerErrors.append(error) } catch {}
+    }
+}
