@@ -63,7 +63,8 @@ local function api_for(plugin)
       for i = 0, count - 1 do
         local value = curve(i / (count - 1))
         if type(value) ~= "number" or value ~= value or value == math.huge or value == -math.huge then
-          fail("register_curve: '" .. name .. "' returned " .. tostring(value) .. " at progress " .. (i / (count - 1)) .. "; a finite number expected", 2)
+          local shown = value ~= value and "nan" or tostring(value)
+          fail("register_curve: '" .. name .. "' returned " .. shown .. " at progress " .. (i / (count - 1)) .. "; a finite number expected", 2)
         end
         samples[i + 1] = value
       end

@@ -1,0 +1,77 @@
+import Testing
+import DetentRuntime
+import DetentScripting
+
+/// SPEC §12 / issue 13 §1: how plugin files load, and how each way of failing is reported —
+/// with the file and line, rolled back, the other plugins still loading.
+@Suite("Plugins: loading and load errors")
+struct PluginLoadingTests {
+    private func load(_ files: [(String, String)]) throws -> (loaded: [PluginRecord], failed: [PluginLoadError]) {
+        let settings = try SessionSettings(configuration: try RunHarness.configuration(), scriptsRoot: nil)
+        return try PluginProbe.inspect(files.map { PluginSource(path: $0.0, text: $0.1) }, settings: settings)
+    }
+
+    private static let good = """
+        return {
+          name = "good", version = "1.2",
+          setup = function(detent)
+            detent.register_curve("ease_good", { 0.3, 0, 0.1, 1 })
+            detent.register_gesture("good_tap", function() end)
+            detent.register_invariant("good_check", function() return true end, { tags = { "x" } })
+            detent.on("world.tick", function() end)
+          end,
+        }
+        """
+
+    @Test func aPluginReportsWhatItRegistered() throws {
+        let result = try load([("p/good.lua", Self.good)])
+        #expect(result.failed.isEmpty)
+        #expect(result.loaded == [PluginRecord(name: "good", version: "1.2", file: "p/good.lua", registered: [
+            "policy": [], "curve": ["ease_good"], "gesture": ["good_tap"], "assertion": [], "handler": ["world.tick"], "invariant": ["good_check"],
+        ])])
+    }
+
+    @Test(arguments: [
+        ("local x = = 1\nreturn {}", "p/bad.lua:1: unexpected symbol near '='"),
+        ("return 42", "p/bad.lua:1: a plugin returns a table { name = \"…\", version = \"…\", setup = function(detent) … end }, got number"),
+        ("local a = 1\nreturn { name = 'bad', version = '1' }", "p/bad.lua:2: plugin 'bad' needs setup = function(detent) … end"),
+        ("return { name = 'bad', setup = function() end }", "p/bad.lua:1: plugin 'bad' needs a version (a string like \"1.0\")"),
+        ("return { name = 'has space', version = '1', setup = function() end }", "p/bad.lua:1: the plugin's name must be a word (letters, digits, _ . -), got 'has space'"),
+        ("return { name = 'bad', version = '1', requires = 'detent >= 99.0', setup = function() end }", "p/bad.lua:1: plugin 'bad' requires detent >= 99.0; this is \(DetentVersion.string)"),
+        ("return { name = 'bad', version = '1', requires = 'lua 5.1', setup = function() end }", "p/bad.lua:1: plugin 'bad': requires must read \"detent >= x.y\", got lua 5.1"),
+        ("return { name = 'bad', version = '1', setup = function(d)\n  error('no luck')\nend }", "p/bad.lua:2: no luck"),
+        ("return { name = 'bad', version = '1', setup = function(d)\n  d.register_gesture('drag', function() end)\nend }", "p/bad.lua:2: register_gesture: gesture 'drag' is already built into Detent"),
+        ("return { name = 'bad', version = '1', setup = function(d)\n  d.register_curve('c', function(p) return 0/0 end)\nend }", "p/bad.lua:2: register_curve: 'c' returned nan at progress 0.0; a finite number expected"),
+        ("return { name = 'bad', version = '1', setup = function(d)\n  d.register_curve('c', { 2, 0, 0, 1 })\nend }", "p/bad.lua:2: register_curve: 'c': cubic-bezier x1 and x2 must lie in [0, 1] so that progress maps to a single value, got x1 = 2.0, x2 = 0.0"),
+        ("return { name = 'bad', version = '1', setup = function(d)\n  while true do end\nend }", "p/bad.lua:2: plugin stopped: instruction budget of 200000000 instructions exceeded (runaway script?)"),
+    ])
+    func eachWayOfFailingNamesTheFileAndLine(text: String, message: String) throws {
+        let result = try load([("p/bad.lua", text), ("p/good.lua", Self.good)])
+        #expect(result.failed == [PluginLoadError(file: "p/bad.lua", message: message)])
+        #expect(result.loaded.map(\.name) == ["good"])
+    }
+
+    @Test func aSecondPluginOfTheSameNameOrTakingAnotherOnesNameFails() throws {
+        let taker = "return { name = 'taker', version = '1', setup = function(d)\n  d.register_curve('ease_good', { 0, 0, 1, 1 })\nend }"
+        let result = try load([("p/a.lua", Self.good), ("p/b.lua", Self.good), ("p/c.lua", taker)])
+        #expect(result.loaded.map(\.file) == ["p/a.lua"])
+        #expect(result.failed == [
+            PluginLoadError(file: "p/b.lua", message: "p/b.lua:1: a plugin named 'good' is already loaded from p/a.lua"),
+            PluginLoadError(file: "p/c.lua", message: "p/c.lua:2: register_curve: curve 'ease_good' is already registered by plugin 'good'"),
+        ])
+    }
+
+    @Test func aFailedSetupLeavesNothingRegistered() throws {
+        let half = """
+            return { name = 'half', version = '1', setup = function(d)
+              d.register_curve('half_curve', { 0, 0, 1, 1 })
+              d.register_gesture('half_gesture', function() end)
+              error('then it fails')
+            end }
+            """
+        let again = "return { name = 'again', version = '1', setup = function(d) d.register_curve('half_curve', { 0, 0, 1, 1 }) d.register_gesture('half_gesture', function() end) end }"
+        let result = try load([("p/half.lua", half), ("p/again.lua", again)])
+        #expect(result.failed.map(\.file) == ["p/half.lua"])
+        #expect(result.loaded.map(\.name) == ["again"])
+    }
+}
