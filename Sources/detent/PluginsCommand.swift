@@ -1,0 +1,79 @@
+import ArgumentParser
+import DetentRuntime
+import DetentScripting
+import Foundation
+
+/// `detent plugins`: every plugin found (SPEC §12), loaded in a fresh state as a run would,
+/// with its version, file and what it registered, and the plugins that failed with their
+/// errors. `--json` for tools. Exit status 2 when a plugin failed to load, as a run would.
+struct Plugins: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the plugins a run would load, what each registers, and load errors.",
+        discussion: "Exit status: 0 every plugin loaded, 2 a plugin failed to load (or a usage error)."
+    )
+
+    @Option(name: .customLong("plugins"), help: "Also look in this folder (repeatable; besides scripts/plugins and [plugins] paths).")
+    var pluginFolders: [String] = []
+
+    @Option(name: .long, help: "Folder holding devices.toml, engine.toml and runner.toml (default: $DETENT_CONFIG or ./config).")
+    var config: String?
+
+    @Flag(name: .long, help: "Print JSON: {\"plugins\": [{name, version, file, registered}], \"failed\": [{file, message}]}.")
+    var json = false
+
+    func run() throws {
+        let configuration: DetentConfiguration
+        do {
+            configuration = try DetentConfiguration.load(from: DetentConfiguration.locate(explicit: config))
+        } catch let error as ConfigError {
+            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let base = FileManager.default.currentDirectoryPath
+        let result: (loaded: [PluginRecord], failed: [PluginLoadError])
+        do {
+            let sources = try PluginDiscovery.sources(folders: configuration.run.pluginPaths + pluginFolders, base: base)
+            let settings = try SessionSettings(configuration: configuration, scriptsRoot: URL(fileURLWithPath: base).appendingPathComponent("scripts"))
+            result = try PluginProbe.inspect(sources, settings: settings)
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        print(json ? PluginListing.json(result.loaded, result.failed) : PluginListing.text(result.loaded, result.failed), terminator: "")
+        if !result.failed.isEmpty { throw ExitCode(2) }
+    }
+}
+
+/// The two forms of `detent plugins`' listing.
+enum PluginListing {
+    static func text(_ loaded: [PluginRecord], _ failed: [PluginLoadError]) -> String {
+        var out = ""
+        if loaded.isEmpty && failed.isEmpty { out += "no plugins found (looked in scripts/plugins, [plugins] paths and --plugins)\n" }
+        for plugin in loaded {
+            out += "\(plugin.name) \(plugin.version)  \(plugin.file)\n"
+            for kind in ScriptHost.pluginKinds {
+                guard let names = plugin.registered[kind], !names.isEmpty else { continue }
+                out += "  \(kind): \(names.joined(separator: ", "))\n"
+            }
+        }
+        for failure in failed { out += "FAILED  \(failure.file)\n  \(failure.message)\n" }
+        out += "\(loaded.count) loaded, \(failed.count) failed\n"
+        return out
+    }
+
+    static func json(_ loaded: [PluginRecord], _ failed: [PluginLoadError]) -> String {
+        func quote(_ s: String) -> String {
+            let data = try! JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes])
+            let array = String(decoding: data, as: UTF8.self)
+            return String(array.dropFirst().dropLast())
+        }
+        let plugins = loaded.map { plugin -> String in
+            let registered = ScriptHost.pluginKinds.map { kind in
+                "\(quote(kind)): [" + (plugin.registered[kind] ?? []).map(quote).joined(separator: ", ") + "]"
+            }.joined(separator: ", ")
+            return "{\"name\": \(quote(plugin.name)), \"version\": \(quote(plugin.version)), \"file\": \(quote(plugin.file)), \"registered\": {\(registered)}}"
+        }
+        let failures = failed.map { "{\"file\": \(quote($0.file)), \"message\": \(quote($0.message))}" }
+        return "{\"plugins\": [" + plugins.joined(separator: ", ") + "], \"failed\": [" + failures.joined(separator: ", ") + "]}\n"
+    }
+}
