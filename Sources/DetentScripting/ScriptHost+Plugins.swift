@@ -145,8 +145,9 @@ extension ScriptHost {
     public func timingCurve(named name: String) throws -> TimingCurve {
         if let curve = CubicBezier.named(name) { return .bezier(curve) }
         if let curve = pluginCurves[name] { return curve }
-        let names = CubicBezier.curveNames + pluginCurves.keys.sorted()
-        throw LuaRaise("unknown curve '\(name)' (expected one of: \(names.joined(separator: ", ")))" + failedPluginsNote(kind: "curve", name: name))
+        let fromPlugins = pluginCurves.isEmpty ? "" : "; from plugins: " + pluginCurves.keys.sorted().joined(separator: ", ")
+        throw LuaRaise("unknown curve '\(name)' (expected one of: \(CubicBezier.curveNames.joined(separator: ", "))\(fromPlugins))"
+                       + failedPluginsNote(kind: "curve", name: name))
     }
 
     // MARK: Per test

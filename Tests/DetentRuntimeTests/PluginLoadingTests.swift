@@ -74,4 +74,16 @@ struct PluginLoadingTests {
         #expect(result.failed.map(\.file) == ["p/half.lua"])
         #expect(result.loaded.map(\.name) == ["again"])
     }
+
+    /// The bundled per-frame invariant (scripts/plugins/bar_jump_guard.lua) fails a #bar test
+    /// whose content jumps, with the test's line, frame and time; an untagged test is not
+    /// checked.
+    @Test func theBundledInvariantCatchesTheSeedArticlesJump() throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/plugins/bar_jump_spec.lua"])
+        let results = outcome.summary.results
+        #expect(results.map(\.status) == [.failed, .passed])
+        #expect(results[0].message?.hasPrefix("Tests/Fixtures/plugins/bar_jump_spec.lua:8: invariant 'no_content_jump' (plugin bar_jump_guard) violated: navigation.screen.big.content_top appeared 40.7 pt away from the bar's bottom") == true,
+                "\(results[0].message ?? "")")
+        #expect(results[0].frame > 0)
+    }
 }
