@@ -5,7 +5,7 @@ import DetentLua
 /// assertions, series checks, busted-style structure and the waiting verbs.
 enum Prelude {
     /// Loading order matters: assertions first, then what builds on them.
-    static let files = ["assert_state", "assert", "match", "spy", "stub", "mock", "series", "spec", "waiting", "gestures", "plugins"]
+    static let files = ["assert_state", "format", "assert", "match", "spy", "stub", "mock", "series", "spec", "waiting", "gestures", "plugins"]
 
     /// Each prelude file compiled once per process (states load the bytecode instead of
     /// parsing ~1,500 lines per spec file).

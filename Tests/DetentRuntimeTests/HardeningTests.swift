@@ -94,7 +94,7 @@ struct HardeningTests {
         let outcome = try RunHarness.run(["Tests/Fixtures/hardening/error_values_spec.lua"])
         let file = "Tests/Fixtures/hardening/error_values_spec.lua"
         #expect(outcome.summary.results.map { $0.message ?? "" } == [
-            "\(file):3: error object (table) {}",
+            "\(file):3: error object (table) { }",
             "\(file):4: error(nil) raised without a message",
             "\(file):5: custom message",
             "\(file):6: an error object whose __tostring failed: \(file):6: boom",

@@ -46,15 +46,9 @@
 
 local host = ...
 local state = host.assert_state   -- formatters, parameters, spies (assert_state.lua)
+local format = host.format        -- luassert's value formatting (format.lua)
 
 local M = {}
-
-------------------------------------------------------------------------
--- Parameters (luassert's set_parameter vocabulary), kept in the snapshot
--- chain so that assert:snapshot():revert() restores them.
-
-state.set_parameter("TableFormatLevel", 6)      -- nesting depth printed; -1 means unlimited
-state.set_parameter("TableFormatMaxItems", 50)  -- entries printed per table; -1 means unlimited
 
 local INLINE_WIDTH = 72      -- longer table literals break onto lines
 local WALK_UP_LIMIT = 4      -- C frames skipped when looking for a Lua caller
@@ -332,21 +326,18 @@ local function format_arglist(list)
   return "(values list) (" .. table.concat(parts, ", ") .. ")"
 end
 
-function format_value(value, fmtargs)
-  local custom = custom_format(value, fmtargs)
-  if custom then return custom end
-  local kind = type(value)
-  if kind == "nil" then return "(nil)" end
+--- Detent's own values, formatted before luassert's rules apply.
+local function special_format(value)
   if is_arglist(value) then return format_arglist(value) end
   if is_failure(value) then
     return "(failure at " .. tostring(value.where) .. ")\n" .. tostring(value.message)
   end
-  if kind == "function" or kind == "thread" then return "(" .. kind .. ")" end
-  if kind == "userdata" then
-    local text = custom_tostring(value)
-    return text and ("(userdata) " .. text) or "(userdata)"
-  end
-  return "(" .. kind .. ") " .. M.inspect(value)
+  return nil
+end
+
+--- Formats any value for a message as luassert does (see format.lua).
+function format_value(value, fmtargs)
+  return format.value(value, fmtargs, special_format)
 end
 
 --- Formats any value for a message: "(number) 3", "(string) 'a'",
@@ -819,12 +810,20 @@ local function same(state, arguments, level)
   local expected, actual = arguments[1], arguments[2]
   swap_expected_actual(arguments)
   set_failure_message(state, arguments[3])
-  state.expected = expecting(state, format_value(expected))
-  state.actual = format_value(actual)
-  local holds, path = deep_same(actual, expected, {}, nil)
+  local holds, path = deep_same(expected, actual, {}, nil)
   if not holds and type(expected) == "table" and type(actual) == "table" then
-    state.detail = "First difference at: " .. path_text(path)
+    -- luassert marks the differing keys in both tables; a difference deeper
+    -- than the tables print is named on a line of its own.
+    local crumbs, step = {}, path
+    while step do crumbs[#crumbs + 1] = step.entry.key; step = step.up end
+    arguments.fmtargs = { { crumbs = crumbs }, { crumbs = crumbs } }
+    local depth = host.assert_state.get_parameter("TableFormatLevel")
+    if depth and depth >= 0 and #crumbs > depth then
+      state.detail = "First difference at: " .. path_text(path)
+    end
   end
+  state.expected = expecting(state, format_value(expected, arguments.fmtargs and arguments.fmtargs[2]))
+  state.actual = format_value(actual, arguments.fmtargs and arguments.fmtargs[1])
   note_string_difference(state, actual, expected)
   return holds
 end
@@ -839,10 +838,10 @@ local function near(state, arguments, level)
   -- A NaN or negative tolerance would make `is_not.near` pass for any values.
   if not (tolerance >= 0) then bad_argument(3, "near", "tolerance >= 0 (not NaN)", arguments[3], level) end
   set_failure_message(state, arguments[4])
-  arguments[1], arguments[2], arguments[3] = arguments[2], arguments[1], format_number(tolerance)
+  arguments[1], arguments[2], arguments[3] = arguments[2], arguments[1], tostring(tolerance)
   arguments.nofmt = { [3] = true }
   arguments.n = 3
-  state.expected = expecting(state, format_value(arguments[2]) .. " +/- " .. format_number(tolerance))
+  state.expected = expecting(state, format_value(arguments[2]) .. " +/- " .. tostring(tolerance))
   state.actual = format_value(arguments[1])
   state.detail = "Difference: " .. format_number(actual - expected)
   return actual >= expected - tolerance and actual <= expected + tolerance

@@ -1,0 +1,179 @@
+-- format.lua — how values print in failure messages: luassert 1.9's
+-- formatters (formatters/init.lua), made deterministic.
+--
+--   (nil)   (boolean) true   (number) 0.10000000000000000555   (string) 'a'
+--   (table) {
+--     [1] = 'x'
+--    *[key] = {
+--      *[1] = 3 } }
+--
+-- Tables print one key a line, sorted (the list part first), to the depth
+-- `TableFormatLevel` (3; -1: no limit) with "{ ... more }" below it; the
+-- key path where `same` found a difference is marked with
+-- `TableErrorHighlightCharacter` ("*").  With `TableFormatShowRecursion` a
+-- table inside itself prints "{ ... recursive }".
+--
+-- Where luassert prints an address, Detent prints none, so the same run
+-- prints the same bytes: "(table) {" for "(table: 0x55d…) {", "(function)"
+-- for "function: 0x55d… @ line 3 in spec.lua", "(thread)", and a bare
+-- userdata as "(userdata)".  Also Detent's own: a cycle with no depth limit
+-- prints "{ ... recursive }" instead of overflowing the stack, a table shows
+-- at most `TableFormatMaxItems` (50) entries per level, a string at most
+-- 1,000 bytes, and TableErrorHighlightColor has no colours (no terminal).
+--
+-- Loaded after assert_state.lua with the host table as `...`; leaves the
+-- module in `host.format` for assert.lua.
+
+local host = ...
+local state = host.assert_state
+
+local M = {}
+
+local QUOTE_LIMIT = 1000   -- bytes of a string shown in a message; the rest is counted
+
+--- A string cut to QUOTE_LIMIT bytes, with the count of the rest.
+local function clip(s)
+  if #s <= QUOTE_LIMIT then return s end
+  return s:sub(1, QUOTE_LIMIT), #s - QUOTE_LIMIT
+end
+
+--- luassert's tostr: numbers with 20 significant digits, floats that look
+-- integral with ".0", NaN and infinities by name.
+local function number_text(n)
+  if n ~= n then return "NaN" end
+  if n == math.huge then return "Inf" end
+  if n == -math.huge then return "-Inf" end
+  local text = string.format("%.20g", n)
+  if math.type(n) == "float" and not text:find("[%.,]") then
+    text = text:gsub("%d+", "%0.0", 1)
+  end
+  return text
+end
+
+--- Text of a userdata or table with a __tostring that works, else nil.
+local function own_text(value)
+  local mt = getmetatable(value)
+  if type(mt) == "table" and mt.__tostring ~= nil then
+    local ok, text = pcall(tostring, value)
+    if ok and type(text) == "string" then return text end
+  end
+  return nil
+end
+
+--- A key or a value inside a table: numbers as numbers, strings bare
+-- (keys) or quoted (values), anything without an address-free text by type.
+local function inner_text(value, quoted)
+  local kind = type(value)
+  if kind == "number" then return number_text(value) end
+  if kind == "string" then
+    local shown, rest = clip(value)
+    if quoted then shown = "'" .. shown .. "'" end
+    if rest then shown = shown .. "…(" .. rest .. " more bytes)" end
+    return shown
+  end
+  if kind == "boolean" or kind == "nil" then return tostring(value) end
+  return own_text(value) or ("(" .. kind .. ")")
+end
+
+local TYPE_RANK = { number = 1, boolean = 2, string = 3, table = 4, ["function"] = 5, userdata = 6, thread = 7 }
+
+--- The keys of `t` in luassert's order: the list part 1..#t first, then by
+-- type (numbers, booleans, strings, tables ...), numbers and strings by
+-- value, true before false.  Keys luassert leaves unordered (tables,
+-- functions) are ordered by their text so the output is deterministic.
+local function sorted_keys(t)
+  local keys, length = {}, #t
+  for key in next, t do keys[#keys + 1] = key end
+  local function rank(key)
+    if math.type(key) and key >= 1 and key <= length and math.floor(key) == key then return 0 end
+    return TYPE_RANK[type(key)] or 8
+  end
+  local texts = {}
+  table.sort(keys, function(a, b)
+    local ra, rb = rank(a), rank(b)
+    if ra ~= rb then return ra < rb end
+    local ta = type(a)
+    if ta == "number" or ta == "string" then return a < b end
+    if ta == "boolean" then return a and not b end
+    texts[a] = texts[a] or inner_text(a)
+    texts[b] = texts[b] or inner_text(b)
+    return texts[a] < texts[b]
+  end)
+  return keys
+end
+
+--- "(table) { ... }" as luassert lays it out; `crumbs` (from `same`) lists
+-- the differing key path, deepest key first.
+local function table_text(root, crumbs)
+  local max_depth = state.get_parameter("TableFormatLevel") or 3
+  local max_items = state.get_parameter("TableFormatMaxItems") or -1
+  local show_recursion = state.get_parameter("TableFormatShowRecursion")
+  local mark = state.get_parameter("TableErrorHighlightCharacter") or ""
+  crumbs = crumbs or {}
+  local open = {}   -- tables being printed: a cycle ends at the depth limit, or here
+
+  local function layout(t, level, on_path)
+    if open[t] and (show_recursion or max_depth < 0) then return "{ ... recursive }" end
+    if next(t) == nil then return "{ }" end
+    if max_depth >= 0 and level > max_depth then return "{ ... more }" end
+    open[t] = (open[t] or 0) + 1
+    local parts = { "{" }
+    local crumb = crumbs[#crumbs - level + 1]
+    local keys = sorted_keys(t)
+    for i, key in ipairs(keys) do
+      if max_items >= 0 and i > max_items then
+        parts[#parts + 1] = "\n" .. string.rep(" ", level * 2) .. "... (" .. (#keys - max_items) .. " more)"
+        break
+      end
+      local value = t[key]
+      local marked = on_path and crumb ~= nil and key == crumb
+      local text
+      if type(value) == "table" then text = layout(value, level + 1, marked)
+      else text = inner_text(value, true) end
+      local ch = marked and mark or ""
+      parts[#parts + 1] = string.format("\n%s%s[%s] = %s",
+        string.rep(" ", level * 2 - #ch), ch, inner_text(key, false), text)
+    end
+    open[t] = open[t] - 1
+    if open[t] == 0 then open[t] = nil end
+    return table.concat(parts) .. " }"
+  end
+
+  return "(table) " .. layout(root, 1, true)
+end
+
+--- Formats one value as luassert does; `fmtargs` may carry `crumbs`.
+-- `special(value)` (assert.lua's) may format Detent's own values first.
+function M.value(value, fmtargs, special)
+  local custom = state.format_argument(value, fmtargs)
+  if custom ~= nil then return tostring(custom) end
+  if special then
+    local text = special(value)
+    if text then return text end
+  end
+  local kind = type(value)
+  if kind == "nil" then return "(nil)" end
+  if kind == "string" then
+    local shown, rest = clip(value)
+    return "(string) '" .. shown .. "'" .. (rest and ("…(" .. rest .. " more bytes)") or "")
+  end
+  if kind == "number" then return "(number) " .. number_text(value) end
+  if kind == "boolean" then return "(boolean) " .. tostring(value) end
+  if kind == "table" then return table_text(value, fmtargs and fmtargs.crumbs) end
+  if kind == "userdata" then
+    local text = own_text(value)
+    return text and ("(userdata) '" .. text .. "'") or "(userdata)"
+  end
+  return "(" .. kind .. ")"   -- functions and threads: luassert's text has an address
+end
+
+M.number_text = number_text
+
+state.set_parameter("TableFormatLevel", 3)
+state.set_parameter("TableFormatShowRecursion", false)
+state.set_parameter("TableErrorHighlightCharacter", "*")
+state.set_parameter("TableErrorHighlightColor", "none")
+state.set_parameter("TableFormatMaxItems", 50)
+
+host.format = M
+return M
