@@ -23,7 +23,7 @@ extension ScriptHost {
                 pluginModule.push()
                 lua.rawGet(field: "install", inTableAt: -1)
                 lua.remove(at: -2)
-                try lua.load(source.text, chunkName: source.path)
+                try lua.load(trustedBytecode: try PluginBytecode.shared.bytecode(for: source), chunkName: source.path)
                 lua.push(source.path)
                 lua.push(source.text)
                 try lua.call(argumentCount: 3, resultCount: 1)
