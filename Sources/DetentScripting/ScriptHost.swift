@@ -232,8 +232,30 @@ public final class ScriptHost {
             -- (Located with host.fail: a module ending in `return require(...)` is a tail
             -- call, whose line Lua no longer knows.)
             local loaded, loading = {}, {}
+            -- busted's and luassert's own modules, as spec files written for busted require
+            -- them: Detent's implementations of the same API. `say` holds assert's messages.
+            local say = setmetatable({
+              set = function(self, key, text)
+                if type(self) == "string" then key, text = self, key end
+                assert:set_message(key, text)
+              end,
+              set_namespace = function() end,   -- one language: en
+            }, {
+              __call = function(_, key, values)
+                local text = assert.messages[key]
+                if text ~= nil and type(values) == "table" then return string.format(text, table.unpack(values)) end
+                return text
+              end,
+            })
+            local builtin = {
+              luassert = assert, ["luassert.assert"] = assert, ["luassert.spy"] = spy, ["luassert.stub"] = stub,
+              ["luassert.mock"] = mock, ["luassert.match"] = match, ["luassert.say"] = say, say = say,
+              busted = { describe = describe, it = it, pending = pending, before_each = before_each, after_each = after_each,
+                         setup = setup, teardown = teardown, spy = spy, stub = stub, mock = mock, match = match, assert = assert },
+            }
             function require(name)
               if type(name) ~= "string" then error("require expects a module name", 2) end
+              if builtin[name] ~= nil then return builtin[name] end
               if loaded[name] ~= nil then return loaded[name] end
               if loading[name] then
                 local chain = {}
