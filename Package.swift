@@ -4,7 +4,8 @@
 // Layers (arrows point one way, STYLE.md habit 1):
 //   CLua / CLuaShim  →  DetentLua (bridge, no engine knowledge)
 //   DetentTime, DetentMotion  →  DetentWorld (the world, touches, animators; no Lua knowledge)
-//   DetentLayout (stack layout)  →  DetentNavigation, DetentDrawer  →  DetentSheet (engines, no Lua knowledge)
+//   DetentLayout (stack layout)  →  DetentNavigation, DetentDrawer, DetentSheet (engines, no Lua knowledge)
+//   DetentRelease (release policies and their registry, settling, rubber band, scroll hand-off)  →  DetentDrawer, DetentSheet
 //   DetentNavigation  →  DetentAdaptive (split view and tab container)
 //   DetentLua + DetentWorld  →  DetentScripting (bindings, one file per engine, Lua prelude)
 //   DetentScripting  →  DetentRuntime (run loops, scenario runner, reporters)
@@ -42,13 +43,14 @@ let package = Package(
         .target(name: "DetentWorld", dependencies: ["DetentTime", "DetentMotion"]),
         .target(name: "DetentLayout"),
         .target(name: "DetentNavigation", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
-        .target(name: "DetentDrawer", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
-        .target(name: "DetentSheet", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime", "DetentNavigation", "DetentDrawer"]),
+        .target(name: "DetentRelease", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion"]),
+        .target(name: "DetentDrawer", dependencies: ["DetentRelease", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .target(name: "DetentSheet", dependencies: ["DetentRelease", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime", "DetentNavigation"]),
         .target(name: "DetentAdaptive", dependencies: ["DetentNavigation", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(
             name: "DetentScripting",
-            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout", "DetentDrawer",
-                           "DetentSheet", "DetentAdaptive"],
+            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout", "DetentRelease",
+                           "DetentDrawer", "DetentSheet", "DetentAdaptive"],
             resources: [.copy("Lua")]
         ),
         .target(
@@ -91,8 +93,9 @@ let package = Package(
         .testTarget(name: "DetentWorldTests", dependencies: ["DetentTestSupport", "DetentWorld", "DetentTime", "DetentMotion"]),
         .testTarget(name: "DetentLayoutTests", dependencies: ["DetentLayout"]),
         .testTarget(name: "DetentNavigationTests", dependencies: ["DetentTestSupport", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime", "DetentMotion"]),
-        .testTarget(name: "DetentDrawerTests", dependencies: ["DetentTestSupport", "DetentDrawer", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
-        .testTarget(name: "DetentSheetTests", dependencies: ["DetentTestSupport", "DetentSheet", "DetentNavigation", "DetentDrawer", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .testTarget(name: "DetentReleaseTests", dependencies: ["DetentRelease", "DetentMotion", "DetentLayout"]),
+        .testTarget(name: "DetentDrawerTests", dependencies: ["DetentTestSupport", "DetentDrawer", "DetentRelease", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .testTarget(name: "DetentSheetTests", dependencies: ["DetentTestSupport", "DetentSheet", "DetentNavigation", "DetentRelease", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentAdaptiveTests", dependencies: ["DetentTestSupport", "DetentAdaptive", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime"]),
         .testTarget(name: "DetentDaemonTests", dependencies: ["DetentTestSupport", "DetentDaemon", "DetentRuntime",
                                                              .product(name: "NIOCore", package: "swift-nio"),

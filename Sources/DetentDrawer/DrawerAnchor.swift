@@ -1,15 +1,10 @@
-/// Where a drawer can rest (SPEC §6): an origin, the y of the drawer's top in window points.
-/// Scripts declare anchors as points from the top or bottom, fractions of the screen, `fit`
-/// (content plus header), or the named states `top`, `middle`, `bottom`, `dismissed`.
-public struct DrawerAnchor: Equatable, Sendable {
-    public var name: String
-    /// y of the drawer's top, points.
-    public var origin: Double
-    public init(name: String, origin: Double) {
-        self.name = name
-        self.origin = origin
-    }
-}
+import DetentRelease
+
+/// Where a drawer can rest (SPEC §6): an origin, the y of the drawer's top in window points,
+/// with a name — the release anchor its policies choose among. Scripts declare anchors as
+/// points from the top or bottom, fractions of the screen, `fit` (content plus header), or
+/// the named states `top`, `middle`, `bottom`, `dismissed` (`DrawerAnchorSpec`).
+public typealias DrawerAnchor = ReleaseAnchor
 
 /// An anchor as declared, resolved against the screen, safe area and content.
 public enum DrawerAnchorSpec: Equatable, Sendable {

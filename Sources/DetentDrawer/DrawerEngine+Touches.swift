@@ -1,5 +1,6 @@
 import DetentLayout
 import DetentMotion
+import DetentRelease
 import DetentTime
 import DetentWorld
 
@@ -46,11 +47,11 @@ final class DrawerHeaderResponder: TouchResponder {
     }
     func touchBegan(_ touch: Touch, in world: World) { engine.beginDrag(touch, in: world) }
     func touchMoved(_ touch: Touch, in world: World) {
-        guard engine.dragTouch === touch else { return }
+        guard engine.pan.touch === touch else { return }
         engine.drag(to: touch.translation.y, in: world)
     }
     func touchEnded(_ touch: Touch, velocity: Point, in world: World) {
-        guard engine.dragTouch === touch else { return }
+        guard engine.pan.touch === touch else { return }
         engine.release(velocity: velocity.y, in: world)
     }
     func touchCancelled(_ touch: Touch, in world: World) { touchEnded(touch, velocity: .zero, in: world) }
@@ -69,17 +70,16 @@ final class DrawerContentResponder: TouchResponder {
         engine.interruptForContent(touch, in: world)
     }
     func touchMoved(_ touch: Touch, in world: World) {
-        let dy = touch.location.y - engine.lastContentLocation
-        engine.lastContentLocation = touch.location.y
-        engine.contentDragged(by: dy, in: world)
+        engine.contentDragged(by: engine.pan.contentMoved(to: touch.location.y), in: world)
     }
     /// On release, if the drawer is strictly inside its limits, the content stops and the
     /// drawer settles with the release velocity (SPEC §6). Resting exactly on an anchor (a
     /// limit), it stays; anywhere else — caught mid-bounce beyond a limit — it settles too.
     func touchEnded(_ touch: Touch, velocity: Point, in world: World) {
         guard case .dragging = engine.state else { return }
-        if let anchor = engine.anchors.first(where: { $0.origin == engine.origin }),
-           engine.origin == engine.limits.lowerBound || engine.origin == engine.limits.upperBound {
+        let limits = engine.limits
+        if ScrollHandOff.contentKeepsGesture(origin: engine.origin, restingOrigins: [limits.lowerBound, limits.upperBound]),
+           let anchor = engine.anchors.first(where: { $0.origin == engine.origin }) {
             engine.setState(.resting(anchor: anchor.name), in: world)
             engine.startMomentum(velocity: -velocity.y, in: world)
         } else {
@@ -93,22 +93,22 @@ extension DrawerEngine {
     /// The content keeps scrolling after a flick (finger velocity up = offset growing), within
     /// its scrollable range: from its top to where its end meets the screen's bottom.
     func startMomentum(velocity: Double, in world: World) {
-        guard velocity != 0 else { return }
-        momentum = ScrollMomentum(from: content.offset, velocity: velocity, rate: defaults.contentDecelerationRate,
-                                  startTime: VirtualTime.seconds(world.time), bounds: contentScrollRange)
+        guard let flick = content.momentum(velocity: velocity, rate: defaults.contentDecelerationRate,
+                                           startTime: VirtualTime.seconds(world.time), viewport: contentViewport) else { return }
+        momentum = flick
     }
+
+    /// The content's viewport: from below the header at the current origin to the screen's
+    /// bottom, points.
+    var contentViewport: Double { screenHeight - origin - headerHeight }
 
     /// The content's offsets, points: from its top (−inset.top) to where its end meets the
     /// screen's bottom below the drawer's header at the current origin.
-    var contentScrollRange: ClosedRange<Double> {
-        let top = 0 - content.insets.top
-        let viewport = screenHeight - origin - headerHeight
-        return top...max(top, content.contentHeight + content.insets.bottom - viewport)
-    }
+    var contentScrollRange: ClosedRange<Double> { content.scrollRange(viewport: contentViewport) }
 
     /// A finger on the content during settling stops the spring too.
     func interruptForContent(_ touch: Touch, in world: World) {
-        lastContentLocation = touch.location.y
+        pan.beginContent(at: touch.location.y)
         momentum = nil
         if case .settling = state {
             interruptedVelocity = spring?.velocity ?? 0

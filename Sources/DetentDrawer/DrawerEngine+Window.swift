@@ -1,4 +1,5 @@
 import DetentMotion
+import DetentRelease
 import DetentTime
 import DetentWorld
 
@@ -51,7 +52,7 @@ extension DrawerEngine {
         case .dragging:
             moveOrigin(to: clampedToLimits(origin), in: world)
             // The header pan goes on from here: origin = start + translation.
-            if let dragTouch { dragStartOrigin = dragRange.unconstrain(origin) - dragTouch.translation.y }
+            if let touch = pan.touch { pan.resume(at: origin, translation: touch.translation.y, in: dragRange) }
         }
         if let momentum {
             self.momentum = ScrollMomentum(from: momentum.start, velocity: momentum.initialVelocity, rate: momentum.rate,

@@ -1,5 +1,6 @@
 import DetentLayout
 import DetentMotion
+import DetentRelease
 import DetentTime
 import DetentWorld
 
@@ -34,7 +35,8 @@ public final class DrawerEngine: WorldEngine {
     public internal(set) var origin: Double
     public internal(set) var anchors: [DrawerAnchor] = []
     var anchorSpecs: [(name: String, spec: DrawerAnchorSpec)] = []
-    public var policy: DrawerPolicy = .ultradrawer
+    /// Picks the target on release (SPEC §6); `ultradrawer` unless a script names another.
+    public var policy: ReleasePolicy = .ultradrawer
     /// Rubber-band beyond the limits while the header is dragged (else clamp).
     public var bounces = true
     public var headerHeight: Double
@@ -60,9 +62,8 @@ public final class DrawerEngine: WorldEngine {
     var momentum: ScrollMomentum?
     /// The velocity the spring had when a touch interrupted it, pt/s.
     public internal(set) var interruptedVelocity: Double = 0
-    var dragStartOrigin: Double = 0
-    weak var dragTouch: Touch?
-    var lastContentLocation: Double = 0
+    /// The finger on the header or the content, and where its pan started.
+    var pan = ContainerPan()
     var restingOrigin: Double
     /// The release velocity of the last drag, pt/s (what the spring started with).
     public private(set) var releaseVelocity: Double = 0
@@ -170,48 +171,40 @@ public final class DrawerEngine: WorldEngine {
     func beginDrag(_ touch: Touch, in world: World) {
         interruptedVelocity = spring?.velocity ?? 0
         spring = nil
-        dragTouch = touch
         // Caught beyond a limit (a spring overshooting, anchors that moved), the drag starts
         // from where the drawer is shown.
-        dragStartOrigin = dragRange.unconstrain(origin)
+        pan.begin(touch, at: origin, in: dragRange)
         setState(.dragging, in: world)
         world.emit("drawer.began", [("drawer", .string(name)), ("origin", .number(origin)), ("interrupted_velocity", .number(interruptedVelocity))])
     }
 
     /// Changed: origin = start + translation, rubber-banded (or clamped) beyond the limits.
     func drag(to translation: Double, in world: World) {
-        origin = dragRange.constrain(dragStartOrigin + translation)
+        origin = pan.origin(translation: translation, in: dragRange)
         world.emit("drawer.changed", [("drawer", .string(name)), ("origin", .number(origin))])
     }
 
     /// The header pan's range (SPEC §6): the limits, rubber-banding past the lower one over
     /// |lower| and past the upper one over screen height − upper if `bounces`, else clamping.
     var dragRange: RubberBandedRange {
-        let lower = limits.lowerBound, upper = limits.upperBound
-        return RubberBandedRange(limits, dimensionPastLower: bounces ? abs(lower) : 0, dimensionPastUpper: bounces ? screenHeight - upper : 0,
-                                 coefficient: defaults.rubberBandCoefficient)
+        .headerPan(limits: limits, screenHeight: screenHeight, bounces: bounces, coefficient: defaults.rubberBandCoefficient)
     }
 
     /// Release: the policy picks the target; the spring starts with the release velocity.
     func release(velocity: Double, in world: World) {
-        dragTouch = nil
+        pan.end()
         releaseVelocity = velocity
-        let target: Double
-        do {
-            target = try policy.select(DrawerRelease(origin: origin, velocity: velocity, anchors: anchors, restingOrigin: restingOrigin), defaults: defaults)
-            guard target.isFinite else { throw DrawerError.invalidPolicyAnswer(target) }
-        } catch {
-            world.emit("drawer.policy_failed", [("drawer", .string(name)), ("error", .string(String(describing: error)))])
-            policyErrors.append(error)
-            let fallback = anchors.min { abs($0.origin - origin) < abs($1.origin - origin) }?.origin ?? origin
-            world.emit("drawer.ended", [("drawer", .string(name)), ("velocity", .number(velocity)), ("target", .number(fallback)),
-                                        ("anchor", .string(anchors.first { $0.origin == fallback }?.name ?? "")), ("policy", .string("nearest"))])
-            settle(to: fallback, velocity: velocity, in: world)
-            return
+        let decision = policy.decide(ReleaseState(origin: origin, velocity: velocity, anchors: anchors, restingOrigin: restingOrigin, defaults: defaults))
+        if let failure = decision.failure {
+            world.emit("drawer.policy_failed", [("drawer", .string(name)), ("error", .string(String(describing: failure)))])
+            policyErrors.append(failure)
         }
+        // After a failure the drawer goes to the anchor nearest where it is, reported as `nearest`.
+        let policyName = decision.failure == nil ? policy.name : ReleasePolicy.nearest.name
+        let target = decision.target
         let anchor = anchors.first { $0.origin == target }?.name
         world.emit("drawer.ended", [("drawer", .string(name)), ("velocity", .number(velocity)), ("target", .number(target)),
-                                    ("anchor", .string(anchor ?? "")), ("policy", .string(policy.name))])
+                                    ("anchor", .string(anchor ?? "")), ("policy", .string(policyName))])
         settle(to: target, velocity: velocity, in: world)
     }
 
@@ -219,9 +212,7 @@ public final class DrawerEngine: WorldEngine {
     public var policyErrors: [Error] = []
 
     func settle(to target: Double, velocity: Double, in world: World) {
-        let parameters = SpringParameters(mass: defaults.springMass, stiffness: defaults.springStiffness,
-                                          damping: 2 * defaults.springDampingRatio * (defaults.springStiffness * defaults.springMass).squareRoot())
-        spring = SpringAnimator(from: origin, to: target, parameters: parameters, initialVelocity: velocity, startTime: VirtualTime.seconds(world.time))
+        spring = SettlingSpring(defaults).animator(from: origin, to: target, velocity: velocity, startTime: VirtualTime.seconds(world.time))
         setState(.settling(target: target), in: world)
     }
 
@@ -274,7 +265,6 @@ public enum DrawerError: Error, Equatable, CustomStringConvertible {
     case unknownState(String)
     case invalidAnchor(String)
     case unknownAnchor(String, [String])
-    case invalidPolicyAnswer(Double)
     case duplicateAnchor(String)
 
     public var description: String {
@@ -283,7 +273,6 @@ public enum DrawerError: Error, Equatable, CustomStringConvertible {
         case let .unknownState(name): return "unknown anchor state '\(name)' (expected one of: \(DrawerAnchorSpec.stateNames.joined(separator: ", ")))"
         case let .invalidAnchor(name): return "anchor '\(name)' does not resolve to a finite origin"
         case let .unknownAnchor(name, known): return "no anchor named '\(name)' (anchors: \(known.joined(separator: ", ")))"
-        case let .invalidPolicyAnswer(value): return "the policy answered \(value), not a finite origin in points"
         case let .duplicateAnchor(name): return "anchor '\(name)' is declared twice"
         }
     }

@@ -1,6 +1,7 @@
 import DetentDrawer
 import DetentLayout
 import DetentLua
+import DetentRelease
 import DetentWorld
 
 /// `world:drawer{...}` and drawer handles (SPEC §6).
@@ -85,31 +86,32 @@ enum DrawerBinding {
     /// An anchor's share of the screen's height.
     static let fraction = NumberRule(0...1, unit: "the screen's height")
 
-    /// A policy by name, or a Lua function(release) returning an origin or an anchor name.
-    static func policy(at index: Int32, _ call: LuaCall, host: ScriptHost) throws -> DrawerPolicy {
+    /// A policy by name, looked up in the host's registry (`ScriptHost.releasePolicies`: the
+    /// built-ins and what plugins registered), or a Lua function(release) returning an origin
+    /// or an anchor name. The sheet's `policy` takes the same values.
+    static func policy(at index: Int32, _ call: LuaCall, host: ScriptHost) throws -> ReleasePolicy {
         switch call.type(at: index) {
         case .string:
-            switch try call.string(index) {
-            case "ultradrawer": return .ultradrawer
-            case "floatingpanel": return .floatingpanel
-            case "nearest": return .nearest
-            case let other:
-                throw LuaRaise("unknown policy '\(other)' (expected one of: \(DrawerPolicy.builtInNames.joined(separator: ", ")), or a function)")
-            }
+            do { return try ReleasePolicies.builtIn.resolve(try call.string(index)) } catch let error as ReleasePolicyError { throw LuaRaise(error.description) }
         case .function:
-            let function = call.ref(index)
-            return .custom(name: "lua") { [weak host] release in
-                guard let host else { return release.origin }
-                return try luaPolicy(function, release, host: host)
-            }
+            return luaFunctionPolicy(call.ref(index), name: "lua", host: host)
         default:
-            throw LuaRaise("a policy is a name (\(DrawerPolicy.builtInNames.joined(separator: ", "))) or a function(release)")
+            throw LuaRaise("a policy is a name (\(ReleasePolicies.builtIn.names.joined(separator: ", "))) or a function(release)")
+        }
+    }
+
+    /// A Lua function(release) as a policy called `name` (see `luaPolicy`). Once the host is
+    /// gone it answers the release origin.
+    static func luaFunctionPolicy(_ function: LuaRef, name: String, host: ScriptHost) -> ReleasePolicy {
+        ReleasePolicy(name: name) { [weak host] release in
+            guard let host else { return release.origin }
+            return try luaPolicy(function, release, host: host)
         }
     }
 
     /// Calls a Lua policy with {origin, velocity, anchors, resting_origin}; its answer is an
     /// origin in points or an anchor's name. An error fails the test that released the drawer.
-    private static func luaPolicy(_ function: LuaRef, _ release: DrawerRelease, host: ScriptHost) throws -> Double {
+    private static func luaPolicy(_ function: LuaRef, _ release: ReleaseState, host: ScriptHost) throws -> Double {
         let lua = host.lua
         function.push()
         LuaValue.record([

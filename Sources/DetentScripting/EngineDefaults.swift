@@ -1,6 +1,7 @@
 import DetentAdaptive
 import DetentDrawer
 import DetentNavigation
+import DetentRelease
 import DetentSheet
 import DetentWorld
 

@@ -1,4 +1,4 @@
-import DetentDrawer
+import DetentRelease
 
 /// Numbers of the sheet engine (SPEC §5), loaded from `[sheet]` in `config/engine.toml`, which
 /// names the source of each. Points, seconds, pt/s.
@@ -20,7 +20,7 @@ public struct SheetDefaults: Equatable, Sendable {
     /// Release projection, policies, settling spring, rubber band and content momentum: the
     /// drawer's numbers (SPEC §5 "release by projection (§6 policies)"), one source for both,
     /// loaded from `[drawer]`.
-    public var release = DrawerDefaults()
+    public var release = ReleaseDefaults()
 
     public init() {}
 }

@@ -35,7 +35,6 @@ public enum SheetError: Error, Equatable, CustomStringConvertible {
     case duplicateDetent(String)
     case unknownDetent(String, [String])
     case notPresented
-    case invalidPolicyAnswer(Double)
 
     public var description: String {
         switch self {
@@ -44,7 +43,6 @@ public enum SheetError: Error, Equatable, CustomStringConvertible {
         case let .duplicateDetent(name): return "detent '\(name)' is declared twice"
         case let .unknownDetent(name, known): return "no detent named '\(name)' (detents: \(known.joined(separator: ", ")))"
         case .notPresented: return "the sheet is not presented (call present first)"
-        case let .invalidPolicyAnswer(value): return "the policy answered \(value), not a finite top in points"
         }
     }
 }

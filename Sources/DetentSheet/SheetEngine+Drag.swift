@@ -1,5 +1,5 @@
-import DetentDrawer
 import DetentMotion
+import DetentRelease
 import DetentWorld
 
 extension SheetEngine {
@@ -16,8 +16,7 @@ extension SheetEngine {
     func beginDrag(_ touch: Touch, in world: World) {
         interruptedVelocity = velocity
         motion = .none
-        dragTouch = touch
-        dragStartTop = dragRange.unconstrain(top)
+        pan.begin(touch, at: top, in: dragRange)
         setState(.dragging, in: world)
         world.emit("sheet.drag_began", [("sheet", .string(name)), ("height", .number(height)),
                                         ("interrupted_velocity", .number(interruptedVelocity))])
@@ -25,7 +24,7 @@ extension SheetEngine {
 
     /// Changed: the top follows the finger from where the drag began, constrained.
     func drag(to translation: Double, in world: World) {
-        setTop(dragRange.constrain(dragStartTop + translation))
+        setTop(pan.origin(translation: translation, in: dragRange))
     }
 
     func setTop(_ newTop: Double) {
@@ -45,42 +44,42 @@ extension SheetEngine {
                                  coefficient: defaults.release.rubberBandCoefficient)
     }
 
-    /// Whether a release at `height` with `velocity` (pt/s, downwards) dismisses: only below
-    /// the smallest detent of a dismissible sheet not moving up, when v / height ≥ 5.5 s⁻¹ (FloatingPanel's
-    /// removal threshold) or the projected height is under half the smallest detent.
-    func releaseDismisses(velocity: Double) -> Bool {
+    /// Whether `release` (at the sheet's height, velocity in pt/s, downwards) dismisses: only
+    /// below the smallest detent of a dismissible sheet not moving up, when v / height ≥ 5.5 s⁻¹
+    /// (FloatingPanel's removal threshold) or the height projected at `decelerationRate` is
+    /// under half the smallest detent.
+    func releaseDismisses(_ release: ReleaseState) -> Bool {
+        let velocity = release.velocity
         // A finger moving up never dismisses, wherever its projection would land.
         guard isDismissible, velocity >= 0, let smallest = detents.first?.height, height < smallest else { return false }
         guard height > 0 else { return true }
         if velocity / height >= defaults.dismissVelocityThreshold { return true }
-        let projected = height - DecelerationRate(perMillisecond: defaults.release.decelerationRate).projectedTravel(velocity: velocity)
+        let projected = height - release.travel(rate: defaults.release.decelerationRate)
         return projected < smallest * defaults.dismissProjectedFraction
     }
 
     /// Release: dismiss (above), or let the policy pick a detent by projection and settle on
     /// it with the spring, starting at the release velocity.
     func release(velocity: Double, in world: World) {
-        dragTouch = nil
+        pan.end()
         releaseVelocity = velocity
-        if releaseDismisses(velocity: velocity) {
+        let resolved = detents
+        // Anchors in top order (largest detent first); ties keep the first declared.
+        let anchors = resolved.reversed().map { ReleaseAnchor(name: $0.name, origin: screenHeight - $0.height) }
+        let release = ReleaseState(origin: top, velocity: velocity, anchors: anchors, restingOrigin: restingTop, defaults: defaults.release)
+        if releaseDismisses(release) {
             world.emit("sheet.drag_ended", [("sheet", .string(name)), ("velocity", .number(velocity)), ("dismiss", .boolean(true)),
                                             ("policy", .string(policy.name))])
             dismissWithSpring(velocity: velocity, in: world)
             return
         }
-        let resolved = detents
-        // Anchors in top order (largest detent first); ties keep the first declared.
-        let anchors = resolved.reversed().map { DrawerAnchor(name: $0.name, origin: screenHeight - $0.height) }
-        let release = DrawerRelease(origin: top, velocity: velocity, anchors: anchors, restingOrigin: restingTop)
-        var targetTop: Double
-        do {
-            targetTop = try policy.select(release, defaults: defaults.release)
-            guard targetTop.isFinite else { throw SheetError.invalidPolicyAnswer(targetTop) }
-        } catch {
-            policyErrors.append(error)
-            world.emit("sheet.policy_failed", [("sheet", .string(name)), ("error", .string(String(describing: error)))])
-            targetTop = anchors.min { abs($0.origin - top) < abs($1.origin - top) }!.origin
+        // A failing policy (an error, a non-finite answer) sends the sheet to the detent nearest its top.
+        let decision = policy.decide(release)
+        if let failure = decision.failure {
+            policyErrors.append(failure)
+            world.emit("sheet.policy_failed", [("sheet", .string(name)), ("error", .string(String(describing: failure)))])
         }
+        let targetTop = decision.target
         // The detent at that top; a policy's answer between detents goes to the nearest one.
         let detent = resolved.min { abs(screenHeight - $0.height - targetTop) < abs(screenHeight - $1.height - targetTop) }!
         world.emit("sheet.drag_ended", [("sheet", .string(name)), ("velocity", .number(velocity)), ("dismiss", .boolean(false)),

@@ -1,4 +1,5 @@
 import DetentMotion
+import DetentRelease
 import DetentTime
 import DetentWorld
 
@@ -31,7 +32,7 @@ extension SheetEngine {
     /// false` only blocks the user's gestures.
     public func dismiss(animated: Bool, reason: String = "api", in world: World) {
         guard state != .hidden, state != .dismissing else { return }
-        dragTouch = nil
+        pan.end()
         world.emit("sheet.will_dismiss", [("sheet", .string(name)), ("reason", .string(reason)), ("animated", .boolean(animated))])
         setState(.dismissing, in: world)
         if animated {
@@ -46,7 +47,7 @@ extension SheetEngine {
     public func move(toDetent detentName: String, in world: World) throws {
         guard state != .hidden else { throw SheetError.notPresented }
         let detent = try checkedDetent(detentName)
-        dragTouch = nil
+        pan.end()
         motion = .none
         height = detentHeight(detent)!
         restingTop = top
@@ -58,7 +59,7 @@ extension SheetEngine {
     public func animate(toDetent detentName: String, in world: World) throws {
         guard state != .hidden else { throw SheetError.notPresented }
         let detent = try checkedDetent(detentName)
-        dragTouch = nil
+        pan.end()
         settle(to: detent, velocity: 0, in: world)
     }
 
@@ -91,10 +92,7 @@ extension SheetEngine {
     }
 
     private func springTowards(_ targetTop: Double, velocity: Double, at time: Nanoseconds) -> SpringAnimator {
-        let d = defaults.release
-        let parameters = SpringParameters(mass: d.springMass, stiffness: d.springStiffness,
-                                          damping: 2 * d.springDampingRatio * (d.springStiffness * d.springMass).squareRoot())
-        return SpringAnimator(from: top, to: targetTop, parameters: parameters, initialVelocity: velocity, startTime: VirtualTime.seconds(time))
+        SettlingSpring(defaults.release).animator(from: top, to: targetTop, velocity: velocity, startTime: VirtualTime.seconds(time))
     }
 
     /// A motion ended (or a change applied at once): the height takes its target exactly and

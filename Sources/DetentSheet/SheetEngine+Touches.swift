@@ -1,6 +1,6 @@
-import DetentDrawer
 import DetentLayout
 import DetentMotion
+import DetentRelease
 import DetentTime
 import DetentNavigation
 import DetentWorld
@@ -76,11 +76,11 @@ extension SheetEngine: PartLocating {
 
     /// A finger on the content: any motion stops where it is.
     func beginContentDrag(_ touch: Touch, in world: World) {
-        lastContentLocation = touch.location.y
+        pan.beginContent(at: touch.location.y)
         momentum = nil
         interruptedVelocity = velocity
         motion = .none
-        dragTouch = touch
+        pan.touch = touch
         setState(.dragging, in: world)
         world.emit("sheet.drag_began", [("sheet", .string(name)), ("height", .number(height)),
                                         ("interrupted_velocity", .number(interruptedVelocity))])
@@ -92,8 +92,8 @@ extension SheetEngine: PartLocating {
         guard case .dragging = state else { return }
         let largest = detents.last!
         // At the largest detent (to rounding: setTop works in heights).
-        if abs(top - (screenHeight - largest.height)) < 1e-9 {
-            dragTouch = nil
+        if ScrollHandOff.contentKeepsGesture(origin: top, restingOrigins: [screenHeight - largest.height], tolerance: 1e-9) {
+            pan.end()
             releaseVelocity = velocity
             restingTop = top
             world.emit("sheet.drag_ended", [("sheet", .string(name)), ("velocity", .number(velocity)), ("dismiss", .boolean(false)),
@@ -110,12 +110,10 @@ extension SheetEngine {
     /// The content keeps scrolling after a flick (finger up = offset growing), from its top to
     /// where its end meets the bottom of the sheet's content area (above the bottom inset).
     func startMomentum(velocity: Double, in world: World) {
-        guard velocity != 0, let scroll = scrollContent else { return }
-        let top = 0 - scroll.insets.top
-        let viewport = height - barAreaHeight - safeBottom
-        let end = max(top, scroll.contentHeight + scroll.insets.bottom - viewport)
-        momentum = ScrollMomentum(from: scroll.offset, velocity: velocity, rate: defaults.release.contentDecelerationRate,
-                                  startTime: VirtualTime.seconds(world.time), bounds: top...end)
+        guard let flick = scrollContent?.momentum(velocity: velocity, rate: defaults.release.contentDecelerationRate,
+                                                  startTime: VirtualTime.seconds(world.time),
+                                                  viewport: height - barAreaHeight - safeBottom) else { return }
+        momentum = flick
     }
 }
 
@@ -132,7 +130,7 @@ final class SheetDimmingResponder: TouchResponder {
     func touchBegan(_ touch: Touch, in world: World) {}
     func touchMoved(_ touch: Touch, in world: World) {}
     func touchEnded(_ touch: Touch, velocity: Point, in world: World) {
-        let dismisses = engine.isDismissible && engine.dismissesOnDimmingTap && engine.acceptsTouches && engine.dragTouch == nil
+        let dismisses = engine.isDismissible && engine.dismissesOnDimmingTap && engine.acceptsTouches && engine.pan.touch == nil
         world.emit("sheet.dimming_tapped", [("sheet", .string(engine.name)), ("dismissed", .boolean(dismisses))])
         if dismisses { engine.dismiss(animated: true, reason: "tap", in: world) }
     }
@@ -148,7 +146,7 @@ final class SheetResponder: TouchResponder {
     var hitTestLayer: Int { HitTestLayer.sheet }
 
     func hitTest(_ point: Point, in world: World) -> TouchClaim? {
-        guard engine.acceptsTouches, engine.dragTouch == nil, point.y >= engine.top,
+        guard engine.acceptsTouches, engine.pan.touch == nil, point.y >= engine.top,
               !engine.navigation.claimsTouch(at: point) else { return nil }
         let onContent = point.y > engine.top + engine.barAreaHeight && engine.scrollContent != nil
         return TouchClaim(part: onContent ? "content" : "grabber")
@@ -157,17 +155,15 @@ final class SheetResponder: TouchResponder {
         if touch.claim?.part == "content" { engine.beginContentDrag(touch, in: world) } else { engine.beginDrag(touch, in: world) }
     }
     func touchMoved(_ touch: Touch, in world: World) {
-        guard engine.dragTouch === touch else { return }
+        guard engine.pan.touch === touch else { return }
         if touch.claim?.part == "content" {
-            let dy = touch.location.y - engine.lastContentLocation
-            engine.lastContentLocation = touch.location.y
-            engine.contentDragged(by: dy, in: world)
+            engine.contentDragged(by: engine.pan.contentMoved(to: touch.location.y), in: world)
         } else {
             engine.drag(to: touch.translation.y, in: world)
         }
     }
     func touchEnded(_ touch: Touch, velocity: Point, in world: World) {
-        guard engine.dragTouch === touch else { return }
+        guard engine.pan.touch === touch else { return }
         if touch.claim?.part == "content" { engine.endContentDrag(velocity: velocity.y, in: world) } else { engine.release(velocity: velocity.y, in: world) }
     }
     func touchCancelled(_ touch: Touch, in world: World) { touchEnded(touch, velocity: .zero, in: world) }

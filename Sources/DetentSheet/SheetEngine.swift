@@ -1,7 +1,7 @@
-import DetentDrawer
 import DetentLayout
 import DetentMotion
 import DetentNavigation
+import DetentRelease
 import DetentTime
 import DetentWorld
 
@@ -71,7 +71,8 @@ public final class SheetEngine: WorldEngine {
     /// Visible height, points (0 when hidden).
     public internal(set) var height: Double = 0
     var detentSpecs: [(name: String, spec: SheetDetentSpec)] = [("content", .content)]
-    public var policy: DrawerPolicy = .ultradrawer
+    /// Picks the detent on release, over the detents' tops (SPEC §5 with §6's policies).
+    public var policy: ReleasePolicy = .ultradrawer
     /// `false` blocks both drag-to-dismiss and the dimming tap (UIKit's isModalInPresentation).
     public var isDismissible = true
     public var dismissesOnDimmingTap: Bool
@@ -93,9 +94,8 @@ public final class SheetEngine: WorldEngine {
     var safeTop: Double
     var safeBottom: Double
     // Dragging
-    weak var dragTouch: Touch?
-    var dragStartTop: Double = 0
-    var lastContentLocation: Double = 0
+    /// The finger dragging the sheet (its bar area or its content) and where its pan started.
+    var pan = ContainerPan()
     /// The top of the detent the sheet last rested at (the `floatingpanel` policy reads it).
     var restingTop: Double
     /// The release velocity of the last drag, pt/s, positive downwards.

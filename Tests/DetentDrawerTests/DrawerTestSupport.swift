@@ -6,6 +6,7 @@ import DetentMotion
 import DetentTime
 import DetentWorld
 @testable import DetentDrawer
+import DetentRelease
 
 // MARK: Device
 
@@ -33,9 +34,9 @@ let settlingSpring = SpringParameters(mass: 1, stiffness: 200, damping: 2 * (200
 let phoneAnchors = [DrawerAnchor(name: "top", origin: 59), DrawerAnchor(name: "middle", origin: 426), DrawerAnchor(name: "bottom", origin: 774)]
 
 /// What `policy` picks for a release at `origin` moving at `velocity` pt/s.
-func select(_ policy: DrawerPolicy, origin: Double, velocity: Double, restingOrigin: Double = 426,
+func select(_ policy: ReleasePolicy, origin: Double, velocity: Double, restingOrigin: Double = 426,
             anchors: [DrawerAnchor] = phoneAnchors, defaults: DrawerDefaults = DrawerDefaults()) throws -> Double {
-    try policy.select(DrawerRelease(origin: origin, velocity: velocity, anchors: anchors, restingOrigin: restingOrigin), defaults: defaults)
+    try policy.select(ReleaseState(origin: origin, velocity: velocity, anchors: anchors, restingOrigin: restingOrigin, defaults: defaults))
 }
 
 // MARK: Comparisons

@@ -1,6 +1,7 @@
 import Testing
 import DetentWorld
 @testable import DetentDrawer
+import DetentRelease
 
 /// SPEC §6 release of the header: the policy picks the target from the tracker's velocity and
 /// `drawer.ended` reports velocity, target, anchor and policy; the drawer starts settling.
@@ -57,7 +58,7 @@ struct HeaderReleaseTests {
 
     @Test func aCustomTargetBetweenAnchorsEndsWithNoAnchorName() throws {
         let h = DrawerHarness()
-        h.engine.policy = .custom(name: "halfway") { _ in 300 }
+        h.engine.policy = ReleasePolicy(name: "halfway") { _ in 300 }
         try h.start(at: "middle")
         let (touch, ended) = try h.flickUp()
         #expect(h.log.events == Self.releaseEvents(h, touch: touch, ended: ended, target: 300, anchor: "", policy: "halfway"))
@@ -74,7 +75,7 @@ struct HeaderReleaseTests {
     @Test func aFailingCustomPolicyIsReportedAndTheDrawerSettlesAtTheNearestAnchor() throws {
         struct Refused: Error, CustomStringConvertible { var description: String { "refused" } }
         let h = DrawerHarness()
-        h.engine.policy = .custom(name: "refuse") { _ in throw Refused() }
+        h.engine.policy = ReleasePolicy(name: "refuse") { _ in throw Refused() }
         try h.start(at: "middle")
         let (touch, ended) = try h.flickUp()
         // The failure is reported, then the fallback release as drawer.ended (nearest anchor),

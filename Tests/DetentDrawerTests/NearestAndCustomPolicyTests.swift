@@ -1,5 +1,6 @@
 import Testing
 @testable import DetentDrawer
+import DetentRelease
 
 /// SPEC §6: `nearest` picks the anchor nearest the origin, velocity ignored; a custom policy
 /// (Lua or Swift) is given the release and returns the target origin.
@@ -13,9 +14,9 @@ struct NearestAndCustomPolicyTests {
     }
 
     @Test func customIsGivenTheReleaseAndReturnsItsOrigin() throws {
-        final class Seen { var release: DrawerRelease? }
+        final class Seen { var release: ReleaseState? }
         let seen = Seen()
-        let policy = DrawerPolicy.custom(name: "halfway") { release in
+        let policy = ReleasePolicy(name: "halfway") { release in
             seen.release = release
             return 123
         }
@@ -29,15 +30,15 @@ struct NearestAndCustomPolicyTests {
 
     @Test func customErrorsPropagate() {
         struct Refused: Error, Equatable {}
-        let policy = DrawerPolicy.custom(name: "refuse") { _ in throw Refused() }
+        let policy = ReleasePolicy(name: "refuse") { _ in throw Refused() }
         #expect(throws: Refused()) { try select(policy, origin: 300, velocity: 0) }
     }
 
     @Test func policiesAreNamed() {
-        #expect(DrawerPolicy.builtInNames == ["ultradrawer", "floatingpanel", "nearest"])
-        #expect(DrawerPolicy.ultradrawer.name == "ultradrawer")
-        #expect(DrawerPolicy.floatingpanel.name == "floatingpanel")
-        #expect(DrawerPolicy.nearest.name == "nearest")
-        #expect(DrawerPolicy.custom(name: "snappy") { $0.origin }.name == "snappy")
+        #expect(ReleasePolicies.builtIn.names == ["ultradrawer", "floatingpanel", "nearest"])
+        #expect(ReleasePolicy.ultradrawer.name == "ultradrawer")
+        #expect(ReleasePolicy.floatingpanel.name == "floatingpanel")
+        #expect(ReleasePolicy.nearest.name == "nearest")
+        #expect(ReleasePolicy(name: "snappy") { $0.origin }.name == "snappy")
     }
 }

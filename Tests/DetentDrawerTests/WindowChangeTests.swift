@@ -4,6 +4,7 @@ import DetentMotion
 import DetentTime
 import DetentWorld
 @testable import DetentDrawer
+import DetentRelease
 
 /// The drawer follows rotation and iPad multitasking resizes (`WorldEngine.windowDidChange`):
 /// anchors, limits and rubber-band distances are resolved again for the new window; a drawer
@@ -149,7 +150,7 @@ struct WindowChangeTests {
     @Test func aDrawerRestingBetweenAnchorsIsClampedIntoTheNewLimits() throws {
         let h = DrawerHarness()
         try h.start(at: "bottom")
-        h.engine.policy = .custom(name: "between") { _ in 600 }
+        h.engine.policy = ReleasePolicy(name: "between") { _ in 600 }
         let (_, _, lift) = try h.finger(y: 796, through: [790], holdFrames: 4)
         h.step(through: lift)
         h.stepUntilResting()

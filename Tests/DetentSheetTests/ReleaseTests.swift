@@ -1,7 +1,7 @@
 import Testing
-import DetentDrawer
 import DetentLayout
 import DetentNavigation
+import DetentRelease
 import DetentWorld
 @testable import DetentSheet
 
@@ -131,7 +131,7 @@ struct ReleaseTests {
     // Detents small (content 150 → 240, top 612), medium (top 426), large (top 59); resting
     // at medium, a slow upward flick of 12 pt at 120 pt/s releases at top 414.
 
-    static func policyHarness(_ policy: DrawerPolicy) throws -> SheetHarness {
+    static func policyHarness(_ policy: ReleasePolicy) throws -> SheetHarness {
         let h = try SheetHarness(contentHeights: [150])
             .withDetents([("small", .content), ("medium", .medium), ("large", .large)]).presented(detent: "medium")
         h.sheet.policy = policy
@@ -169,8 +169,8 @@ struct ReleaseTests {
     }
 
     @Test func aCustomPolicyAnswerBetweenDetentsGoesToTheNearestDetent() throws {
-        var seen: DrawerRelease?
-        let h = try Self.policyHarness(.custom(name: "mine") { release in seen = release; return 600 })
+        var seen: ReleaseState?
+        let h = try Self.policyHarness(ReleasePolicy(name: "mine") { release in seen = release; return 600 })
         let v = try Self.fling(h, by: -2, count: 6)
         let release = try #require(seen)
         #expect(release.origin == 414)
@@ -184,7 +184,7 @@ struct ReleaseTests {
 
     @Test func aFailingCustomPolicyIsReportedAndTheSheetSettlesAtTheNearestDetent() throws {
         struct Refused: Error, CustomStringConvertible { var description: String { "refused" } }
-        let h = try Self.policyHarness(.custom(name: "refuse") { _ in throw Refused() })
+        let h = try Self.policyHarness(ReleasePolicy(name: "refuse") { _ in throw Refused() })
         _ = try Self.fling(h, by: -2, count: 6)
         #expect(h.names() == ["sheet.policy_failed", "sheet.drag_ended", "sheet.state_changed"])
         #expect(string(h.events("sheet.policy_failed").first, "error") == "refused")
@@ -196,7 +196,7 @@ struct ReleaseTests {
     func aCustomPolicyAnsweringANonFiniteTopIsAFailure(answer: Double) throws {
         // Like an error: reported, and the sheet goes to the detent nearest where it is
         // (medium), not silently to whichever detent comes first.
-        let h = try Self.policyHarness(.custom(name: "broken") { _ in answer })
+        let h = try Self.policyHarness(ReleasePolicy(name: "broken") { _ in answer })
         _ = try Self.fling(h, by: -2, count: 6)
         #expect(h.names().first == "sheet.policy_failed")
         #expect(h.sheet.state == .settling(detent: "medium"))

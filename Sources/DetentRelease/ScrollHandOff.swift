@@ -35,4 +35,13 @@ public enum ScrollHandOff {
         }
         return .content(offset: proposed)
     }
+
+    /// Whether a content drag released at `origin` leaves the container where it is and lets
+    /// the content keep the gesture (its momentum), rather than releasing the container with
+    /// the finger's velocity (SPEC §6: only an origin strictly inside the limits settles).
+    /// `restingOrigins` are the origins where the container stays — the limits for a drawer,
+    /// the largest detent's top for a sheet — matched within `tolerance` points.
+    public static func contentKeepsGesture(origin: Double, restingOrigins: [Double], tolerance: Double = 0) -> Bool {
+        restingOrigins.contains { abs($0 - origin) <= tolerance }
+    }
 }
