@@ -92,11 +92,11 @@ enum DrawerBinding {
     static func policy(at index: Int32, _ call: LuaCall, host: ScriptHost) throws -> ReleasePolicy {
         switch call.type(at: index) {
         case .string:
-            do { return try ReleasePolicies.builtIn.resolve(try call.string(index)) } catch let error as ReleasePolicyError { throw LuaRaise(error.description) }
+            do { return try host.releasePolicies.resolve(try call.string(index)) } catch let error as ReleasePolicyError { throw LuaRaise(error.description) }
         case .function:
             return luaFunctionPolicy(call.ref(index), name: "lua", host: host)
         default:
-            throw LuaRaise("a policy is a name (\(ReleasePolicies.builtIn.names.joined(separator: ", "))) or a function(release)")
+            throw LuaRaise("a policy is a name (\(host.releasePolicies.names.joined(separator: ", "))) or a function(release)")
         }
     }
 

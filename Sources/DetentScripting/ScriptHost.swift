@@ -5,6 +5,7 @@ import DetentDrawer
 import DetentSheet
 import DetentLua
 import DetentMotion
+import DetentRelease
 import DetentNavigation
 import DetentWorld
 
@@ -39,6 +40,9 @@ public final class ScriptHost {
     public var sheetDefaults = SheetDefaults()
     /// Numbers for split views and tab containers (config/engine.toml [adaptive]).
     public var adaptiveDefaults = AdaptiveDefaults()
+    /// The target-selection policies drawers and sheets can name (SPEC §6, §12): the built-ins,
+    /// and what plugins add with `try releasePolicies.register(_:owner:)`.
+    public var releasePolicies = ReleasePolicies.builtIn
     var spawned: [LuaThread] = []
     /// The prelude's `plugins` module (registries kept in Lua).
     private(set) var pluginModule: LuaRef!
