@@ -38,9 +38,11 @@ extension Daemon {
         guard create else {
             throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)' (eval or subscribe with that session opens it)")
         }
-        let configuration = registry.withLockedValue { $0.configuration }
+        let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
         let made: LiveSession
-        do { made = try Daemon.makeLiveSession(configuration: configuration, config: config, name: name, logger: logger) } catch {
+        do {
+            made = try Daemon.makeLiveSession(configuration: configuration, plugins: plugins, config: config, name: name, logger: logger)
+        } catch {
             throw JSONRPC.Failure(JSONRPC.usageError, "cannot open session '\(name)': \(error)", data: .object([("exit_code", .int(2))]))
         }
         return registry.withLockedValue { r in
@@ -177,18 +179,6 @@ extension Daemon {
         registry.withLockedValue { r in r.subscriptions = r.subscriptions.filter { $0.value.session !== session } }
         session.session.queue.async { session.close() }
         return .object([("closed", .bool(true))])
-    }
-
-    /// Re-reads config/ for sessions and runs started from now on.
-    func reload(_ params: Params) throws -> JSONValue {
-        try params.only([])
-        do {
-            let configuration = try DetentConfiguration.load(from: configDirectory)
-            registry.withLockedValue { $0.configuration = configuration }
-        } catch {
-            throw JSONRPC.Failure(JSONRPC.usageError, "reload failed, the previous config stays: \(error)", data: .object([("exit_code", .int(2))]))
-        }
-        return .object([("reloaded", .array([.string("config")]))])
     }
 
     func status(_ params: Params, reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {

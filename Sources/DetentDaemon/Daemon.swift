@@ -22,11 +22,17 @@ public final class Daemon: @unchecked Sendable {
     let startedAt = DispatchTime.now()
     /// Loopback TCP token (nil: no TCP listener).
     let token: String?
+    /// Where plugins come from (nil: `--no-plugins`).
+    let pluginOrigin: PluginOrigin?
+    /// Reloads run here, one at a time: each merges with the set the previous one left.
+    let reloads = DispatchQueue(label: "detent.daemon.reload")
     /// Called once when a shutdown has finished draining (the server then exits).
     var onShutdownRequested: (String) -> Void = { _ in }
 
     struct Registry {
         var configuration: DetentConfiguration
+        /// The plugins sessions and runs created from now on load; each copies it.
+        var plugins: PluginSet
         var clients: [Int: ClientConnection] = [:]
         var nextClient = 0
         var runs: [String: DaemonRun] = [:]
@@ -41,23 +47,29 @@ public final class Daemon: @unchecked Sendable {
     /// The shared live world on the real-time display link.
     let live: LiveSession
 
-    public init(configDirectory: URL, config: DaemonConfiguration, token: String?, logger: Logger) throws {
+    /// `plugins` nil loads none (`--no-plugins`). Plugins that fail are logged and kept for
+    /// `plugins` and runs to report; a plugin folder that does not exist is a `UsageError`.
+    public init(configDirectory: URL, config: DaemonConfiguration, token: String?, plugins: PluginOrigin?,
+                logger: Logger) throws {
         self.configDirectory = configDirectory
         self.config = config
         self.token = token
         self.logger = logger
+        pluginOrigin = plugins
         let configuration = try DetentConfiguration.load(from: configDirectory)
-        registry = NIOLockedValueBox(Registry(configuration: configuration))
-        live = try Daemon.makeLiveSession(configuration: configuration, config: config, name: "live", logger: logger)
+        let pluginSet = try Daemon.loadPlugins(plugins, configuration: configuration, config: config, previous: PluginSet())
+        Daemon.log(pluginSet, previous: PluginSet(), logger: logger)
+        registry = NIOLockedValueBox(Registry(configuration: configuration, plugins: pluginSet))
+        live = try Daemon.makeLiveSession(configuration: configuration, plugins: pluginSet, config: config, name: "live", logger: logger)
     }
 
-    static func makeLiveSession(configuration: DetentConfiguration, config: DaemonConfiguration, name: String,
+    static func makeLiveSession(configuration: DetentConfiguration, plugins: PluginSet, config: DaemonConfiguration, name: String,
                                 logger: Logger) throws -> LiveSession {
-        let settings = try SessionSettings(configuration: configuration,
+        let settings = try plugins.applied(to: SessionSettings(configuration: configuration,
                                            limits: ScriptLimits(instructionBudget: config.liveInstructionBudget,
                                                                 memoryCapBytes: config.liveMemoryCapBytes),
                                            scriptsRoot: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts"),
-                                           device: config.liveDevice.isEmpty ? nil : config.liveDevice)
+                                           device: config.liveDevice.isEmpty ? nil : config.liveDevice))
         let session = try LiveSession(settings: settings, label: "detent.live.\(name)")
         var log = logger
         log[metadataKey: "session"] = "\(name)"
@@ -136,7 +148,8 @@ public final class Daemon: @unchecked Sendable {
                 guard params.has("factor") else { throw params.invalid("factor", "a number from 0.1 to 10") }
                 let factor = try params.optionalNumber("factor", in: 0.1...10)!
                 try onSession(params, extra: ["factor"], reply: reply) { live in live.setSpeed(factor); return .object([("speed", .double(factor))]) }
-            case "reload": reply(.success(try reload(params)))
+            case "reload": try reload(params, reply: reply)
+            case "plugins": reply(.success(try plugins(params)))
             case "status": try status(params, reply: reply)
             case "session/close": reply(.success(try closeSession(params)))
             case "shutdown":
@@ -154,7 +167,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     static let methods = ["initialize", "run", "cancel", "eval", "state", "subscribe", "unsubscribe", "pause", "resume", "step",
-                          "speed", "reload", "status", "session/close", "shutdown"]
+                          "speed", "reload", "plugins", "status", "session/close", "shutdown"]
     static let notifications = ["run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed", "event", "sample",
                                 "daemon/shutdown"]
 }

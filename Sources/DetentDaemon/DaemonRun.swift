@@ -112,13 +112,13 @@ extension Daemon {
         options.list = try params.optionalBool("list") ?? false
         options.device = try params.optionalString("device")
 
-        let configuration = registry.withLockedValue { $0.configuration }
+        let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
         let settings: SessionSettings
         do {
-            settings = try SessionSettings(configuration: configuration,
+            settings = try plugins.applied(to: SessionSettings(configuration: configuration,
                                            limits: ScriptLimits(instructionBudget: config.runInstructionBudget, memoryCapBytes: config.runMemoryCapBytes),
                                            scriptsRoot: URL(fileURLWithPath: cwd).appendingPathComponent("scripts"),
-                                           seed: options.seed, device: options.device)
+                                           seed: options.seed, device: options.device))
         } catch let error as UsageError {
             throw Daemon.usage(error.description)
         }

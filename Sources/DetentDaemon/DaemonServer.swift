@@ -18,10 +18,13 @@ public final class DaemonServer: @unchecked Sendable {
         /// "127.0.0.1:PORT" or "[::1]:PORT".
         public var tcp: String?
         public var tokenFile: String?
-        public init(socketPath: String, tcp: String? = nil, tokenFile: String? = nil) {
+        /// Where plugins come from; nil loads none (`--no-plugins`).
+        public var plugins: PluginOrigin?
+        public init(socketPath: String, tcp: String? = nil, tokenFile: String? = nil, plugins: PluginOrigin? = PluginOrigin()) {
             self.socketPath = socketPath
             self.tcp = tcp
             self.tokenFile = tokenFile
+            self.plugins = plugins
         }
     }
 
@@ -46,7 +49,7 @@ public final class DaemonServer: @unchecked Sendable {
             }
             token = try DaemonServer.readToken(tokenFile)
         }
-        daemon = try Daemon(configDirectory: configDirectory, config: config, token: token, logger: logger)
+        daemon = try Daemon(configDirectory: configDirectory, config: config, token: token, plugins: options.plugins, logger: logger)
         self.options = options
         self.logger = logger
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)

@@ -25,6 +25,12 @@ struct DaemonCommand: ParsableCommand {
     @Option(name: .long, help: "Folder holding Detent's config (default: $DETENT_CONFIG or ./config).")
     var config: String?
 
+    @Option(name: .customLong("plugins"), help: "Also load the plugins in this folder (repeatable; besides scripts/plugins and [plugins] paths). 'reload' reads them again.")
+    var pluginFolders: [String] = []
+
+    @Flag(name: .customLong("no-plugins"), help: "Load no plugins at all.")
+    var noPlugins = false
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (to standard error).")
     var logLevel: String = "notice"
 
@@ -42,8 +48,9 @@ struct DaemonCommand: ParsableCommand {
         do {
             let daemonConfig = try DaemonConfiguration.load(from: directory)
             let path = socket ?? (daemonConfig.socketPath.isEmpty ? DaemonSocket.defaultPath() : daemonConfig.socketPath)
-            let server = try DaemonServer(configDirectory: directory, options: .init(socketPath: path, tcp: tcp, tokenFile: tokenFile),
-                                          logger: logger)
+            let plugins = noPlugins ? nil : PluginOrigin(folders: pluginFolders)
+            let server = try DaemonServer(configDirectory: directory,
+                                          options: .init(socketPath: path, tcp: tcp, tokenFile: tokenFile, plugins: plugins), logger: logger)
             try server.run { place in
                 print("detent daemon listening on \(place)")
                 fflush(stdout)
