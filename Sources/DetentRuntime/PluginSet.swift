@@ -58,11 +58,11 @@ public struct PluginSet: Sendable, Equatable {
         guard !sources.isEmpty else { return PluginSet() }
         let fresh = try PluginProbe.inspect(sources, settings: settings)
         var failures = fresh.failed
-        let freshNames = Set(fresh.loaded.map(\.name))
+        let freshFiles = Dictionary(fresh.loaded.map { ($0.name, $0.file) }, uniquingKeysWith: { first, _ in first })
         let failedFiles = Set(fresh.failed.map(\.file))
-        // The previous version of a failed file, unless a new plugin took its name.
+        // The previous version of a failed file, unless a plugin of another file took its name.
         func previous(of file: String) -> Plugin? {
-            plugins.first { $0.record.file == file && !freshNames.contains($0.record.name) }
+            plugins.first { $0.record.file == file && (freshFiles[$0.record.name] ?? file) == file }
         }
 
         var candidates: [(source: PluginSource, isPrevious: Bool)] = []

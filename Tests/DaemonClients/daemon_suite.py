@@ -496,7 +496,7 @@ class DaemonTest(SuiteCase):
 
 class TestHandshake(DaemonTest):
     METHODS = {"initialize", "run", "cancel", "eval", "state", "subscribe", "unsubscribe", "pause", "resume",
-               "step", "speed", "reload", "status", "shutdown", "session/close"}
+               "step", "speed", "reload", "plugins", "status", "shutdown", "session/close"}
     NOTIFICATIONS = {"run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed",
                      "event", "sample", "daemon/shutdown"}
     LIMITS = ("max_message_bytes", "max_clients", "max_concurrent_runs", "client_queue_bytes")
@@ -1580,6 +1580,253 @@ class TestLifecycle(SuiteCase):
             self.assertIsNotNone(rc, f"{args}: the daemon started")
             self.assertNotEqual(rc, 0, args)
             self.assertTrue(d.log().strip(), f"{args}: no message on stderr")
+
+
+# ---------------------------------------------------------------------------------------------
+# Plugins (SPEC §12, docs/protocol.md `reload` and `plugins`)
+
+
+def probe_plugin(version, name="probe", gesture=None):
+    """A plugin whose gesture `<name>_version()` returns `version` (so a world shows which
+    version it loaded), plus a curve to show in `registered`."""
+    gesture = gesture or f"{name}_version"
+    return (f'return {{\n'
+            f'  name = "{name}",\n'
+            f'  version = "{version}",\n'
+            f'  setup = function(detent)\n'
+            f'    detent.register_gesture("{gesture}", function() return "{version}" end)\n'
+            f'    detent.register_curve("{name}_curve", {{ 0.2, 0, 0.2, 1 }})\n'
+            f'  end,\n'
+            f'}}\n')
+
+
+# Fails in setup, at line 4.
+BROKEN_SETUP_PLUGIN = """\
+return {
+  name = "probe", version = "9.9",
+  setup = function(detent)
+    error("broken on purpose")
+  end,
+}
+"""
+
+# Does not compile, at line 2.
+BROKEN_SYNTAX_PLUGIN = """\
+return {
+  name = = "probe",
+}
+"""
+
+
+def version_spec(expected, gesture="probe_version"):
+    return (f'describe("plugin", function()\n'
+            f'  it("sees version {expected}", function()\n'
+            f'    assert.are.equal("{expected}", {gesture}())\n'
+            f'  end)\n'
+            f'end)\n')
+
+
+class TestPlugins(SuiteCase):
+    """Each test starts a daemon with `--plugins <tmp>/plugins`, edits the files, reloads."""
+
+    def setUp(self):
+        self.daemons = []
+        self.conns = []
+        self.tmp = tempfile.mkdtemp(prefix="detent-suite-p-")
+        self.folder = os.path.join(self.tmp, "plugins")
+        os.mkdir(self.folder)
+
+    def tearDown(self):
+        for c in self.conns:
+            c.close()
+        for d in self.daemons:
+            d.stop()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def start(self, *args):
+        d = Daemon(args=("--plugins", self.folder, *args))
+        self.daemons.append(d)
+        c = Conn(d.socket)
+        self.conns.append(c)
+        return d, c
+
+    def plugin(self, name, text):
+        return write(self.folder, name, text)
+
+    def version_in(self, c, session=None):
+        params = {"code": "return probe_version()"}
+        if session:
+            params["session"] = session
+        return c.result("eval", params)["json"]
+
+    def loaded(self, answer):
+        return {p["name"]: p["version"] for p in answer["loaded"]}
+
+    def test_plugins_from_the_folder_are_listed(self):
+        path = self.plugin("probe.lua", probe_plugin("1.0"))
+        _, c = self.start()
+        listed = c.result("plugins", {})
+        self.assertEqual(listed["failed"], [])
+        self.assertEqual(listed["kept_previous"], [])
+        self.assertEqual(len(listed["loaded"]), 1, json.dumps(listed))
+        probe = listed["loaded"][0]
+        self.assertEqual((probe["name"], probe["version"], probe["file"]), ("probe", "1.0", path))
+        self.assertEqual(probe["registered"]["gesture"], ["probe_version"])
+        self.assertEqual(probe["registered"]["curve"], ["probe_curve"])
+        self.assertEqual(set(probe["registered"]), {"policy", "curve", "gesture", "assertion", "handler", "invariant"})
+
+    def test_plugins_are_visible_in_eval_and_run(self):
+        self.plugin("probe.lua", probe_plugin("1.0"))
+        _, c = self.start()
+        self.assertEqual(self.version_in(c), "1.0")
+        self.assertEqual(self.version_in(c, "named"), "1.0")
+        self.assertEqual(c.result("eval", {"code": "return detent.motion.curve('probe_curve', 0.5) > 0"})["json"], True)
+        response, _ = run_collect(c, {"source": version_spec("1.0"), "name": "plugin_spec.lua"})
+        r = response["result"]
+        self.assertEqual((r["passed"], r["failed"], r["load_errors"], r["exit_code"]), (1, 0, 0, 0), json.dumps(r))
+
+    def test_reload_reaches_new_sessions_and_not_running_ones(self):
+        path = self.plugin("probe.lua", probe_plugin("1.0"))
+        _, c = self.start()
+        self.assertEqual(self.version_in(c, "before"), "1.0")
+        self.plugin("probe.lua", probe_plugin("2.0"))
+        answer = c.result("reload", {})
+        self.assertEqual(answer["reloaded"], ["config", "plugins"])
+        self.assertEqual(self.loaded(answer), {"probe": "2.0"})
+        self.assertEqual([p["file"] for p in answer["loaded"]], [path])
+        self.assertEqual((answer["failed"], answer["kept_previous"], answer["removed"]), ([], [], []))
+        # Worlds that were running keep the version they started with...
+        self.assertEqual(self.version_in(c, "before"), "1.0")
+        self.assertEqual(self.version_in(c), "1.0", "the shared live world started before the reload")
+        # ...sessions and runs started afterwards get the new one.
+        self.assertEqual(self.version_in(c, "after"), "2.0")
+        response, _ = run_collect(c, {"source": version_spec("2.0"), "name": "plugin_spec.lua"})
+        self.assertEqual(response["result"]["exit_code"], 0, json.dumps(response))
+        self.assertEqual(self.loaded(c.result("plugins", {})), {"probe": "2.0"})
+        # Closing and reopening a session picks the reload up.
+        c.result("session/close", {"session": "before"})
+        self.assertEqual(self.version_in(c, "before"), "2.0")
+
+    def test_a_run_in_progress_keeps_its_plugins(self):
+        self.plugin("probe.lua", probe_plugin("1.0"))
+        _, c = self.start()
+        slow = write(self.tmp, "a_slow_spec.lua", cpu_spec(3, iterations=15_000_000))
+        check = write(self.tmp, "b_version_spec.lua", version_spec("1.0"))
+        run_id = c.request("run", {"paths": [slow, check]})
+        c.expect(lambda m: is_notification(m, "run/file"), 30, "run/file")
+        self.plugin("probe.lua", probe_plugin("2.0"))
+        other = Conn(self.daemons[0].socket)
+        self.conns.append(other)
+        self.assertEqual(self.loaded(other.result("reload", {})), {"probe": "2.0"})
+        finished_before_reload = any(is_response(m) and m["id"] == run_id for m in c.inbox)
+        response = c.response(run_id, 120)
+        r = response["result"]
+        self.assertEqual((r["passed"], r["failed"], r["exit_code"]), (4, 0, 0), json.dumps(r))
+        tests = [m["params"] for m in c.inbox if is_notification(m, "run/test")]
+        self.assertEqual(tests[-1]["status"], "passed", json.dumps(tests[-1]))
+        if finished_before_reload:
+            NOTES.append("plugins: the run finished before the reload answered; the in-progress case was not exercised")
+
+    def test_a_broken_edit_keeps_the_previous_version(self):
+        for broken, line, words in ((BROKEN_SETUP_PLUGIN, 4, "broken on purpose"), (BROKEN_SYNTAX_PLUGIN, 2, "near")):
+            with self.subTest(line=line):
+                path = self.plugin("probe.lua", probe_plugin("1.0"))
+                d, c = self.start()
+                self.plugin("probe.lua", broken)
+                answer = c.result("reload", {})
+                self.assertEqual(self.loaded(answer), {"probe": "1.0"}, json.dumps(answer))
+                self.assertEqual(answer["kept_previous"], ["probe"])
+                self.assertEqual(len(answer["failed"]), 1, json.dumps(answer))
+                failure = answer["failed"][0]
+                self.assertEqual((failure["file"], failure["line"]), (path, line))
+                self.assertTrue(failure["message"].startswith(f"{path}:{line}:"), failure["message"])
+                self.assertIn(words, failure["message"])
+                # The previous version is what new sessions and runs get; `plugins` says so.
+                self.assertEqual(self.version_in(c, "after"), "1.0")
+                response, notes = run_collect(c, {"source": version_spec("1.0"), "name": "plugin_spec.lua"})
+                self.assertEqual(response["result"]["exit_code"], 0, json.dumps(response))
+                listed = c.result("plugins", {})
+                self.assertEqual((self.loaded(listed), listed["kept_previous"], listed["failed"]),
+                                 ({"probe": "1.0"}, ["probe"], answer["failed"]))
+                self.assertIn("version 1.0 of 'probe' stays active", d.log(tail=4000))
+                # A fixed edit replaces it and clears the error.
+                self.plugin("probe.lua", probe_plugin("3.0"))
+                answer = c.result("reload", {})
+                self.assertEqual((self.loaded(answer), answer["failed"], answer["kept_previous"]), ({"probe": "3.0"}, [], []))
+                self.daemons.remove(d)
+                d.stop()
+
+    def test_a_removed_file_disappears_and_a_new_one_appears(self):
+        self.plugin("probe.lua", probe_plugin("1.0"))
+        other = self.plugin("other.lua", probe_plugin("1.0", name="other"))
+        _, c = self.start()
+        self.assertEqual(self.loaded(c.result("plugins", {})), {"probe": "1.0", "other": "1.0"})
+        os.remove(other)
+        self.plugin("third.lua", probe_plugin("0.1", name="third"))
+        answer = c.result("reload", {})
+        self.assertEqual(self.loaded(answer), {"probe": "1.0", "third": "0.1"})
+        self.assertEqual(answer["removed"], ["other"])
+        error = c.error("eval", {"session": "after", "code": "return other_version()"})
+        self.assertError(error, -32000, "other_version")
+        self.assertEqual(c.result("eval", {"session": "after", "code": "return third_version()"})["json"], "0.1")
+
+    def test_a_plugin_failing_at_start_is_a_load_error_of_runs_as_with_detent_run(self):
+        self.plugin("probe.lua", probe_plugin("1.0"))
+        broken = self.plugin("zz_broken.lua", BROKEN_SETUP_PLUGIN.replace('"probe"', '"zz"'))
+        d, c = self.start()
+        self.assertIn(f"{broken}:4: broken on purpose", d.log(tail=4000))
+        listed = c.result("plugins", {})
+        self.assertEqual((self.loaded(listed), listed["kept_previous"]), ({"probe": "1.0"}, []))
+        self.assertEqual([f["file"] for f in listed["failed"]], [broken])
+        response, notes = run_collect(c, {"source": version_spec("1.0"), "name": "plugin_spec.lua"})
+        r = response["result"]
+        self.assertEqual((r["passed"], r["load_errors"], r["exit_code"]), (1, 1, 2), json.dumps(r))
+        errors = [m["params"] for m in notes if m["method"] == "run/load_error"]
+        self.assertEqual([(e["file"], e["message"]) for e in errors],
+                         [(broken, f"plugin failed to load: {broken}:4: broken on purpose")])
+        # `detent run --connect` prints the same load error lines as `detent run` and exits 2.
+        spec = write(self.tmp, "plugin_spec.lua", version_spec("1.0"))
+
+        def detent_run(*args):
+            p = subprocess.run([DETENT, "run", *args, spec], cwd=REPO, capture_output=True, text=True, timeout=120)
+            return p.returncode, [line for line in (p.stdout + p.stderr).splitlines() if "plugin failed to load" in line]
+
+        local = detent_run("--plugins", self.folder)
+        remote = detent_run("--connect", d.socket)
+        self.assertEqual(local[0], 2)
+        self.assertTrue(local[1], "detent run printed no load error")
+        self.assertEqual(remote, local)
+
+    def test_no_plugins(self):
+        self.plugin("probe.lua", probe_plugin("1.0"))
+        _, c = self.start("--no-plugins")
+        self.assertEqual(c.result("plugins", {}), {"loaded": [], "failed": [], "kept_previous": []})
+        answer = c.result("reload", {})
+        self.assertEqual((answer["reloaded"], answer["loaded"]), (["config"], []))
+        self.assertError(c.error("eval", {"code": "return probe_version()"}), -32000)
+
+    def test_a_missing_plugin_folder_stops_the_daemon_with_exit_2(self):
+        d = Daemon(args=("--plugins", os.path.join(self.tmp, "nope")), wait=False)
+        self.daemons.append(d)
+        self.assertEqual(d.wait_exit(START_TIMEOUT), 2, d.log())
+        self.assertIn("nope", d.log())
+
+    def test_a_reload_that_cannot_read_the_folder_changes_nothing(self):
+        path = self.plugin("probe.lua", probe_plugin("1.0"))
+        _, c = self.start()
+        os.remove(path)
+        os.rmdir(self.folder)
+        error = c.error("reload", {})
+        self.assertError(error, -32002, self.folder)
+        self.assertIn("previous config and plugins stay", error["message"])
+        self.assertEqual(error["data"], {"exit_code": 2})
+        self.assertEqual(self.loaded(c.result("plugins", {})), {"probe": "1.0"})
+        self.assertEqual(self.version_in(c, "after"), "1.0")
+
+    def test_plugins_takes_no_params(self):
+        _, c = self.start()
+        self.assertError(c.error("plugins", {"x": 1}), -32602, "'x'")
+        self.assertError(c.error("reload", {"x": 1}), -32602, "'x'")
 
 
 # ---------------------------------------------------------------------------------------------
