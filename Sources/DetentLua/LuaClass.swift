@@ -131,6 +131,7 @@ extension LuaState {
             let object = try call.state.liveObject(at: 1, in: call.L, cls: cls, call: call, member: key)
             switch member {
             case let .method(name):
+                if call.state.hasMethodOverrides, call.state.pushMethodOverride(handleAt: 1, name: name, in: call.L) { return 1 }
                 methodTable.push(onto: call.L)
                 call.push(name)
                 lua_rawget(call.L, -2)
@@ -147,6 +148,17 @@ extension LuaState {
         setFunction("__newindex") { call in
             let key = try call.string(2)
             let object = try call.state.liveObject(at: 1, in: call.L, cls: cls, call: call, member: { key })
+            // A method replaced on this one object — what spy.on(handle, "method") and
+            // stub do — and put back when the class's own function is assigned again.
+            if case .method? = cls.member(keyAt: 2, in: call.L).member, call.state.isCallable(at: 3, in: call.L) {
+                methodTable.push(onto: call.L)
+                lua_pushvalue(call.L, 2)
+                lua_rawget(call.L, -2)
+                let isOwn = lua_rawequal(call.L, -1, 3) != 0
+                lua_settop(call.L, -3)
+                call.state.setMethodOverride(handleAt: 1, name: key, valueAt: isOwn ? nil : 3, in: call.L)
+                return 0
+            }
             var assignment = call
             assignment.assignedProperty = "\(className).\(key)"
             if try cls.set(object, key, assignment) { return 0 }
@@ -174,6 +186,72 @@ extension LuaState {
         lua_pushvalue(L, -1)
         cls.metatableRef = luaL_ref(L, detent_lua_registryindex())
         pop()
+    }
+
+    private static let overridesKey = "detent.method_overrides"
+
+    /// Pushes the function that replaced method `name` on the handle at `index`, if one did.
+    func pushMethodOverride(handleAt index: Int32, name: String, in L: OpaquePointer) -> Bool {
+        guard let raw = lua_touserdata(L, index) else { return false }
+        let id = raw.load(as: HandleBlock.self).id
+        guard lua_getfield(L, detent_lua_registryindex(), LuaState.overridesKey) == LUA_TTABLE else {
+            lua_settop(L, -2)
+            return false
+        }
+        guard lua_rawgeti(L, -1, lua_Integer(id)) == LUA_TTABLE else {
+            lua_settop(L, -3)
+            return false
+        }
+        if lua_getfield(L, -1, name) == LUA_TNIL {
+            lua_settop(L, -4)
+            return false
+        }
+        detent_lua_replace(L, -3)
+        lua_settop(L, -2)
+        return true
+    }
+
+    /// Replaces method `name` of the handle at `index` with the value at `valueIndex`, or
+    /// removes the replacement (nil).
+    func setMethodOverride(handleAt index: Int32, name: String, valueAt valueIndex: Int32?, in L: OpaquePointer) {
+        guard let raw = lua_touserdata(L, index) else { return }
+        let id = raw.load(as: HandleBlock.self).id
+        if lua_getfield(L, detent_lua_registryindex(), LuaState.overridesKey) != LUA_TTABLE {
+            lua_settop(L, -2)
+            lua_createtable(L, 0, 0)
+            lua_pushvalue(L, -1)
+            lua_setfield(L, detent_lua_registryindex(), LuaState.overridesKey)
+        }
+        if lua_rawgeti(L, -1, lua_Integer(id)) != LUA_TTABLE {
+            lua_settop(L, -2)
+            lua_createtable(L, 0, 1)
+            lua_pushvalue(L, -1)
+            lua_rawseti(L, -3, lua_Integer(id))
+        }
+        if let valueIndex { lua_pushvalue(L, valueIndex) } else { lua_pushnil(L) }
+        lua_setfield(L, -2, name)
+        lua_settop(L, -3)
+        if valueIndex != nil { hasMethodOverrides = true }
+    }
+
+    /// Forgets every replaced method (between tests: their handles are dead).
+    public func clearMethodOverrides() {
+        guard hasMethodOverrides else { return }
+        lua_pushnil(L)
+        lua_setfield(L, detent_lua_registryindex(), LuaState.overridesKey)
+        hasMethodOverrides = false
+    }
+
+    /// A function, or a table or userdata whose metatable has __call (a spy).
+    func isCallable(at index: Int32, in L: OpaquePointer) -> Bool {
+        switch lua_type(L, index) {
+        case LUA_TFUNCTION: return true
+        case LUA_TTABLE, LUA_TUSERDATA:
+            guard luaL_getmetafield(L, index, "__call") != LUA_TNIL else { return false }
+            lua_settop(L, -2)
+            return true
+        default: return false
+        }
     }
 
     func handleBlock(at index: Int32, in L: OpaquePointer, className: String) -> HandleBlock? {

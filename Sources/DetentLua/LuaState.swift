@@ -12,6 +12,9 @@ public final class LuaState: LuaStack {
     public let L: OpaquePointer
     let limits: UnsafeMutablePointer<detent_limits>
     var classes: [String: AnyLuaClass] = [:]
+    /// True once a script replaced a handle's method (`spy.on(nav, "push")`); until then
+    /// method lookups skip the override table.
+    var hasMethodOverrides = false
     /// The embedding's own object (the scenario host), reachable from host functions.
     public weak var userInfo: AnyObject?
     let handles = HandleRegistry()

@@ -75,6 +75,7 @@ extension ScriptHost {
     /// when the state holds more than half its memory cap (after a memory bomb, say).
     public func endTest() {
         setWorld(nil)
+        lua.clearMethodOverrides()
         retained.removeAll()
         spawned.removeAll()
         handlerErrors.removeAll()

@@ -166,10 +166,11 @@ end
 
 --- spy.on(t, key): replaces t[key] by a spy on it and returns the spy.
 function M.on(target, key)
-  if type(target) == "userdata" then
-    error("spy.on: cannot replace '" .. tostring(key) .. "' on " .. tostring(target)
-      .. " (engine handles take no assignments); spy on a function instead: spy.new(function(...) return handle:"
-      .. tostring(key) .. "(...) end)", 2)
+  -- Engine handles (userdata) accept a replacement for one of their methods, for that
+  -- object only; assigning the class's own method back (revert) removes it.
+  if type(target) == "userdata" and type(target[key]) ~= "function" then
+    error("spy.on: '" .. tostring(key) .. "' is not a method of " .. tostring(target)
+      .. " (a handle's fields cannot be replaced; spy on its methods)", 2)
   end
   local spy = M.new(target[key])
   target[key] = spy

@@ -24,7 +24,8 @@ function M.new(object, key, ...)
     object, key = {}, ""
   end
   local return_values = L.make_arglist(...)
-  if type(object) ~= "table" or key == nil then
+  -- A table's key, or a method of an engine handle (replaced for that object only).
+  if (type(object) ~= "table" and type(object) ~= "userdata") or key == nil then
     error("stub.new(): Can only create stub on a table key, call with 2 params; table, key", 2)
   end
   if object[key] ~= nil and not L.is_callable(object[key]) then
