@@ -1,6 +1,7 @@
 import DetentDrawer
 import DetentLayout
 import DetentLua
+import DetentMotion
 import DetentRelease
 import DetentWorld
 
@@ -109,8 +110,11 @@ enum DrawerBinding {
         }
     }
 
-    /// Calls a Lua policy with {origin, velocity, anchors, resting_origin}; its answer is an
-    /// origin in points or an anchor's name. An error fails the test that released the drawer.
+    /// Calls a Lua policy with {origin, velocity, anchors, resting_origin, project}; its answer
+    /// is an origin in points or an anchor's name. `release.project(rate?)` is the projection
+    /// helper: where the origin comes to rest decelerating at `rate` per ms ("fast", "normal" or
+    /// a number in (0, 1); default the container's configured rate). An error fails the test
+    /// that released the container.
     private static func luaPolicy(_ function: LuaRef, _ release: ReleaseState, host: ScriptHost) throws -> Double {
         let lua = host.lua
         function.push()
@@ -119,6 +123,22 @@ enum DrawerBinding {
             ("resting_origin", .number(release.restingOrigin)),
             ("anchors", .array(release.anchors.map { .record([("name", .string($0.name)), ("origin", .number($0.origin))]) })),
         ]).push(onto: lua)
+        lua.push(function: "project") { call in
+            let rate: Double
+            switch call.type(at: 1) {
+            case .none, .nil: rate = release.defaults.decelerationRate
+            case .string:
+                let name = try call.string(1)
+                guard let named = DecelerationRate.named(name) else {
+                    throw LuaRaise("bad argument #1 to 'project' (\"fast\", \"normal\" or a rate per millisecond in (0, 1) expected, got \"\(name)\")")
+                }
+                rate = named.perMillisecond
+            default: rate = try call.number(1, "rate", .openUnitInterval("a deceleration rate per millisecond"))
+            }
+            call.push(release.project(rate: rate))
+            return 1
+        }
+        lua.rawSet(field: "project", inTableAt: -2)
         do {
             try lua.call(argumentCount: 1, resultCount: 1)
         } catch let error as LuaError {

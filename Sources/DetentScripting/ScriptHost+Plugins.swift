@@ -1,5 +1,6 @@
 import DetentLua
 import DetentMotion
+import DetentRelease
 import DetentWorld
 
 /// Plugins in a script host (SPEC §12): loading, the registries the host keeps in Swift
@@ -122,11 +123,15 @@ extension ScriptHost {
         return 0
     }
 
-    /// host.register_policy(name, fn, plugin).
+    /// host.register_policy(name, fn, plugin): into the registry the drawer and the sheet
+    /// resolve policy names in (`releasePolicies`), beside the built-ins.
     func registerPolicy(_ call: LuaCall) throws -> Int32 {
         let name = try call.string(1)
         try call.checkType(2, .function)
-        pluginPolicies[name] = (owner: try call.string(3), function: call.ref(2))
+        let policy = DrawerBinding.luaFunctionPolicy(call.ref(2), name: name, host: self)
+        do { try releasePolicies.register(policy, owner: try call.string(3)) } catch let error as ReleasePolicyError {
+            throw LuaRaise("register_policy: \(error.description)")
+        }
         return 0
     }
 
@@ -137,7 +142,7 @@ extension ScriptHost {
             pluginCurves[name] = nil
             pluginCurveOwners[name] = nil
         }
-        for (name, entry) in pluginPolicies where entry.owner == plugin { pluginPolicies[name] = nil }
+        releasePolicies.unregisterAll(ownedBy: plugin)
         return 0
     }
 

@@ -52,8 +52,6 @@ public final class ScriptHost {
     /// Timing curves plugins registered, by name, and the plugin that owns each.
     var pluginCurves: [String: TimingCurve] = [:]
     var pluginCurveOwners: [String: String] = [:]
-    /// Target-selection policies plugins registered: Lua functions(release), by name.
-    var pluginPolicies: [String: (owner: String, function: LuaRef)] = [:]
     var patternMatcher: LuaRef?
 
     /// The serial queue that owns this host, its Lua state and its worlds (SPEC §1), if any;
@@ -99,6 +97,11 @@ public final class ScriptHost {
         lua.rawSet(field: "version", inTableAt: -2)
         lua.push(SampledCurve.defaultCount)
         lua.rawSet(field: "curve_samples", inTableAt: -2)
+        // Names built into Detent, which no plugin may register again.
+        lua.push(.array(CubicBezier.curveNames.map { .string($0) }))
+        lua.rawSet(field: "builtin_curves", inTableAt: -2)
+        lua.push(.array(releasePolicies.names.map { .string($0) }))
+        lua.rawSet(field: "builtin_policies", inTableAt: -2)
         // host.fail(message): raises `message` at the script's line that called the helper
         // (Detent's own chunks are skipped), for errors found in prelude Lua.
         // host.where(): "chunk:line: " of the script code that is running (Detent's own

@@ -16,6 +16,7 @@ struct PluginLoadingTests {
           name = "good", version = "1.2",
           setup = function(detent)
             detent.register_curve("ease_good", { 0.3, 0, 0.1, 1 })
+            detent.register_policy("good_nearest", function(release) return release.anchors[1].name end)
             detent.register_gesture("good_tap", function() end)
             detent.register_invariant("good_check", function() return true end, { tags = { "x" } })
             detent.on("world.tick", function() end)
@@ -27,7 +28,7 @@ struct PluginLoadingTests {
         let result = try load([("p/good.lua", Self.good)])
         #expect(result.failed.isEmpty)
         #expect(result.loaded == [PluginRecord(name: "good", version: "1.2", file: "p/good.lua", registered: [
-            "policy": [], "curve": ["ease_good"], "gesture": ["good_tap"], "assertion": [], "handler": ["world.tick"], "invariant": ["good_check"],
+            "policy": ["good_nearest"], "curve": ["ease_good"], "gesture": ["good_tap"], "assertion": [], "handler": ["world.tick"], "invariant": ["good_check"],
         ])])
     }
 
@@ -41,6 +42,8 @@ struct PluginLoadingTests {
         ("return { name = 'bad', version = '1', requires = 'lua 5.1', setup = function() end }", "p/bad.lua:1: plugin 'bad': requires must read \"detent >= x.y\", got lua 5.1"),
         ("return { name = 'bad', version = '1', setup = function(d)\n  error('no luck')\nend }", "p/bad.lua:2: no luck"),
         ("return { name = 'bad', version = '1', setup = function(d)\n  d.register_gesture('drag', function() end)\nend }", "p/bad.lua:2: register_gesture: gesture 'drag' is already built into Detent"),
+        ("return { name = 'bad', version = '1', setup = function(d)\n  d.register_policy('ultradrawer', function() end)\nend }", "p/bad.lua:2: register_policy: policy 'ultradrawer' is already built into Detent"),
+        ("return { name = 'bad', version = '1', setup = function(d)\n  d.register_curve('sheet', { 0, 0, 1, 1 })\nend }", "p/bad.lua:2: register_curve: curve 'sheet' is already built into Detent"),
         ("return { name = 'bad', version = '1', setup = function(d)\n  d.register_curve('c', function(p) return 0/0 end)\nend }", "p/bad.lua:2: register_curve: 'c' returned nan at progress 0.0; a finite number expected"),
         ("return { name = 'bad', version = '1', setup = function(d)\n  d.register_curve('c', { 2, 0, 0, 1 })\nend }", "p/bad.lua:2: register_curve: 'c': cubic-bezier x1 and x2 must lie in [0, 1] so that progress maps to a single value, got x1 = 2.0, x2 = 0.0"),
         ("return { name = 'bad', version = '1', setup = function(d)\n  while true do end\nend }", "p/bad.lua:2: plugin stopped: instruction budget of 200000000 instructions exceeded (runaway script?)"),

@@ -18,6 +18,8 @@ local KINDS = { "policy", "curve", "gesture", "assertion", "handler", "invariant
 local owners = {}
 for _, kind in ipairs(KINDS) do owners[kind] = {} end
 for _, name in ipairs({ "drag", "flick", "tap", "scroll", "edge_swipe", "touch" }) do owners.gesture[name] = "detent" end
+for _, name in ipairs(host.builtin_curves) do owners.curve[name] = "detent" end
+for _, name in ipairs(host.builtin_policies) do owners.policy[name] = "detent" end
 
 local by_name = {}          -- plugin name -> record
 local gestures = {}         -- name -> fn

@@ -71,3 +71,49 @@ describe("bar_jump_guard.lua #bar", function()
     wait_idle()
   end)
 end)
+
+describe("material_policy.lua", function()
+  local function settle(d)
+    wait_event("drawer.settled", { timeout = 5 })
+    return d.anchor
+  end
+
+  it("sends a fast flick to the next anchor in its direction", function()
+    local d = world:drawer{ anchors = { "top", "middle", "bottom" }, at = "middle", policy = "material" }
+    flick(d.name .. ".header", { velocity = -800, distance = 40 })
+    assert.are.equal("top", settle(d))
+  end)
+
+  it("settles a slow release on the nearest anchor, where ultradrawer would move on", function()
+    local d = world:drawer{ anchors = { "top", "middle", "bottom" }, at = "middle", policy = "material" }
+    flick(d.name .. ".header", { velocity = -150, distance = 40 })
+    assert.are.equal("middle", settle(d))
+    local u = world:drawer{ name = "u", anchors = { "top", "middle", "bottom" }, at = "middle" }
+    flick("u.header", { velocity = -150, distance = 40 })
+    assert.are.equal("top", settle(u))
+  end)
+
+  it("is a name sheets accept too", function()
+    local sheet = world:sheet{ screens = { world:screen{ id = "s", content_height = 300 } },
+                              detents = { "content", "large" }, policy = "material" }
+    wait_idle()
+    assert.are.equal("material", sheet.policy)
+  end)
+end)
+
+describe("a policy's release argument", function()
+  it("carries the projection helper", function()
+    local seen
+    local d = world:drawer{ anchors = { "top", "middle", "bottom" }, at = "middle", policy = function(release)
+      seen = { fast = release.project("fast"), normal = release.project("normal"), default = release.project(),
+               origin = release.origin, velocity = release.velocity }
+      return "middle"
+    end }
+    flick(d.name .. ".header", { velocity = -300, distance = 40 })
+    wait_event("drawer.settled", { timeout = 5 })
+    -- travel = v/1000 · r/(1 − r): 0.99 → 99·v/1000, 0.998 → 499·v/1000
+    assert.near(seen.origin + seen.velocity * 0.099, seen.fast, 1e-6)
+    assert.near(seen.origin + seen.velocity * 0.499, seen.normal, 1e-6)
+    assert.near(seen.fast, seen.default, 1e-6)   -- the drawer's configured rate is 0.99
+  end)
+end)
