@@ -8,7 +8,7 @@ import DetentWorld
 /// `plugins.lua`.
 extension ScriptHost {
     /// Registry kinds, in the order `detent plugins` lists them.
-    public static let pluginKinds = ["policy", "curve", "gesture", "assertion", "handler", "invariant"]
+    public static let pluginKinds = ["policy", "curve", "gesture", "assertion", "handler", "invariant", "component"]
 
     /// Loads `sources` in order, each as guest code under the state's limits. A plugin that
     /// fails leaves nothing registered and the others load; the failures are returned (and
@@ -143,6 +143,7 @@ extension ScriptHost {
             pluginCurveOwners[name] = nil
         }
         releasePolicies.unregisterAll(ownedBy: plugin)
+        components.forget(plugin: plugin)
         return 0
     }
 

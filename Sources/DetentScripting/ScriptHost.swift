@@ -52,6 +52,8 @@ public final class ScriptHost {
     /// Timing curves plugins registered, by name, and the plugin that owns each.
     var pluginCurves: [String: TimingCurve] = [:]
     var pluginCurveOwners: [String: String] = [:]
+    /// Components plugins registered (`ComponentBinding`).
+    var components = ComponentRegistry()
     var patternMatcher: LuaRef?
 
     /// The serial queue that owns this host, its Lua state and its worlds (SPEC §1), if any;
@@ -93,6 +95,7 @@ public final class ScriptHost {
         lua.setFunction("register_curve") { [unowned self] call in try registerCurve(call) }
         lua.setFunction("register_policy") { [unowned self] call in try registerPolicy(call) }
         lua.setFunction("forget_plugin") { [unowned self] call in try forgetPlugin(call) }
+        lua.setFunction("register_component") { call in try ComponentBinding.register(call) }
         lua.push(DetentVersion.string)
         lua.rawSet(field: "version", inTableAt: -2)
         lua.push(SampledCurve.defaultCount)

@@ -137,6 +137,11 @@ enum WorldBinding {
                 try call.charge(bytes: HostCost.engine)
                 return try SplitBinding.makeSplit(world, call, host: ScriptHost.of(call))
             },
+            // world:component(name, options): an instance of a plugin's component (SPEC §12).
+            "component": { world, call in
+                try call.charge(bytes: HostCost.engine)
+                return try ComponentBinding.make(world, call)
+            },
             "tabs": { world, call in
                 try call.charge(bytes: HostCost.engine)
                 return try SplitBinding.makeTabs(world, call, host: ScriptHost.of(call))

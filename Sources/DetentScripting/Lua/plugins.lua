@@ -1,9 +1,9 @@
 -- Plugins (SPEC §12): Lua files that return
 --   { name = "...", version = "...", requires = "detent >= 0.1"?, setup = function(detent) ... end }
 -- and, in setup, add to Detent's registries through the `detent` object they are given:
--- register_policy, register_curve, register_gesture, register_assertion, on (event handlers)
--- and register_invariant. Every registration remembers its plugin, so a name has one owner
--- and `detent plugins` can say who registered what.
+-- register_policy, register_curve, register_gesture, register_assertion, on (event handlers),
+-- register_invariant and register_component. Every registration remembers its plugin, so a
+-- name has one owner and `detent plugins` can say who registered what.
 --
 -- The host loads each plugin file as a chunk named by its path and calls `install` as guest
 -- code (the sandbox, budget and memory cap of scenarios apply). A plugin whose file or setup
@@ -12,7 +12,7 @@ local host = ...
 
 local plugins = {}
 
-local KINDS = { "policy", "curve", "gesture", "assertion", "handler", "invariant" }
+local KINDS = { "policy", "curve", "gesture", "assertion", "handler", "invariant", "component" }
 
 -- owners[kind][name] = plugin name ("detent" for built-ins)
 local owners = {}
@@ -112,6 +112,13 @@ local function api_for(plugin)
       end
     end
     invariants[#invariants + 1] = { name = name, fn = fn, plugin = plugin.name, tags = tags }
+  end
+  -- A new kind of engine object (docs/plugins.md "Components"); the host checks the
+  -- definition and keeps it (ComponentBinding).
+  function api.register_component(name, definition)
+    claim("component", name, plugin, "register_component")
+    if type(definition) ~= "table" then fail("register_component: '" .. name .. "' needs a definition table { properties =, frame =, regions =, began =, step =, ... }", 2) end
+    host.register_component(name, definition, plugin.name)
   end
   return setmetatable(api, { __index = function(_, key) return (rawget(_G, "detent") or {})[key] end })
 end
