@@ -28,7 +28,7 @@ struct PluginLoadingTests {
         let result = try load([("p/good.lua", Self.good)])
         #expect(result.failed.isEmpty)
         #expect(result.loaded == [PluginRecord(name: "good", version: "1.2", file: "p/good.lua", registered: [
-            "policy": ["good_nearest"], "curve": ["ease_good"], "gesture": ["good_tap"], "assertion": [], "handler": ["world.tick"], "invariant": ["good_check"],
+            "policy": ["good_nearest"], "curve": ["ease_good"], "gesture": ["good_tap"], "assertion": [], "handler": ["world.tick"], "invariant": ["good_check"], "component": [],
         ])])
     }
 
