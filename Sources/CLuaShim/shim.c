@@ -13,6 +13,7 @@ static void script_where_into(lua_State *L, char *out, size_t size);
 static void note_kill_where(lua_State *L, detent_limits *limits);
 static int raise_kill(lua_State *L, detent_limits *limits);
 static void poll_stop_flags(detent_limits *limits);
+static void charge_and_stop(lua_State *L, detent_limits *limits, int64_t instructions);
 // Detent's own chunks: the prelude ("@(detent)/spec.lua") and the host's snippets, named
 // "=(detent sandbox)" and the like (loaded by name, they arrive as "@=(detent sandbox)").
 static int is_detent_chunk(const char *source) {
@@ -222,15 +223,20 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
     detent_limits *limits = detent_limits_of(L);
     if (limits->guest_depth <= 0) return;
     limits->running = L;
-    limits->executed += HOOK_STEP;
+    charge_and_stop(L, limits, HOOK_STEP);
+}
+
+// Charges `instructions`, turns a raised stop flag or a spent budget into a kill, and stops
+// the script when it is killed: the place is noted before anything can catch the error, and
+// the hook fires on every instruction from now on, so no pcall loop can outlive the kill.
+static void charge_and_stop(lua_State *L, detent_limits *limits, int64_t instructions) {
+    limits->executed += instructions;
     poll_stop_flags(limits);
     if (limits->killed == DETENT_KILL_NONE && limits->budget > 0 && limits->executed > limits->budget) {
         limits->killed = DETENT_KILL_INSTRUCTIONS;
     }
     if (limits->killed != DETENT_KILL_NONE) {
-        // Remember where the script was stopped, before anything can catch the error.
         note_kill_where(L, limits);
-        // Fire on every instruction from now on, so no pcall loop can outlive the kill.
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         raise_kill(L, limits);
     }
@@ -264,16 +270,7 @@ static int raise_kill(lua_State *L, detent_limits *limits) {
 void detent_poll_limits(lua_State *L, int64_t instructions) {
     detent_limits *limits = detent_limits_of(L);
     if (limits->guest_depth <= 0) return;
-    limits->executed += instructions;
-    poll_stop_flags(limits);
-    if (limits->killed == DETENT_KILL_NONE && limits->budget > 0 && limits->executed > limits->budget) {
-        limits->killed = DETENT_KILL_INSTRUCTIONS;
-    }
-    if (limits->killed != DETENT_KILL_NONE) {
-        note_kill_where(L, limits);
-        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-        raise_kill(L, limits);
-    }
+    charge_and_stop(L, limits, instructions);
 }
 
 int detent_resume_guest(lua_State *co, lua_State *from, int nargs, int *nresults) {

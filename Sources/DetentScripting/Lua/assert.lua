@@ -150,14 +150,7 @@ local function quote(s)
 end
 
 --- The text of a table or userdata that defines __tostring, else nil.
-local function custom_tostring(value)
-  local mt = getmetatable(value)
-  if type(mt) == "table" and mt.__tostring ~= nil then
-    local ok, text = pcall(tostring, value)
-    if ok and type(text) == "string" then return text end
-  end
-  return nil
-end
+local custom_tostring = format.own_text
 
 --- The text of a formatter added with assert:add_formatter (newest first),
 -- or nil.  A formatter returns nil for values it does not format.

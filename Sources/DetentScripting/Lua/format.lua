@@ -168,6 +168,7 @@ function M.value(value, fmtargs, special)
 end
 
 M.number_text = number_text
+M.own_text = own_text
 
 state.set_parameter("TableFormatLevel", 3)
 state.set_parameter("TableFormatShowRecursion", false)
