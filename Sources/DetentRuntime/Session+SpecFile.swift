@@ -62,6 +62,9 @@ extension Session {
         host.lua.resetLimits()
         let thread = LuaThread(state: host.lua)
         let ending = virtualLoop.run(thread, argumentCount: 0, testStart: 0) { $0.snapshot(thread) }
+        // randomize() blocks are shuffled as the tests are collected, with math.random seeded
+        // here from the run's seed, so the same --seed gives the same order.
+        host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}randomize", seed: settings.seed)))
         let tests = (try? host.collectedTests()) ?? []
 
         if tests.isEmpty && file.hasSuffix("_spec.lua") {

@@ -1,30 +1,50 @@
--- Detent's busted-style spec structure (SPEC §9).
+-- Detent's busted-style spec structure (SPEC §9), as busted 2.x behaves.
 --
 -- Loading a spec file runs its top level, which calls describe/it to build a tree of blocks.
 -- The host then asks for the collected tests, decides which run and in what order (filters,
--- tags, shuffle), and runs each one inside its own coroutine with `run_test`, so the test
--- body can wait by yielding to the run loop.
+-- tags, shuffle), and runs each one inside its own coroutine with `run_test`, so hooks and
+-- the test body can wait by yielding to the run loop.
 --
--- Private host hooks arrive in `host` (a table passed by the runtime): host.traceback(msg).
+-- Busted runs a describe's body just before its tests; Detent collects the whole tree first,
+-- then runs tests. So what busted does "when a block is entered" happens here before the
+-- first test of the block that runs, and "when the block ends" after its last one:
+--   * strict_setup (= setup) runs on entering a block, even when its tests are all pending;
+--     lazy_setup runs before the first test of the block that actually runs its body;
+--   * lazy_teardown runs on leaving a block only if its lazy_setup ran; strict_teardown
+--     (= teardown) always runs on leaving a block that was entered;
+--   * insulate blocks keep their own globals and loaded modules (see "Insulation" below).
+-- Each spec file has its own Lua state, so every file is insulated from the others, as busted
+-- insulates each file by default.
+--
+-- Private host hooks arrive in `host` (a table passed by the runtime): traceback, where,
+-- located, fail, load_module.
 local host = ...
 
 local spec = {}
 
-local function new_block(name, parent, line)
+-- A value `restore` reads as "this global did not exist".
+local NONE = {}
+
+local function new_block(kind, name, parent, line)
   return {
-    name = name, parent = parent, line = line,
-    children = {}, tests = {},
-    setup = {}, teardown = {}, before_each = {}, after_each = {},
-    pending_setup = true, remaining = 0,
+    kind = kind, name = name, parent = parent, line = line,
+    items = {},   -- tests and blocks in declaration order (randomize() shuffles them)
+    strict_setup = {}, strict_teardown = {}, lazy_setup = {}, lazy_teardown = {},
+    before_each = {}, after_each = {},
+    remaining = 0,
   }
 end
 
-local root = new_block("", nil, 0)
+local root = new_block("file", "", nil, 0)
 local current = root
-local tests = {}
+local tests = {}       -- in declaration order
+local ordered          -- in run order (randomize() applied), built by spec.tests()
 -- True once tests run: describe, it and the hooks then have nowhere to go (busted rejects
 -- them too), and a test that calls them must fail rather than silently add nothing.
 local running = false
+-- What the running test is doing: "body" while its `it` function runs (finally may be
+-- called), "finally" while its finally function runs (pending may not be called).
+local phase
 
 local function refuse_while_running(kind)
   if running then
@@ -55,9 +75,9 @@ local function full_name(block, name)
   return table.concat(parts, " ")
 end
 
-local function check_name(kind, name)
+local function check_name(kind, name, level)
   if type(name) ~= "string" then
-    error(kind .. " expects a name (string) as its first argument, got " .. type(name), 3)
+    error(kind .. " expects a name (string) as its first argument, got " .. type(name), level + 1)
   end
 end
 
@@ -86,29 +106,204 @@ local function describe_error(e)
   return text
 end
 
-function describe(name, body)
-  refuse_while_running("describe")
-  check_name("describe", name)
-  if type(body) ~= "function" then error("describe '" .. name .. "' expects a function", 2) end
-  local block = new_block(name, current, caller_where(2))
-  current.children[#current.children + 1] = block
+----------------------------------------------------------------------------------------------
+-- Insulation: globals and modules
+--
+-- busted saves _G and package.loaded when an insulate block starts and restores them when
+-- it ends. Here a block's body runs at collection and its tests later (possibly with other
+-- tests in between under --shuffle), so an insulate block keeps what it changed as a delta:
+-- its body's changes are recorded at collection and undone; each test of the block applies
+-- the delta over the globals of the moment, runs, records the block's changes again and
+-- restores the globals outside. Modules follow through `require`: inside an insulate block
+-- `require` is the block's own, which loads a module afresh for the block unless it was
+-- loaded outside already (as busted's copy of package.loaded does).
+----------------------------------------------------------------------------------------------
+
+--- The globals as they are: every raw key of _G and _G's metatable.
+local function snapshot()
+  local values = {}
+  for k, v in next, _G do values[k] = v end
+  return { values = values, mt = getmetatable(_G) }
+end
+
+--- What changed in _G since `before` (a snapshot): { changes = {k = v or NONE}, mt = }.
+local function diff(before)
+  local changes = {}
+  for k, v in next, _G do
+    if not rawequal(before.values[k], v) then changes[k] = v end
+  end
+  for k in next, before.values do
+    if rawget(_G, k) == nil then changes[k] = NONE end
+  end
+  return { changes = changes, mt = getmetatable(_G), mt_changed = not rawequal(getmetatable(_G), before.mt) }
+end
+
+local function set_globals_metatable(mt)
+  if not rawequal(getmetatable(_G), mt) then pcall(setmetatable, _G, mt) end
+end
+
+local function apply(delta)
+  for k, v in next, delta.changes do rawset(_G, k, v ~= NONE and v or nil) end
+  if delta.mt_changed then set_globals_metatable(delta.mt) end
+end
+
+local function restore(state)
+  local stale = {}
+  for k in next, _G do
+    if state.values[k] == nil then stale[#stale + 1] = k end
+  end
+  for _, k in ipairs(stale) do rawset(_G, k, nil) end
+  for k, v in next, state.values do rawset(_G, k, v) end
+  set_globals_metatable(state.mt)
+end
+
+-- Modules the file's own `require` has loaded: the host's require asks host.load_module for
+-- a chunk, and the wrapper below notes the module once its chunk has returned.
+local outside_loaded = {}
+do
+  local load_module = host.load_module
+  host.load_module = function(name)
+    local chunk, message = load_module(name)
+    if not chunk then return chunk, message end
+    return function(...)
+      local result = chunk(...)
+      outside_loaded[name] = true
+      return result
+    end
+  end
+end
+
+local loading = {}   -- module names an insulated require is loading, in order
+
+--- The `require` of insulate block `block`, whose enclosing require is `outer`.
+local function insulated_require(block, outer)
+  local loaded = {}
+  block.loaded = loaded
+  local function knows(name)
+    local b = block.parent
+    while b do
+      if b.loaded and b.loaded[name] ~= nil then return true end
+      b = b.parent
+    end
+    return outside_loaded[name]
+  end
+  return function(name)
+    if type(name) ~= "string" then error("require expects a module name", 2) end
+    if loaded[name] ~= nil then return loaded[name] end
+    if knows(name) then return outer(name) end
+    if loading[name] then
+      local loop = {}
+      for i = loading[name], #loading do loop[#loop + 1] = loading[i] end
+      loop[#loop + 1] = name
+      host.fail("module '" .. name .. "' requires itself (require loop: " .. table.concat(loop, " → ") .. ")")
+    end
+    local chunk, message = host.load_module(name)
+    if not chunk then error(message, 2) end
+    loading[#loading + 1] = name
+    loading[name] = #loading
+    local ok, result = pcall(chunk, name)
+    loading[name], loading[#loading] = nil, nil
+    outside_loaded[name] = nil   -- the wrapper noted it, but it is this block's alone
+    if not ok then error(result, 0) end
+    if result == nil then result = true end
+    loaded[name] = result
+    return result
+  end
+end
+
+-- Each test brackets its run with these: the insulate blocks of its chain are entered
+-- (outer to inner) and left (inner to outer). `open` remembers what the test entered, so a
+-- test stopped by a limit, whose coroutine never reaches its own leaving, is left by the next.
+local open
+
+local function enter_insulation(blocks)
+  local frames = {}
+  for _, block in ipairs(blocks) do
+    if block.kind == "insulate" then
+      frames[#frames + 1] = { block = block, outside = snapshot() }
+      apply(block.delta)
+    end
+  end
+  open = frames
+end
+
+local function leave_insulation(blocks_by_child)
+  local frames = open
+  if not frames then return end
+  open = nil
+  for i = #frames, 1, -1 do
+    local frame = frames[i]
+    if blocks_by_child[frame.block] and blocks_by_child[frame.block].kind == "expose" then
+      -- busted: an expose block's changes survive the insulate block around it.
+      frame.block.delta = { changes = {} }
+    else
+      frame.block.delta = diff(frame.outside)
+      restore(frame.outside)
+    end
+  end
+end
+
+----------------------------------------------------------------------------------------------
+-- Declaring blocks, tests and hooks
+----------------------------------------------------------------------------------------------
+
+-- Runs a block's body now, collecting what it declares. Insulate blocks record their body's
+-- changes and undo them; an expose block inside an insulate block hands its changes on.
+local function declare_block(kind, name, body, where)
+  if type(body) ~= "function" then error(kind .. " '" .. name .. "' expects a function", 3) end
+  local block = new_block(kind, name, current, where)
+  current.items[#current.items + 1] = block
   local outer = current
   current = block
+  if kind == "insulate" then
+    block.collecting = snapshot()
+    rawset(_G, "require", insulated_require(block, rawget(_G, "require")))
+  end
   -- The handler runs where the error was: a value without a location gets that line.
   local ok, err = xpcall(body, function(e)
     if type(e) == "string" then return host.located(e) end
     return host.where() .. describe_error(e)
   end)
   current = outer
+  if kind == "insulate" then
+    -- Undone back to the globals before the body, or to those an expose block handed on.
+    local outside = block.collecting
+    block.delta = diff(outside)
+    block.collecting = nil
+    restore(outside)
+  elseif kind == "expose" and outer.collecting then
+    outer.collecting = snapshot()
+  end
   if not ok then error(err, 0) end
 end
-context = describe
 
-local function add_test(name, body, is_pending)
+-- describe(name, fn), or describe "name" (fn) as busted also accepts: a name alone (one
+-- argument; an explicit nil is still an error) gives back a function that takes the body.
+local function block_declarer(kind)
+  return function(...)
+    local name, body = ...
+    refuse_while_running(kind)
+    check_name(kind, name, 2)
+    local where = caller_where(2)
+    if select("#", ...) == 1 then
+      return function(fn)
+        refuse_while_running(kind)
+        declare_block(kind, name, fn, where)
+      end
+    end
+    declare_block(kind, name, body, where)
+  end
+end
+
+describe = block_declarer("describe")
+context = block_declarer("describe")
+insulate = block_declarer("insulate")
+expose = block_declarer("expose")
+
+local function add_test(name, body, where)
   local test = {
-    index = #tests + 1, name = name, block = current,
-    full_name = full_name(current, name), where = caller_where(3),
-    body = body, pending = is_pending,
+    name = name, block = current, full_name = full_name(current, name), where = where,
+    body = body, pending = body == nil,
   }
   local tags = {}
   local block = current
@@ -119,59 +314,140 @@ local function add_test(name, body, is_pending)
   for _, tag in ipairs(tags_of(name)) do tags[#tags + 1] = tag end
   test.tags = tags
   tests[#tests + 1] = test
+  current.items[#current.items + 1] = test
+  return test
 end
 
-function it(name, body)
-  refuse_while_running("it")
-  check_name("it", name)
-  if body == nil then return add_test(name, nil, true) end
-  if type(body) ~= "function" then error("it '" .. name .. "' expects a function", 2) end
-  add_test(name, body, false)
+-- it(name, fn); it "name" (fn); it(name) alone is a pending test (busted 2 would drop it
+-- silently, and a test that vanishes without a word is worse than one marked to do).
+local function test_declarer(kind)
+  return function(name, body)
+    refuse_while_running(kind)
+    check_name(kind, name, 2)
+    local where = caller_where(2)
+    if body == nil then
+      local test = add_test(name, nil, where)
+      return function(fn)
+        refuse_while_running(kind)
+        if type(fn) ~= "function" then error(kind .. " '" .. name .. "' expects a function", 2) end
+        if test.body ~= nil then error(kind .. " '" .. name .. "' already has its function", 2) end
+        test.body, test.pending = fn, false
+      end
+    end
+    if type(body) ~= "function" then error(kind .. " '" .. name .. "' expects a function", 2) end
+    add_test(name, body, where)
+  end
 end
+
+it = test_declarer("it")
+_ENV.spec = test_declarer("spec")   -- `spec` alone is this file's module table
+test = test_declarer("test")
 
 -- pending("reason") inside a running test or hook ends that test as pending, as in busted;
 -- the signal is a table only this file can make, so no script can forge one.
 local pending_signal = {}
 
-function pending(name)
-  check_name("pending", name)
+function pending(name, _)
+  check_name("pending", name, 2)
   if running then
+    if phase == "finally" then
+      error("pending was called inside finally; a test's finally cleans up after it and cannot make it pending", 2)
+    end
     error(setmetatable({ message = name, where = caller_where(2) }, pending_signal), 0)
   end
-  add_test(name, nil, true)
+  add_test(name, nil, caller_where(2))
+  return function() end   -- pending "name" (fn): the function is never run
 end
 
-local function hook_adder(field)
-  return function(body)
-    refuse_while_running(field)
-    if type(body) ~= "function" then error(field .. " expects a function", 2) end
+-- finally(fn) inside a running test: fn runs after the test's body, even when the body
+-- failed, and before after_each. As in busted, a test has one finally: calling it again
+-- replaces the function.
+local finally_fn
+
+function finally(fn)
+  if phase ~= "body" then
+    error("finally can only be called inside a running test (the function of an it)", 2)
+  end
+  if type(fn) ~= "function" then error("finally expects a function", 2) end
+  finally_fn = fn
+end
+
+local function hook_adder(kind, field)
+  -- hook(fn), or hook("name", fn) as busted's executors also accept.
+  return function(a, b)
+    refuse_while_running(kind)
+    local fn = a
+    if type(a) == "string" and b ~= nil then fn = b end
+    if type(fn) ~= "function" then error(kind .. " expects a function", 2) end
     local list = current[field]
-    list[#list + 1] = body
+    list[#list + 1] = fn
   end
 end
-before_each = hook_adder("before_each")
-after_each = hook_adder("after_each")
-setup = hook_adder("setup")
-teardown = hook_adder("teardown")
-lazy_setup, lazy_teardown = setup, teardown
-strict_setup, strict_teardown = setup, teardown
+before_each = hook_adder("before_each", "before_each")
+after_each = hook_adder("after_each", "after_each")
+strict_setup = hook_adder("strict_setup", "strict_setup")
+strict_teardown = hook_adder("strict_teardown", "strict_teardown")
+lazy_setup = hook_adder("lazy_setup", "lazy_setup")
+lazy_teardown = hook_adder("lazy_teardown", "lazy_teardown")
+-- busted 2: setup and teardown are strict (busted --lazy swaps them; Detent has no --lazy).
+setup = hook_adder("setup", "strict_setup")
+teardown = hook_adder("teardown", "strict_teardown")
 
---- The collected tests for the host: { {name=, full_name=, where=, tags={...}, pending=bool} }.
-function spec.tests()
+-- randomize() in a describe block (or at a file's top level) runs that block's tests and
+-- blocks in a shuffled order; randomize(false) takes it back. The order comes from the run's
+-- seed (see spec.tests), so the same --seed gives the same order.
+function randomize(on)
+  refuse_while_running("randomize")
+  current.randomize = on ~= false
+end
+
+----------------------------------------------------------------------------------------------
+-- The host's side: which tests there are, the plan, running one test
+----------------------------------------------------------------------------------------------
+
+-- Fisher–Yates with math.random (the prelude's own, which the host seeds from the run's
+-- seed just before asking for the tests).
+local function shuffled(items)
+  local copy = {}
+  for i, item in ipairs(items) do copy[i] = item end
+  for n = #copy, 2, -1 do
+    local k = math.random(n)
+    copy[n], copy[k] = copy[k], copy[n]
+  end
+  return copy
+end
+
+local function order_tests()
   local list = {}
-  for i, test in ipairs(tests) do
+  local function walk(block)
+    local items = block.randomize and shuffled(block.items) or block.items
+    for _, item in ipairs(items) do
+      if item.items then walk(item) else list[#list + 1] = item end
+    end
+  end
+  walk(root)
+  return list
+end
+
+--- The collected tests for the host, in the order they run (randomize() applied):
+--- { {name=, full_name=, where=, tags={...}, pending=bool} }.
+function spec.tests()
+  ordered = ordered or order_tests()
+  local list = {}
+  for i, test in ipairs(ordered) do
     list[i] = { name = test.name, full_name = test.full_name, where = test.where,
                 tags = test.tags, pending = test.pending }
   end
   return list
 end
 
---- Tells which tests will run, in order, so that setup runs before the first and
---- teardown after the last test of each block.
+--- Tells which tests will run, in order (positions in spec.tests()), so that each block is
+--- entered before its first test and left after its last.
 function spec.plan(order)
   running = true
+  ordered = ordered or order_tests()
   for _, index in ipairs(order) do
-    local block = tests[index].block
+    local block = ordered[index].block
     while block do
       block.remaining = block.remaining + 1
       block = block.parent
@@ -199,8 +475,10 @@ local function is_failure(e)
   return type(rawget(e, "message")) == "string"
 end
 
--- Runs a function and turns an error into a result record.
-local function attempt(fn)
+-- Runs a function and turns an error into a result record. Only a test's own function can
+-- fail (busted: "Only 'it' blocks can generate test failures"); an assertion that fails in a
+-- hook or in finally is an error of the test.
+local function attempt(fn, in_body)
   local ok, err = xpcall(fn, function(e)
     if is_failure(e) or (type(e) == "table" and getmetatable(e) == pending_signal) then return e end
     local message
@@ -216,7 +494,7 @@ local function attempt(fn)
     return { status = "pending", message = err.message, where = err.where }
   end
   if is_failure(err) then
-    return { status = "failed", message = err.message, where = err.where,
+    return { status = in_body and "failed" or "error", message = err.message, where = err.where,
              expected = err.expected, actual = err.actual }
   end
   if type(err) == "table" and err.traceback then
@@ -225,62 +503,125 @@ local function attempt(fn)
   return { status = "error", message = tostring(err) }
 end
 
---- Runs test `index`: pending setups, before_each (outer to inner), the body, after_each
---- (inner to outer) and due teardowns. Returns { status = passed|failed|error|pending, ... }.
-function spec.run_test(index)
-  local test = tests[index]
-  if test.pending then return { status = "pending" } end
-  local blocks = chain(test.block)
-  local result
+-- The test's result so far combined with a later one, as busted's status does: the first
+-- failure or error stands; a pending test that then fails is a failure.
+local function merge(result, later)
+  if later == nil then return result end
+  if result == nil or result.status == "pending" then return later end
+  return result
+end
+
+-- Runs a block's list of hooks once (strict_setup on entering, lazy_setup before the first
+-- test that runs); remembers the first failure, which errors every later test of the block.
+-- A setup stopped by a limit ends the whole task before it is marked done: the next test of
+-- the block finds it unfinished and errors too.
+local function run_once(block, field)
+  local state = block[field .. "_state"]
+  if state == nil then
+    block[field .. "_state"] = "running"
+    local failure
+    for _, fn in ipairs(block[field]) do failure = failure or attempt(fn) end
+    block[field .. "_state"] = failure or "done"
+    return failure
+  elseif state == "running" then
+    block[field .. "_state"] = { status = "error", message = "it was stopped by a limit (see the block's first test)" }
+    return block[field .. "_state"]
+  elseif state ~= "done" then
+    return state
+  end
+end
+
+local function as_setup_failure(failure)
+  local result = {}
+  for k, v in pairs(failure) do result[k] = v end
+  result.status = "error"
+  result.message = "setup failed: " .. tostring(result.message)
+  return result
+end
+
+-- Enters the test's blocks (outer to inner) with their strict setups, then, for a test that
+-- runs, their lazy setups. A block whose setup failed is not gone into further.
+local function setups(blocks, lazy_too)
   for _, block in ipairs(blocks) do
-    if block.pending_setup then
-      block.pending_setup = false
-      -- A setup stopped by a limit ends the whole task before it is marked done: the next
-      -- test of the block finds it unfinished and errors too.
-      block.setup_unfinished = true
-      for _, fn in ipairs(block.setup) do
-        block.setup_failure = block.setup_failure or attempt(fn)
-      end
-      block.setup_unfinished = nil
-    elseif block.setup_unfinished and not block.setup_failure then
-      block.setup_failure = { status = "error", message = "it was stopped by a limit (see the block's first test)" }
-    end
-    -- A setup that failed errors every test of its block, as busted does: none of them
-    -- runs in a half-made fixture.
-    if block.setup_failure and not result then
-      result = {}
-      for k, v in pairs(block.setup_failure) do result[k] = v end
-      if result.status == "failed" then result.status = "error" end
-      result.message = "setup failed: " .. tostring(result.message)
-    end
+    block.entered = true
+    local failure = run_once(block, "strict_setup")
+    if failure then return as_setup_failure(failure) end
   end
+  if not lazy_too then return nil end
+  for _, block in ipairs(blocks) do
+    block.lazy_ran = true
+    local failure = run_once(block, "lazy_setup")
+    if failure then return as_setup_failure(failure) end
+  end
+end
+
+-- before_each (outer to inner, stopping at the block whose hook failed), the body, its
+-- finally, after_each (inner to outer, from that block).
+local function run_body(test, blocks)
+  local result
   local ran_before = 0
+  for _, block in ipairs(blocks) do
+    for _, fn in ipairs(block.before_each) do result = result or attempt(fn) end
+    ran_before = ran_before + 1
+    if result then break end
+  end
   if not result then
-    for _, block in ipairs(blocks) do
-      for _, fn in ipairs(block.before_each) do
-        result = result or attempt(fn)
-      end
-      ran_before = ran_before + 1
-      if result then break end
+    finally_fn = nil
+    phase = "body"
+    result = attempt(test.body, true)
+    phase = nil
+    local cleanup = finally_fn
+    finally_fn = nil
+    if cleanup then
+      phase = "finally"
+      result = merge(result, attempt(cleanup))
+      phase = nil
     end
   end
-  if not result then result = attempt(test.body) end
   for i = ran_before, 1, -1 do
-    for _, fn in ipairs(blocks[i].after_each) do
-      local after = attempt(fn)
-      result = result or after
-    end
+    for _, fn in ipairs(blocks[i].after_each) do result = merge(result, attempt(fn)) end
   end
+  return result
+end
+
+-- Leaves the blocks (inner to outer) whose last planned test this was: lazy_teardown if the
+-- block's lazy_setup ran, then strict_teardown.
+local function teardowns(blocks, result)
   for i = #blocks, 1, -1 do
     local block = blocks[i]
     block.remaining = block.remaining - 1
-    if block.remaining == 0 then
-      for _, fn in ipairs(block.teardown) do
-        local after = attempt(fn)
-        result = result or after
+    if block.remaining == 0 and block.entered then
+      if block.lazy_ran then
+        for _, fn in ipairs(block.lazy_teardown) do result = merge(result, attempt(fn)) end
       end
+      for _, fn in ipairs(block.strict_teardown) do result = merge(result, attempt(fn)) end
     end
   end
+  return result
+end
+
+--- Runs test `index` (its position in spec.tests()): its blocks' setups, before_each, the
+--- body and its finally, after_each, and the teardowns of blocks it is the last test of,
+--- inside the insulation of its insulate blocks.
+--- Returns { status = passed|failed|error|pending, ... }.
+function spec.run_test(index)
+  leave_insulation({})   -- a test stopped by a limit never left its blocks
+  local test = ordered[index]
+  local blocks = chain(test.block)
+  local child_of = {}
+  for i = 1, #blocks - 1 do child_of[blocks[i]] = blocks[i + 1] end
+  enter_insulation(blocks)
+  phase = nil
+  local result = setups(blocks, not test.pending)
+  if not result then
+    if test.pending then
+      result = { status = "pending" }
+    else
+      result = run_body(test, blocks)
+    end
+  end
+  result = teardowns(blocks, result)
+  leave_insulation(child_of)
   return result or { status = "passed" }
 end
 
