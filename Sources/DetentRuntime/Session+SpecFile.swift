@@ -64,7 +64,7 @@ extension Session {
         let ending = virtualLoop.run(thread, argumentCount: 0, testStart: 0) { $0.snapshot(thread) }
         // randomize() blocks are shuffled as the tests are collected, with math.random seeded
         // here from the run's seed, so the same --seed gives the same order.
-        host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}randomize", seed: settings.seed)))
+        if case .finished = ending { host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}randomize", seed: settings.seed))) }
         let tests = (try? host.collectedTests()) ?? []
 
         if tests.isEmpty && file.hasSuffix("_spec.lua") {
@@ -141,9 +141,11 @@ extension Session {
         // Each test starts from the loaded config's defaults: a world's overrides end with it.
         let world = setup.world
         host.setWorld(setup)
+        // Limits first: the reseed (which also mends the string metatable) must not be cut
+        // short by the previous test's exhausted budget.
+        host.lua.resetLimits()
         host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}" + test.fullName, seed: settings.seed)))
         host.beginPluginTest(tags: test.tags)
-        host.lua.resetLimits()
         let thread = host.makeTestThread(index: test.index)
         let ending = virtualLoop.run(thread, argumentCount: 1, testStart: world.time) { $0.snapshot(thread) }
         let result = makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
