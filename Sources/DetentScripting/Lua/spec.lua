@@ -198,7 +198,13 @@ local function insulated_require(block, outer)
       host.fail("module '" .. name .. "' requires itself (require loop: " .. table.concat(loop, " → ") .. ")")
     end
     local chunk, message = host.load_module(name)
-    if not chunk then error(message, 2) end
+    if not chunk then
+      -- Not a file under scripts/: the enclosing require may still know it (luassert's and
+      -- busted's own modules); otherwise the file's absence is the error.
+      local ok, value = pcall(outer, name)
+      if ok then return value end
+      error(message, 2)
+    end
     loading[#loading + 1] = name
     loading[name] = #loading
     local ok, result = pcall(chunk, name)
