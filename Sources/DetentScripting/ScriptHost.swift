@@ -260,8 +260,11 @@ public final class ScriptHost {
             local builtin = {
               luassert = assert, ["luassert.assert"] = assert, ["luassert.spy"] = spy, ["luassert.stub"] = stub,
               ["luassert.mock"] = mock, ["luassert.match"] = match, ["luassert.say"] = say, say = say,
-              busted = { describe = describe, it = it, pending = pending, before_each = before_each, after_each = after_each,
-                         setup = setup, teardown = teardown, spy = spy, stub = stub, mock = mock, match = match, assert = assert },
+              busted = { describe = describe, context = context, it = it, spec = spec, test = test, pending = pending,
+                         insulate = insulate, expose = expose, finally = finally, randomize = randomize,
+                         before_each = before_each, after_each = after_each, setup = setup, teardown = teardown,
+                         lazy_setup = lazy_setup, lazy_teardown = lazy_teardown, strict_setup = strict_setup,
+                         strict_teardown = strict_teardown, spy = spy, stub = stub, mock = mock, match = match, assert = assert },
             }
             function require(name)
               if type(name) ~= "string" then error("require expects a module name", 2) end

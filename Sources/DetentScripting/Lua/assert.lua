@@ -337,7 +337,7 @@ end
 -- "(table) { 1, 2 }", "(nil)".  Also accepts luassert's method form,
 -- assert:format(arguments), which formats arguments[1..n] in place.
 function M.format(value, arguments)
-  if rawequal(value, M) then
+  if rawequal(value, M) and type(arguments) == "table" then
     local nofmt, fmtargs = arguments.nofmt or {}, arguments.fmtargs or {}
     for i = 1, arguments.n or #arguments do
       if not nofmt[i] then arguments[i] = format_value(arguments[i], fmtargs[i]) end

@@ -12,6 +12,9 @@ describe("require of busted's and luassert's modules", function()
     assert.are.equal(_G.stub, stub)
     assert.are.equal(_G.match, match)
     assert.are.equal(_G.describe, busted.describe)
+    for _, name in ipairs({ "insulate", "expose", "finally", "randomize", "lazy_setup", "strict_teardown", "spec", "test" }) do
+      assert.are.equal(_G[name], busted[name], name)
+    end
     assert.are.equal(assert, require("luassert"))
   end)
 
