@@ -19,6 +19,8 @@ extension ScriptHost {
         var loaded: [PluginRecord] = []
         var failed: [PluginLoadError] = []
         for source in sources {
+            loadingPlugin = source
+            defer { loadingPlugin = nil }
             lua.resetLimits()
             do {
                 pluginModule.push()
@@ -118,9 +120,26 @@ extension ScriptHost {
                 throw LuaRaise("register_curve: '\(name)' returned a value that is not a finite number")
             }
             pluginCurves[name] = .sampled(curve)
+            if let source = loadingPlugin {
+                SampledCurveCache.shared.store(.sampled(curve), for: .init(path: source.path, text: source.text, name: name))
+            }
         }
         pluginCurveOwners[name] = try call.string(4)
         return 0
+    }
+
+    /// host.reuse_curve(name, plugin) → true when this plugin file's function curve `name` was
+    /// sampled already in this process (and is now registered from those samples).
+    func reuseCurve(_ call: LuaCall) throws -> Int32 {
+        let name = try call.string(1)
+        guard let source = loadingPlugin, let curve = SampledCurveCache.shared.curve(for: .init(path: source.path, text: source.text, name: name)) else {
+            call.push(false)
+            return 1
+        }
+        pluginCurves[name] = curve
+        pluginCurveOwners[name] = try call.string(2)
+        call.push(true)
+        return 1
     }
 
     /// host.register_policy(name, fn, plugin): into the registry the drawer and the sheet

@@ -52,6 +52,8 @@ public final class ScriptHost {
     /// Timing curves plugins registered, by name, and the plugin that owns each.
     var pluginCurves: [String: TimingCurve] = [:]
     var pluginCurveOwners: [String: String] = [:]
+    /// The plugin file `loadPlugins` is loading (for the per-process cache of its curves).
+    var loadingPlugin: PluginSource?
     /// Components plugins registered (`ComponentBinding`).
     var components = ComponentRegistry()
     var patternMatcher: LuaRef?
@@ -93,6 +95,7 @@ public final class ScriptHost {
         }
         // Plugins' registries kept in Swift (see ScriptHost+Plugins).
         lua.setFunction("register_curve") { [unowned self] call in try registerCurve(call) }
+        lua.setFunction("reuse_curve") { [unowned self] call in try reuseCurve(call) }
         lua.setFunction("register_policy") { [unowned self] call in try registerPolicy(call) }
         lua.setFunction("forget_plugin") { [unowned self] call in try forgetPlugin(call) }
         lua.setFunction("register_component") { call in try ComponentBinding.register(call) }

@@ -8,13 +8,13 @@ import DetentWorld
 /// properties and the definition's methods, plus `name`, `kind`, `frame`, `busy`, `data` and
 /// the methods `animate`, `spring`, `stop` and `emit`.
 enum ComponentBinding {
-    /// `host.register_component(name, definition, plugin)`: checks the definition and makes
-    /// its handle class. Mistakes raise at the plugin's line (its load error).
+    /// `host.register_component(name, definition, plugin)`: checks the definition. Mistakes
+    /// raise at the plugin's line (its load error). The handle class is made with the first
+    /// instance: most spec files make none, and every spec file loads the plugins.
     static func register(_ call: LuaCall) throws -> Int32 {
         let host = ScriptHost.of(call)
         let name = try call.string(1)
         let definition = try ComponentDefinition.read(name: name, plugin: try call.string(3), from: try call.table(2))
-        host.lua.register(class: makeClass(definition))
         host.components.add(definition)
         return 0
     }
@@ -30,6 +30,7 @@ enum ComponentBinding {
             throw LuaRaise("unknown component '\(kind)' " + (known.isEmpty ? "(no plugin registered a component)" : "(expected one of: \(known.joined(separator: ", ")))")
                            + host.failedPluginsNote(kind: "component", name: kind))
         }
+        if host.components.makeClassOnce(kind) { host.lua.register(class: makeClass(definition)) }
         var values = definition.properties.map(\.initial)
         var frame = definition.frame
         var name = kind

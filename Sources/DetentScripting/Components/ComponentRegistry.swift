@@ -6,8 +6,16 @@ struct ComponentRegistry {
     /// Registered names in order, for messages.
     var names: [String] { definitions.keys.sorted() }
 
+    /// Definitions whose handle class the state has (made when the first instance is).
+    private(set) var classesMade: Set<String> = []
+
     mutating func add(_ definition: ComponentDefinition) {
         definitions[definition.name] = definition
+    }
+
+    /// Notes that `name`'s handle class is registered; false when it already was.
+    mutating func makeClassOnce(_ name: String) -> Bool {
+        classesMade.insert(name).inserted
     }
 
     /// Drops what `plugin` registered (it failed after registering).

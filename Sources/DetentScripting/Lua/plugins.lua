@@ -60,7 +60,9 @@ local function api_for(plugin)
   function api.register_curve(name, curve)
     claim("curve", name, plugin, "register_curve")
     if type(curve) == "function" then
-      -- Sampled once, here: engines then evaluate it without calling back into Lua.
+      -- Sampled once per process: engines then evaluate it without calling back into Lua,
+      -- and the next spec file's state takes the samples this file's plugin made.
+      if host.reuse_curve(name, plugin.name) then return end
       local samples, count = {}, host.curve_samples
       for i = 0, count - 1 do
         local value = curve(i / (count - 1))
@@ -166,25 +168,26 @@ end
 --- record { name, version, file, registered = { kind = { names } } }; raises
 --- "path:line: message" when the plugin is malformed or its code fails.
 function plugins.install(chunk, path, source)
-  local where = path .. ":" .. descriptor_line(source) .. ": "
+  -- Found only for a message: scanning the source costs every load otherwise.
+  local function where() return path .. ":" .. descriptor_line(source) .. ": " end
   local descriptor = chunk()
   if type(descriptor) ~= "table" then
-    error(where .. "a plugin returns a table { name = \"…\", version = \"…\", setup = function(detent) … end }, got " .. type(descriptor), 0)
+    error(where() .. "a plugin returns a table { name = \"…\", version = \"…\", setup = function(detent) … end }, got " .. type(descriptor), 0)
   end
   local name, version, requires, setup = descriptor.name, descriptor.version, descriptor.requires, descriptor.setup
   if type(name) ~= "string" or not name:find("^[%a_][%w_%.%-]*$") then
-    error(where .. "the plugin's name must be a word (letters, digits, _ . -), got " .. (type(name) == "string" and ("'" .. name .. "'") or type(name)), 0)
+    error(where() .. "the plugin's name must be a word (letters, digits, _ . -), got " .. (type(name) == "string" and ("'" .. name .. "'") or type(name)), 0)
   end
-  if type(version) ~= "string" or version == "" then error(where .. "plugin '" .. name .. "' needs a version (a string like \"1.0\")", 0) end
-  if type(setup) ~= "function" then error(where .. "plugin '" .. name .. "' needs setup = function(detent) … end", 0) end
+  if type(version) ~= "string" or version == "" then error(where() .. "plugin '" .. name .. "' needs a version (a string like \"1.0\")", 0) end
+  if type(setup) ~= "function" then error(where() .. "plugin '" .. name .. "' needs setup = function(detent) … end", 0) end
   if by_name[name] then
-    error(where .. "a plugin named '" .. name .. "' is already loaded from " .. by_name[name].file, 0)
+    error(where() .. "a plugin named '" .. name .. "' is already loaded from " .. by_name[name].file, 0)
   end
   if requires ~= nil then
     local want = type(requires) == "string" and requires:match("^%s*detent%s*>=%s*([%d%.]+)%s*$")
-    if not want then error(where .. "plugin '" .. name .. "': requires must read \"detent >= x.y\", got " .. tostring(requires), 0) end
+    if not want then error(where() .. "plugin '" .. name .. "': requires must read \"detent >= x.y\", got " .. tostring(requires), 0) end
     if not version_at_least(host.version, want) then
-      error(where .. "plugin '" .. name .. "' requires detent >= " .. want .. "; this is " .. host.version, 0)
+      error(where() .. "plugin '" .. name .. "' requires detent >= " .. want .. "; this is " .. host.version, 0)
     end
   end
   local record = { name = name, version = version, file = path, registered = {} }
