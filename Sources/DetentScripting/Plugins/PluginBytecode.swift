@@ -7,16 +7,11 @@ import Synchronization
 final class PluginBytecode: Sendable {
     static let shared = PluginBytecode()
 
-    private struct Key: Hashable {
-        var path: String
-        var text: String
-    }
-
-    private let compiled = Mutex<[Key: [UInt8]]>([:])
+    private let compiled = Mutex<[PluginSource.Key: [UInt8]]>([:])
 
     /// The bytecode of `source`; throws the syntax error (`LuaError.syntax`) of its text.
     func bytecode(for source: PluginSource) throws -> [UInt8] {
-        let key = Key(path: source.path, text: source.text)
+        let key = source.key
         if let bytes = compiled.withLock({ $0[key] }) { return bytes }
         let bytes = try LuaState.compileTrusted(source.text, chunkName: source.path)
         compiled.withLock { $0[key] = bytes }

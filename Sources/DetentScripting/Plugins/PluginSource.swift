@@ -1,13 +1,28 @@
 /// A plugin file as read from disk (SPEC §12): its path as messages show it, and its text.
 /// Read once per run; every spec file's Lua state loads it fresh.
 public struct PluginSource: Sendable, Equatable {
-    public var path: String
-    public var text: String
+    public let path: String
+    public let text: String
+    /// FNV-1a of the text's UTF-8 bytes, taken once: what the per-process caches key on
+    /// (hashing the text itself would normalize it on every lookup).
+    let fingerprint: UInt64
 
     public init(path: String, text: String) {
         self.path = path
         self.text = text
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        fingerprint = hash
     }
+
+    /// What caches key on: the path and the fingerprint (an edited file is another key).
+    struct Key: Hashable, Sendable {
+        let path: String
+        let fingerprint: UInt64
+        let length: Int
+    }
+
+    var key: Key { Key(path: path, fingerprint: fingerprint, length: text.utf8.count) }
 }
 
 /// A plugin loaded into a state: what it says of itself and what it registered, by kind

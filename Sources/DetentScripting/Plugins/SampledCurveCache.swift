@@ -9,8 +9,7 @@ final class SampledCurveCache: Sendable {
     static let shared = SampledCurveCache()
 
     struct Key: Hashable {
-        var path: String
-        var text: String
+        var source: PluginSource.Key
         var name: String
     }
 
