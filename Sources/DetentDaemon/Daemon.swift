@@ -65,12 +65,12 @@ public final class Daemon: @unchecked Sendable {
 
     static func makeLiveSession(configuration: DetentConfiguration, plugins: PluginSet, config: DaemonConfiguration, name: String,
                                 logger: Logger) throws -> LiveSession {
-        let settings = try plugins.applied(to: SessionSettings(configuration: configuration,
+        let settings = try SessionSettings(configuration: configuration,
                                            limits: ScriptLimits(instructionBudget: config.liveInstructionBudget,
                                                                 memoryCapBytes: config.liveMemoryCapBytes),
                                            scriptsRoot: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts"),
-                                           device: config.liveDevice.isEmpty ? nil : config.liveDevice))
-        let session = try LiveSession(settings: settings, label: "detent.live.\(name)")
+                                           device: config.liveDevice.isEmpty ? nil : config.liveDevice)
+        let session = try LiveSession(settings: plugins.applied(to: settings), label: "detent.live.\(name)")
         var log = logger
         log[metadataKey: "session"] = "\(name)"
         session.logger = log

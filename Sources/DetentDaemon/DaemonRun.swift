@@ -115,10 +115,10 @@ extension Daemon {
         let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
         let settings: SessionSettings
         do {
-            settings = try plugins.applied(to: SessionSettings(configuration: configuration,
-                                           limits: ScriptLimits(instructionBudget: config.runInstructionBudget, memoryCapBytes: config.runMemoryCapBytes),
-                                           scriptsRoot: URL(fileURLWithPath: cwd).appendingPathComponent("scripts"),
-                                           seed: options.seed, device: options.device))
+            settings = plugins.applied(to: try SessionSettings(
+                configuration: configuration,
+                limits: ScriptLimits(instructionBudget: config.runInstructionBudget, memoryCapBytes: config.runMemoryCapBytes),
+                scriptsRoot: URL(fileURLWithPath: cwd).appendingPathComponent("scripts"), seed: options.seed, device: options.device))
         } catch let error as UsageError {
             throw Daemon.usage(error.description)
         }
