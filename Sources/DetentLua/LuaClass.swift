@@ -35,6 +35,7 @@ final class AnyLuaClass {
 
     let name: String
     let fieldNames: [String]
+    let setterNames: [String]
     let members: [String: Member]
     let set: (AnyObject, String, LuaCall) throws -> Bool
     let fallback: ((AnyObject, String, LuaCall) throws -> Bool)?
@@ -51,6 +52,7 @@ final class AnyLuaClass {
     init<Object: AnyObject>(_ cls: LuaClass<Object>) {
         name = cls.name
         fieldNames = (Array(cls.getters.keys) + Array(cls.methods.keys)).sorted()
+        setterNames = cls.setters.keys.sorted()
         var members: [String: Member] = [:]
         for (key, getter) in cls.getters {
             members[key] = .getter { object, call in try getter(unsafeDowncast(object, to: Object.self), call) }
@@ -92,6 +94,15 @@ final class AnyLuaClass {
     }
 }
 
+/// What one registered class offers scripts, by name: for tools that check a description
+/// of the API against the bindings (the type definitions' drift test).
+public struct LuaClassMembers: Equatable, Sendable {
+    public var name: String
+    public var getters: [String]
+    public var setters: [String]
+    public var methods: [String]
+}
+
 /// The userdata block behind a handle.
 struct HandleBlock {
     var id: Int64
@@ -103,6 +114,17 @@ extension LuaState {
         let erased = AnyLuaClass(cls)
         classes[cls.name] = erased
         buildMetatable(for: erased)
+    }
+
+    /// Every registered class with its getters, setters and methods, sorted by name.
+    public var registeredClasses: [LuaClassMembers] {
+        classes.values.map { cls in
+            var getters: [String] = [], methods: [String] = []
+            for (key, member) in cls.members {
+                if case .method = member { methods.append(key) } else { getters.append(key) }
+            }
+            return LuaClassMembers(name: cls.name, getters: getters.sorted(), setters: cls.setterNames, methods: methods.sorted())
+        }.sorted { $0.name < $1.name }
     }
 
     private func metatableName(_ className: String) -> String { "detent.class." + className }
