@@ -1,0 +1,268 @@
+---@meta
+-- Detent's scenario globals (SPEC §8–§9) for lua-language-server: structure (busted's),
+-- waiting, gestures, tasks, the `detent` table and the test's `world`. Engine classes are in
+-- engines.lua, assertions, spies and series in luassert.lua. Units: points, virtual seconds,
+-- pt/s. Tests/DetentRuntimeTests/TypeDefinitionTests.swift fails when these drift from the
+-- bindings.
+
+--------------------------------------------------------------------------------------------
+-- The world and the detent table
+
+--- The running test's world (a fresh one per `it`, from config/runner.toml's device).
+---@type detent.world
+world = nil
+
+--- Detent's own functions and values.
+---@class detent
+---@field version string Detent's version, e.g. "0.1.0".
+detent = {}
+
+--- Makes a world and makes it the test's `world` (handles of the previous one die).
+--- `config` overrides any key of config/engine.toml's sections (motion, navigation, drawer,
+--- sheet, adaptive) for this world only.
+---@param options? {device?: string, orientation?: "portrait"|"landscape", config?: table<string, table<string, any>>}
+---@return detent.world
+function detent.world(options) end
+
+--- Turns a plugin's invariant off for the running test.
+---@param name string
+function detent.disable_invariant(name) end
+
+--- The motion math of SPEC §2: timing curves, springs, projection, rubber band, velocity trackers.
+---@class detent.motion
+---@field curves string[] The built-in timing curve names.
+detent.motion = {}
+
+--- Eased progress of a named curve, or of a cubic bezier (x1, y1, x2, y2), at `progress` (0…1).
+---@param name_or_x1 detent.CurveName|number
+---@param progress_or_y1 number
+---@param x2? number
+---@param y2? number
+---@param progress? number
+---@return number
+---@overload fun(name: detent.CurveName, progress: number): number
+---@overload fun(x1: number, y1: number, x2: number, y2: number, progress: number): number
+function detent.motion.curve(name_or_x1, progress_or_y1, x2, y2, progress) end
+
+--- A spring's constants, with `displacement(t, x0, v0)` and `velocity(t, x0, v0)` solving it
+--- (t in seconds, x0 in points, v0 in pt/s).
+---@param options {stiffness?: number, damping?: number, damping_ratio?: number, mass?: number, response?: number, bounciness?: number, speed?: number}
+---@return {mass: number, stiffness: number, damping: number, damping_ratio: number, displacement: fun(t: number, x0: number, v0?: number): number, velocity: fun(t: number, x0: number, v0?: number): number}
+function detent.motion.spring(options) end
+
+--- Distance a flick at `velocity` (pt/s) travels decelerating at `rate` (UIScrollView's
+--- "normal" 0.998 or "fast" 0.99 per ms, or a number); points.
+---@param velocity number pt/s
+---@param rate? "normal"|"fast"|number default config/engine.toml [motion]
+---@return number
+function detent.motion.project(velocity, rate) end
+
+--- UIScrollView's rubber band: the on-screen offset for `offset` past the edge over `dimension`, points.
+---@param offset number points
+---@param dimension number points
+---@param coefficient? number default 0.55
+---@return number
+function detent.motion.rubber_band(offset, dimension, coefficient) end
+
+--- The release velocity a tracker measures from samples {{t, x}, …} (seconds, points); pt/s.
+---@param strategy "lsq2"|"ios"|nil default config/engine.toml [motion]
+---@param samples {[1]: number, [2]: number}[]
+---@return number
+function detent.motion.velocity(strategy, samples) end
+
+--- Records the named properties every frame; `tr["drawer.origin"]` is a series for `assert.series`.
+---@param names string[] e.g. {"drawer.origin", "sheet.height"}
+---@return detent.trace
+function trace(names) end
+
+--- Runs `fn` alongside the test body (both may wait); the test ends when its body returns.
+---@param fn fun()
+function spawn(fn) end
+
+--- Drops the next `count` frames, as a hitch does.
+---@param count integer frames
+function drop_frames(count) end
+
+--- Rotates the device; engines hear of it (a split view may collapse or expand).
+---@param orientation "portrait"|"landscape"
+function rotate(orientation) end
+
+--- Resizes the app window to an iPad multitasking width (config/devices.toml).
+---@param options {width: number} points
+function resize(options) end
+
+--------------------------------------------------------------------------------------------
+-- Structure (busted's)
+
+--- A block of tests; `#tags` in the name select with --tags/--exclude-tags.
+---@param name string
+---@param body fun()
+function describe(name, body) end
+
+--- Same as describe.
+---@param name string
+---@param body fun()
+function context(name, body) end
+
+--- A test: it runs in a fresh world inside a coroutine, so it may wait. Without a body it is pending.
+---@param name string
+---@param body? fun()
+function it(name, body) end
+
+--- Outside a test, a pending test; inside one, ends it as skipped with the reason.
+---@param name string
+function pending(name) end
+
+--- Runs before each test of the block (and nested blocks).
+---@param body fun()
+function before_each(body) end
+
+--- Runs after each test of the block (and nested blocks), also when the test failed.
+---@param body fun()
+function after_each(body) end
+
+--- Runs once before the block's first test; a failure errors every test of the block.
+---@param body fun()
+function setup(body) end
+
+--- Runs once after the block's last test.
+---@param body fun()
+function teardown(body) end
+
+--- busted's name for setup.
+---@param body fun()
+function lazy_setup(body) end
+
+--- busted's name for teardown.
+---@param body fun()
+function lazy_teardown(body) end
+
+--- busted's name for setup.
+---@param body fun()
+function strict_setup(body) end
+
+--- busted's name for teardown.
+---@param body fun()
+function strict_teardown(body) end
+
+--------------------------------------------------------------------------------------------
+-- Waiting (yields to the run loop; virtual seconds; timeouts default to 10 s and name what
+-- was awaited). Only the test body and spawn(fn) tasks may wait.
+
+---@class detent.WaitOptions
+---@field timeout? number Virtual seconds (default 10).
+
+--- Waits `seconds` of virtual time (returns on the first frame at or after the deadline).
+---@param seconds number
+function wait(seconds) end
+
+--- Waits `n` display-link frames.
+---@param n integer
+function wait_frames(n) end
+
+--- Waits until `condition()` returns a truthy value (checked after every frame); returns it.
+---@generic T
+---@param condition fun(): T
+---@param options? {timeout?: number, what?: string} `what` names the wait in a timeout's message.
+---@return T
+function wait_until(condition, options) end
+
+--- Waits until nothing animates, no gesture is in flight, nothing is queued and every
+--- property is unchanged across two frames.
+---@param options? detent.WaitOptions
+function wait_idle(options) end
+
+--- Waits for the next event called `name` emitted after the call; returns it.
+---@param name string
+---@param options? detent.WaitOptions
+---@return detent.Event
+function wait_event(name, options) end
+
+--------------------------------------------------------------------------------------------
+-- Gestures (SPEC §8). A target is a part name ("navigation.back_button", "drawer.header",
+-- "sheet.grabber", …) or a point {x =, y =}. They return the release velocity the tracker
+-- measured, pt/s.
+
+---@alias detent.Target string|detent.Point|{[1]: number, [2]: number}
+
+--- Puts a finger down now (at a point or a target) and returns it; does not wait.
+---@param x number|detent.Target points, or a target
+---@param y? number points
+---@return detent.touch
+function touch(x, y) end
+
+--- Touch, move and lift: `by = {dx, dy}` (or a vertical number) or `to = target`, over
+--- `duration` seconds (default 0.3), optionally resting `hold` seconds before lifting.
+---@param target detent.Target
+---@param options {by?: number|{[1]: number, [2]: number}|detent.Point, to?: detent.Target, duration?: number, curve?: detent.CurveName, hold?: number}
+---@return detent.Point
+function drag(target, options) end
+
+--- A quick stroke at constant `velocity` (pt/s; vertical if a number) over `distance`
+--- points (default 100), lifted at once so the tracker measures it.
+---@param target detent.Target
+---@param options {velocity: number|detent.Point, distance?: number}
+---@return detent.Point
+function flick(target, options) end
+
+--- Down and up 50 ms later.
+---@param target detent.Target
+---@return detent.Point
+function tap(target) end
+
+--- Drags the content so it scrolls by `by` points (positive scrolls down the content).
+---@param target detent.Target
+---@param options {by: number, duration?: number, curve?: detent.CurveName}
+---@return detent.Point
+function scroll(target, options) end
+
+--- A finger from the left screen edge to progress × width; with a velocity (pt/s) it moves at
+--- that speed and lifts at once, without one it moves over 0.35 s and rests 0.1 s.
+---@param options? {progress?: number, velocity?: number, y?: number}
+---@return detent.Point
+function edge_swipe(options) end
+
+--------------------------------------------------------------------------------------------
+-- Plugins (SPEC §12): a file in scripts/plugins/ returning a descriptor whose setup receives
+-- the plugin API (and, through it, the global `detent`'s fields).
+
+---@class detent.Plugin
+---@field name string
+---@field version string
+---@field requires? string e.g. "detent >= 0.1"
+---@field setup fun(detent: detent.PluginAPI)
+
+---@class detent.PluginAPI : detent
+local plugin_api = {}
+
+--- A target-selection policy drawers and sheets can name.
+---@param name string
+---@param fn fun(release: detent.Release): (number|string) an origin in points or an anchor name
+function plugin_api.register_policy(name, fn) end
+
+--- A timing curve: a function(progress) (sampled once) or four control points {x1, y1, x2, y2}.
+---@param name string
+---@param curve (fun(progress: number): number)|{[1]: number, [2]: number, [3]: number, [4]: number}
+function plugin_api.register_curve(name, curve) end
+
+--- A gesture macro, installed as a global function.
+---@param name string
+---@param fn function
+function plugin_api.register_gesture(name, fn) end
+
+--- An assertion (assert.<name>, with is/not modifiers); messages use %s per argument.
+---@param name string
+---@param fn fun(state: table, arguments: table, level: integer): boolean
+---@param messages {positive: string, negative: string}
+function plugin_api.register_assertion(name, fn, messages) end
+
+--- An event handler attached to every world.
+---@param event string
+---@param fn fun(event: detent.Event)
+function plugin_api.on(event, fn) end
+
+--- A per-frame invariant: fn(world) returns true, or false and a message (the test fails).
+---@param name string
+---@param fn fun(world: detent.world): (boolean, string?)
+---@param options? {tags?: string[]} only for tests with one of these tags
+function plugin_api.register_invariant(name, fn, options) end
