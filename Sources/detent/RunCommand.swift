@@ -2,6 +2,9 @@ import ArgumentParser
 import DetentDaemon
 import DetentRuntime
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 
 /// `detent run [PATH…]`: headless scenario specs in virtual time.
@@ -62,8 +65,12 @@ struct Run: ParsableCommand {
     @Flag(name: .customLong("no-plugins"), help: "Load no plugins at all.")
     var noPlugins = false
 
+    @Flag(name: .long, help: "Run, then watch the specs, scripts/ libraries, plugins and config: rerun what a saved change affects. Ctrl-C ends with the last run's exit status.")
+    var watch = false
+
     func validate() throws {
         if let tags, splitTags(tags).isEmpty { throw ValidationError("--tags needs at least one tag, like --tags slow,drawer") }
+        if watch && connect != nil { throw ValidationError("--watch runs the specs in this process; it cannot be combined with --connect") }
         if let excludeTags, splitTags(excludeTags).isEmpty {
             throw ValidationError("--exclude-tags needs at least one tag, like --exclude-tags slow")
         }
@@ -113,21 +120,73 @@ struct Run: ParsableCommand {
                 throw ExitCode(error.exitCode)
             }
         }
+        if watch { throw ExitCode(watchLoop(options: options, reporter: reporter, stdout: stdout)) }
+        let status = try runOnce(options: options, configuration: configuration, reporter: reporter, stdout: stdout)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// One run in this process; returns its exit status (load and usage errors: 2, printed).
+    private func runOnce(options: RunOptions, configuration: DetentConfiguration, reporter: Reporter, stdout: TextSink) throws -> Int32 {
         let scriptsRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts")
         do {
             let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter, scriptsRoot: scriptsRoot)
             runner.listSink = { stdout.line($0) }
             runner.logger = Logger(label: "detent.run") { StreamLogHandler.standardError(label: $0) }
             runner.logger.logLevel = verbose ? .debug : .warning
-            let summary = try runner.run()
-            if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+            return try runner.run().exitCode
         } catch let error as SpecRunner.UsageError {
             FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
-            throw ExitCode(2)
+            return 2
         }
+    }
+
+    /// `--watch`: runs, then reruns what each saved change affects (SpecWatcher), reading config
+    /// and plugins anew for every run, until Ctrl-C, which ends with the last run's status.
+    private func watchLoop(options: RunOptions, reporter: Reporter, stdout: TextSink) -> Int32 {
+        let base = FileManager.default.currentDirectoryPath
+        let configFolder = DetentConfiguration.locate(explicit: config)
+        let initial = try? DetentConfiguration.load(from: configFolder)
+        let paths = options.paths.isEmpty ? [initial?.run.scenarios ?? "scripts/scenarios"] : options.paths
+        let pluginFolders = options.noPlugins ? [] : [PluginDiscovery.defaultFolder] + (initial?.run.pluginPaths ?? []) + options.pluginFolders
+        let watcher = SpecWatcher(paths: paths, base: base, pluginFolders: pluginFolders, configFolder: configFolder.path)
+        let lastStatus = WatchStatus()
+        // Ctrl-C ends the watch at once with the last finished run's status.
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            stdout.line("")
+            Glibc.exit(lastStatus.value)
+        }
+        interrupt.resume()
+        let isTerminal = isatty(STDOUT_FILENO) != 0
+        var loop = WatchLoop(watcher: watcher, runSpecs: { specs in
+            var runOptions = options
+            runOptions.paths = specs
+            do {
+                let configuration = try DetentConfiguration.load(from: configFolder)
+                return try runOnce(options: runOptions, configuration: configuration, reporter: reporter, stdout: stdout)
+            } catch {
+                FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+                return 2
+            }
+        }, print: { stdout.line($0) }, clearScreen: {
+            if isTerminal { fputs("\u{1B}[2J\u{1B}[H", Glibc.stdout); fflush(Glibc.stdout) }
+        }, sleep: { Thread.sleep(forTimeInterval: $0) })
+        loop.finished = { lastStatus.value = $0 }
+        return loop.run()
     }
 
     private func splitTags(_ text: String?) -> [String] {
         (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
+    }
+}
+
+/// The last finished run's exit status, read by the Ctrl-C handler on another thread.
+private final class WatchStatus: @unchecked Sendable {
+    private let lock = NSLock()
+    private var status: Int32 = 0
+    var value: Int32 {
+        get { lock.lock(); defer { lock.unlock() }; return status }
+        set { lock.lock(); status = newValue; lock.unlock() }
     }
 }
