@@ -109,6 +109,36 @@ function context(name, body) end
 ---@param body? fun()
 function it(name, body) end
 
+--- busted's name for it.
+---@param name string
+---@param body? fun()
+function test(name, body) end
+
+--- busted's name for it.
+---@param name string
+---@param body? fun()
+function spec(name, body) end
+
+--- A describe block whose changes to globals (and `package.loaded`) are undone after it.
+---@param name string
+---@param body fun()
+function insulate(name, body) end
+
+--- A describe block inside an insulate block that hands its changes to globals on.
+---@param name string
+---@param body fun()
+function expose(name, body) end
+
+--- Inside a running test: `fn` runs after the body, even when it failed, and before
+--- after_each (one per test; a second call replaces it).
+---@param fn fun()
+function finally(fn) end
+
+--- In a describe block (or at a file's top level): runs its tests and blocks in an order
+--- shuffled from the run's seed; `randomize(false)` takes it back.
+---@param on? boolean default true
+function randomize(on) end
+
 --- Outside a test, a pending test; inside one, ends it as skipped with the reason.
 ---@param name string
 function pending(name) end
@@ -260,6 +290,74 @@ function plugin_api.register_assertion(name, fn, messages) end
 ---@param event string
 ---@param fn fun(event: detent.Event)
 function plugin_api.on(event, fn) end
+
+--- A new kind of engine object defined in Lua: a rectangle in the window with named touch
+--- regions and properties, stepped with the other engines (docs/plugins.md "Components").
+--- Scenarios make instances with `world:component(name, options)`.
+---@param name string
+---@param definition detent.ComponentDefinition
+function plugin_api.register_component(name, definition) end
+
+---@class detent.ComponentDefinition
+---@field properties? table<string, number|string|boolean> Names and initial values; numbers are world properties "<instance>.<name>".
+---@field frame? {x?: number, y?: number, width?: number, height?: number} Window points; a missing side reaches the window's edge.
+---@field regions? table<string, {x?: number, y?: number, width?: number, height?: number}> Touch regions in the frame's points; each is a target "<instance>.<region>".
+---@field layer? "dimming"|"sheet"|"drawer_header"|"drawer_content"|"navigation_bar_items"|"screen_edge"|"content" Where the regions sit in hit-testing (default content).
+---@field began? fun(self: detent.Component, touch: detent.ComponentTouch) A touch landed in a region.
+---@field moved? fun(self: detent.Component, touch: detent.ComponentTouch)
+---@field ended? fun(self: detent.Component, touch: detent.ComponentTouch) It lifted or was cancelled.
+---@field step? fun(self: detent.Component, dt: number, time: number) Every frame after the animators; seconds.
+---@field layout? fun(self: detent.Component)
+---@field methods? table<string, fun(self: detent.Component, ...: any): any> Extra methods of the handles.
+
+--- A touch as a component's callbacks see it: window and frame points, pt/s.
+---@class detent.ComponentTouch
+---@field id integer
+---@field region string
+---@field phase "began"|"moved"|"ended"|"cancelled"
+---@field x number
+---@field y number
+---@field local_x number
+---@field local_y number
+---@field start_x number
+---@field start_y number
+---@field dx number
+---@field dy number
+---@field vx number pt/s
+---@field vy number pt/s
+
+--- An instance of a plugin's component (`world:component`, and `self` in its callbacks): its
+--- properties as fields, its definition's methods, and these.
+---@class detent.Component
+---@field name string The instance's name (prefixes its properties, parts and events).
+---@field kind string The component's name.
+---@field frame detent.Rect Window points; assigning a table moves the sides it gives.
+---@field busy boolean Whether it keeps the world busy (assignable).
+---@field data table The instance's own Lua table.
+---@field [string] any Properties and methods of the definition.
+local component_class = {}
+
+--- Animates a numeric property from its value now; returns the animator.
+---@param property string
+---@param options {to: number, from?: number, duration?: number, curve?: detent.CurveName}
+---@return detent.animator
+function component_class:animate(property, options) end
+
+--- Springs a numeric property (velocity in pt/s defaults to the driving animator's).
+---@param property string
+---@param options detent.SpringOptions
+---@return detent.animator
+function component_class:spring(property, options) end
+
+--- Stops the animator driving `property`; returns its velocity (pt/s).
+---@param property string
+---@return number
+function component_class:stop(property) end
+
+--- Emits the world event "<instance>.<event>".
+---@param event string
+---@param payload? table<string, number|string|boolean>
+function component_class:emit(event, payload) end
 
 --- A per-frame invariant: fn(world) returns true, or false and a message (the test fails).
 ---@param name string

@@ -111,6 +111,12 @@ function world_class:sheet(options) end
 ---@return detent.split
 function world_class:split(options) end
 
+--- An instance of a plugin's component (docs/plugins.md "Components").
+---@param name string the registered component's name
+---@param options? {name?: string, frame?: {x?: number, y?: number, width?: number, height?: number}, [string]: any} property values by name
+---@return detent.Component
+function world_class:component(name, options) end
+
 --- A tab container on its own (`alone` mode); its stack is the navigation named "navigation".
 ---@param options detent.TabsOptions
 ---@return detent.tabs
