@@ -1,6 +1,5 @@
 import CLuaShim
 import Foundation
-import Synchronization
 
 /// The CPU-time watchdog of SPEC §13: the last line behind the instruction budget. A job arms
 /// it on the thread that runs it; a timer on a queue of its own reads that thread's CPU clock
@@ -12,7 +11,7 @@ import Synchronization
 /// Measures CPU seconds of one thread (`pthread_getcpuclockid`), so a job must run on the
 /// thread that armed it — true of `detent run`, whose jobs run synchronously on their
 /// session's queue. The timer runs only while a job is armed: an idle process does not wake.
-final class CPUWatchdog: Sendable {
+final class CPUWatchdog: @unchecked Sendable {
     static let shared = CPUWatchdog()
 
     private struct Watch {
@@ -21,12 +20,14 @@ final class CPUWatchdog: Sendable {
         var flag: UnsafeMutablePointer<Int32>
     }
 
-    private struct Watches: ~Copyable {
+    private struct Watches {
         var byLimits: [UnsafeMutablePointer<detent_limits>: Watch] = [:]
         var timer: DispatchSourceTimer?
     }
 
-    private let watches = Mutex(Watches())
+    // Guarded by `lock` (a pthread mutex, which ThreadSanitizer sees).
+    private let lock = NSLock()
+    private var watches = Watches()
     private let queue = DispatchQueue(label: "detent.cpu-watchdog")
     /// How often armed jobs are looked at (seconds); a job overruns its allowance by at most
     /// about this much.
@@ -37,7 +38,7 @@ final class CPUWatchdog: Sendable {
         var clock = clockid_t()
         guard pthread_getcpuclockid(pthread_self(), &clock) == 0, let now = CPUWatchdog.seconds(of: clock) else { return }
         let flag = withUnsafeMutablePointer(to: &limits.pointee.cpu_expired) { $0 }
-        watches.withLock { state in
+        withWatches { state in
             detent_interrupt_set(flag, 0)
             state.byLimits[limits] = Watch(clock: clock, deadline: now + seconds, flag: flag)
             if state.timer == nil {
@@ -52,7 +53,7 @@ final class CPUWatchdog: Sendable {
 
     /// Stops watching the job of `limits`; the flag is never raised for it after this returns.
     func disarm(_ limits: UnsafeMutablePointer<detent_limits>) {
-        watches.withLock { state in
+        withWatches { state in
             guard state.byLimits.removeValue(forKey: limits) != nil else { return }
             if state.byLimits.isEmpty {
                 state.timer?.cancel()
@@ -61,8 +62,14 @@ final class CPUWatchdog: Sendable {
         }
     }
 
+    private func withWatches<T>(_ body: (inout Watches) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&watches)
+    }
+
     private func check() {
-        watches.withLock { state in
+        withWatches { state in
             for (limits, watch) in state.byLimits {
                 // A clock that cannot be read belongs to a thread that has ended: nothing runs.
                 guard let used = CPUWatchdog.seconds(of: watch.clock), used >= watch.deadline else { continue }

@@ -34,8 +34,13 @@ public struct PluginSet: Sendable, Equatable {
     public func applied(to settings: SessionSettings) -> SessionSettings {
         var applied = settings
         applied.plugins = plugins.map(\.source)
+        // Every file that fails now is a load error of the run (exit 2), so CI notices a
+        // broken edit even while its previous version keeps the daemon's worlds working.
         let active = Set(plugins.map(\.record.file))
-        applied.pluginFailures = failures.filter { !active.contains($0.file) }
+        applied.pluginFailures = failures.map { failure in
+            guard active.contains(failure.file) else { return failure }
+            return PluginLoadError(file: failure.file, message: failure.message + " (its previous version stays active)")
+        }
         return applied
     }
 

@@ -121,7 +121,7 @@ extension ScriptHost {
             }
             pluginCurves[name] = .sampled(curve)
             if let source = loadingPlugin {
-                SampledCurveCache.shared.store(.sampled(curve), for: .init(source: source.key, name: name))
+                SampledCurveCache.shared.store(.sampled(curve), for: source, name: name)
             }
         }
         pluginCurveOwners[name] = try call.string(4)
@@ -132,7 +132,7 @@ extension ScriptHost {
     /// sampled already in this process (and is now registered from those samples).
     func reuseCurve(_ call: LuaCall) throws -> Int32 {
         let name = try call.string(1)
-        guard let source = loadingPlugin, let curve = SampledCurveCache.shared.curve(for: .init(source: source.key, name: name)) else {
+        guard let source = loadingPlugin, let curve = SampledCurveCache.shared.curve(for: source, name: name) else {
             call.push(false)
             return 1
         }

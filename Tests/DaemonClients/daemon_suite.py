@@ -1748,9 +1748,12 @@ class TestPlugins(SuiteCase):
                 self.assertTrue(failure["message"].startswith(f"{path}:{line}:"), failure["message"])
                 self.assertIn(words, failure["message"])
                 # The previous version is what new sessions and runs get; `plugins` says so.
+                # A run still reports the broken file as a load error (exit 2), so CI notices,
+                # while its tests pass with the previous version.
                 self.assertEqual(self.version_in(c, "after"), "1.0")
                 response, notes = run_collect(c, {"source": version_spec("1.0"), "name": "plugin_spec.lua"})
-                self.assertEqual(response["result"]["exit_code"], 0, json.dumps(response))
+                self.assertEqual(response["result"]["exit_code"], 2, json.dumps(response))
+                self.assertEqual(response["result"]["failed"], 0, json.dumps(response))
                 listed = c.result("plugins", {})
                 self.assertEqual((self.loaded(listed), listed["kept_previous"], listed["failed"]),
                                  ({"probe": "1.0"}, ["probe"], answer["failed"]))

@@ -1,21 +1,30 @@
 import DetentMotion
-import Synchronization
+import Foundation
 
 /// Function curves plugins registered, sampled once per process: every spec file's state
 /// loads the same plugin files, and a curve function is a function of progress alone, so the
-/// samples one state took serve the states after it (keyed by the plugin file's path and
-/// text and the curve's name: an edited file is sampled again).
-final class SampledCurveCache: Sendable {
+/// samples one state took serve the states after it. Keyed by the plugin file's path and the
+/// curve's name, holding the file version (fingerprint) they came from: an edited file is
+/// sampled again and replaces the old samples.
+final class SampledCurveCache: @unchecked Sendable {
     static let shared = SampledCurveCache()
 
     struct Key: Hashable {
-        var source: PluginSource.Key
+        var path: String
         var name: String
     }
 
-    private let curves = Mutex<[Key: TimingCurve]>([:])
+    // An NSLock (a pthread mutex), which ThreadSanitizer sees.
+    private let lock = NSLock()
+    private var curves: [Key: (source: PluginSource.Key, curve: TimingCurve)] = [:]
 
-    func curve(for key: Key) -> TimingCurve? { curves.withLock { $0[key] } }
+    func curve(for source: PluginSource, name: String) -> TimingCurve? {
+        let key = source.key
+        return lock.withLock { curves[Key(path: source.path, name: name)] }.flatMap { $0.source == key ? $0.curve : nil }
+    }
 
-    func store(_ curve: TimingCurve, for key: Key) { curves.withLock { $0[key] = curve } }
+    func store(_ curve: TimingCurve, for source: PluginSource, name: String) {
+        let key = source.key
+        lock.withLock { curves[Key(path: source.path, name: name)] = (key, curve) }
+    }
 }
