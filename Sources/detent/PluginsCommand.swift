@@ -18,7 +18,7 @@ struct Plugins: ParsableCommand {
     @Option(name: .long, help: "Folder holding devices.toml, engine.toml and runner.toml (default: $DETENT_CONFIG or ./config).")
     var config: String?
 
-    @Flag(name: .long, help: "Print JSON: {\"plugins\": [{name, version, file, registered}], \"failed\": [{file, message}]}.")
+    @Flag(name: .long, help: "Print JSON: {\"loaded\": [{name, version, file, registered}], \"failed\": [{file, message}]} (as the daemon's plugins method).")
     var json = false
 
     func run() throws {
@@ -74,6 +74,6 @@ enum PluginListing {
             return "{\"name\": \(quote(plugin.name)), \"version\": \(quote(plugin.version)), \"file\": \(quote(plugin.file)), \"registered\": {\(registered)}}"
         }
         let failures = failed.map { "{\"file\": \(quote($0.file)), \"message\": \(quote($0.message))}" }
-        return "{\"plugins\": [" + plugins.joined(separator: ", ") + "], \"failed\": [" + failures.joined(separator: ", ") + "]}\n"
+        return "{\"loaded\": [" + plugins.joined(separator: ", ") + "], \"failed\": [" + failures.joined(separator: ", ") + "]}\n"
     }
 }

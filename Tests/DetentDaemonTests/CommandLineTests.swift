@@ -31,7 +31,7 @@ struct CommandLineTests {
         let listing = try detent(["plugins", "--plugins", "Tests/Fixtures/plugins/mixed", "--json"])
         #expect(listing.status == 2)
         let json = try JSONSerialization.jsonObject(with: Data(listing.output.utf8)) as? [String: Any]
-        let plugins = json?["plugins"] as? [[String: Any]] ?? []
+        let plugins = json?["loaded"] as? [[String: Any]] ?? []
         let fixture = plugins.first { $0["name"] as? String == "fixture_curves" }
         #expect(fixture?["file"] as? String == "Tests/Fixtures/plugins/mixed/a_curves.lua")
         #expect((fixture?["registered"] as? [String: [String]])?["curve"] == ["fixture_smoothstep", "fixture_snappy"])
