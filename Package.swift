@@ -10,7 +10,8 @@
 //   DetentLua + DetentWorld  →  DetentScripting (bindings, one file per engine, Lua prelude)
 //   DetentScripting  →  DetentRuntime (run loops, scenario runner, reporters)
 //   DetentRuntime (run loops, sessions, scenario runner, reporters)  →  DetentDaemon (SwiftNIO server)
-//   DetentRuntime, DetentDaemon  →  detent (the executable)
+//   DetentRuntime (live sessions)  →  DetentConsole (`detent console`: evaluator protocol, libedit line editor)
+//   DetentRuntime, DetentDaemon, DetentConsole  →  detent (the executable)
 import PackageDescription
 
 let package = Package(
@@ -73,10 +74,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // libedit from the system (Debian: libedit-dev): line editing, history and completion
+        // for `detent console`, through its readline-compatible interface.
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+        ),
+        // `detent console`: a REPL on a live world, a client of the runtime.
+        .target(
+            name: "DetentConsole",
+            dependencies: ["CEditLine", "DetentRuntime", "DetentScripting", "DetentWorld", "DetentLua", "DetentTime",
+                           "DetentDrawer", "DetentSheet", "DetentAdaptive", "DetentNavigation"]
+        ),
         .executableTarget(
             name: "detent",
             dependencies: [
-                "DetentRuntime", "DetentDaemon",
+                "DetentRuntime", "DetentDaemon", "DetentConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -100,6 +114,7 @@ let package = Package(
         .testTarget(name: "DetentDaemonTests", dependencies: ["DetentTestSupport", "DetentDaemon", "DetentRuntime",
                                                              .product(name: "NIOCore", package: "swift-nio"),
                                                              .product(name: "NIOEmbedded", package: "swift-nio")]),
+        .testTarget(name: "DetentConsoleTests", dependencies: ["DetentTestSupport", "DetentConsole", "DetentRuntime"]),
         .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentTestSupport", "DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer", "DetentSheet"]),
     ],
     swiftLanguageModes: [.v5]

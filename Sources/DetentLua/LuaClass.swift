@@ -310,6 +310,25 @@ extension LuaState {
         throw call.badArgument(index, String(describing: Object.self).lowercased())
     }
 
+    /// The class name, field names and method names (each sorted) of the handle at `index` of
+    /// `thread` (default: the main thread), or nil for a value that is not a live handle: the
+    /// console completes and prints engine objects from these, so a new property completes
+    /// without a list to keep in sync.
+    public func handleMembers(at index: Int32, in thread: OpaquePointer? = nil) -> (className: String, fields: [String], methods: [String])? {
+        let T = thread ?? L
+        let index = lua_absindex(T, index)
+        guard lua_type(T, index) == LUA_TUSERDATA, luaL_getmetafield(T, index, "__name") != LUA_TNIL else { return nil }
+        let name = LuaThreadView(L: T).string(at: -1)
+        lua_settop(T, -2)
+        guard let name, let cls = classes[name], let block = handleBlock(at: index, in: T, className: name),
+              handles.object(for: block.id) != nil else { return nil }
+        var fields: [String] = [], methods: [String] = []
+        for key in cls.fieldNames {
+            if case .method? = cls.members[key] { methods.append(key) } else { fields.append(key) }
+        }
+        return (name, fields, methods)
+    }
+
     /// Pushes a handle for `object` of registered class `className`.
     public func pushHandle(_ object: AnyObject, className: String, onto thread: OpaquePointer? = nil) {
         let T = thread ?? L

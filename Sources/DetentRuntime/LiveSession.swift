@@ -20,6 +20,8 @@ public final class LiveSession {
     public var onHandlerError: (LuaError) -> Void = { _ in }
 
     private var evaluate: LuaRef!
+    /// A table whose `present` field turns an eval's values into (text, json, count).
+    private var presentation: LuaRef!
     private var subscriptions: [Int: Subscription] = [:]
     private var nextSubscription = 0
     private var observedWorld: (world: World, token: Int)?
@@ -82,16 +84,18 @@ public final class LiveSession {
         try lua.call(argumentCount: 0, resultCount: 1)
         lua.setGlobal("__detent_present")
         try lua.load("""
-            local present, raw_load = __detent_present, load
+            local presentation, raw_load = { present = __detent_present }, load
             __detent_present = nil
-            return function(code)
-              local fn, err = raw_load("return " .. code, "=eval")
-              if not fn then fn, err = raw_load(code, "=eval") end
+            return function(code, name)
+              name = "=" .. (name or "eval")
+              local fn, err = raw_load("return " .. code, name)
+              if not fn then fn, err = raw_load(code, name) end
               if not fn then error(err, 0) end
-              return present(fn())
-            end
+              return presentation.present(fn())
+            end, presentation
             """, chunkName: "=(detent eval)")
-        try lua.call(argumentCount: 0, resultCount: 1)
+        try lua.call(argumentCount: 0, resultCount: 2)
+        presentation = lua.ref()
         evaluate = lua.ref()
         host.output = { [weak self] text in
             guard let self else { return }
@@ -164,13 +168,15 @@ public final class LiveSession {
 
     /// Evaluates `code` in the live world as a job (it may wait); `completion` runs on the
     /// session's queue when it ends: the values, or the Lua error with its location.
-    public func eval(_ code: String, completion: @escaping (Result<EvalResult, LuaError>) -> Void) {
+    /// `chunkName` names the code in error locations (`eval:1:`, or a file's name).
+    public func eval(_ code: String, chunkName: String = "eval", completion: @escaping (Result<EvalResult, LuaError>) -> Void) {
         session.checkQueue()
         driver.perform {
             evaluate.push()
             let thread = LuaThread(state: host.lua)
             thread.push(.string(code))
-            scheduler.start(thread, argumentCount: 1) { job, ending in
+            thread.push(.string(chunkName))
+            scheduler.start(thread, argumentCount: 2) { job, ending in
                 switch ending {
                 case let .finished(count):
                     let result = thread.withResults(count) { values in
@@ -184,6 +190,31 @@ public final class LiveSession {
             }
             runJobs()
         }
+    }
+
+    /// Replaces how `eval` turns values into text, as the console prints them its own way:
+    /// `wrap` (a Lua function) is called with the current presenter and returns the new one,
+    /// which must return text, json and count as the default does.
+    public func wrapPresenter(_ wrap: LuaRef) throws {
+        session.checkQueue()
+        let lua = host.lua
+        presentation.push()
+        wrap.push()
+        _ = lua.rawGet(field: "present", inTableAt: -2)
+        try lua.call(argumentCount: 1, resultCount: 1)
+        lua.rawSet(field: "present", inTableAt: -2)
+        lua.pop()
+    }
+
+    /// Ends every running eval and gives scripts a fresh default world (the global `world`),
+    /// stepped from now on; the Lua state and its globals stay (the console's `:reset`).
+    public func resetWorld() throws {
+        session.checkQueue()
+        scheduler.endAll(.aborted("the world was reset"))
+        let setup = try session.makeWorld()
+        host.setWorld(setup)
+        driver.replaceWorld(setup.world)
+        observe(setup.world)
     }
 
     /// Stops every running eval (Ctrl-C, a daemon shutting down).

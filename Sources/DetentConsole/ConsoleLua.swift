@@ -1,0 +1,193 @@
+/// The console's Lua half, loaded into the live session's state: how values print, which
+/// names complete a word, and whether a chunk is incomplete (Lua 5.4's `lua.c` rules).
+///
+/// Engine objects and plugin components are read from the objects themselves — a handle's
+/// members through `members(v)` (the class's getters and methods), a table's through its
+/// keys and its metatable's `__index` table — so a new property prints and completes without
+/// a list kept here. Only which properties summarise an engine object is chosen here (`key`);
+/// a class not named there shows its first scalar fields.
+enum ConsoleLua {
+    static let source = #"""
+    local members = ...
+    local type, tostring, pairs, ipairs, pcall, next = type, tostring, pairs, ipairs, pcall, next
+    local sort, concat, fmt, rep, mtype = table.sort, table.concat, string.format, string.rep, math.type
+    local getmetatable, rawget, load = getmetatable, rawget, load
+    local G = _ENV
+
+    -- Properties that summarise an engine object: <drawer anchor=middle origin=422.0>.
+    local key = {
+      drawer = { "anchor", "origin", "state" }, sheet = { "detent", "height", "state" },
+      navigation = { "top", "depth" }, split = { "state", "collapsed" }, tabs = { "selected_index", "depth" },
+      screen = { "id" }, touch = { "id", "phase" }, animator = { "name", "value", "state" },
+      world = { "device", "time", "frame" }, trace = {},
+    }
+    local MAX_DEPTH, WIDTH, MAX_ITEMS = 4, 72, 100
+
+    local function scalar(v)
+      local kind = type(v)
+      if kind == "string" then return fmt("%q", v):gsub("\\\n", "\\n")
+      elseif kind == "number" or kind == "boolean" or kind == "nil" then return tostring(v) end
+    end
+
+    local function handle(v)
+      local kind, fields = members(v)
+      if not kind then return nil end
+      local chosen = key[kind]
+      if not chosen then
+        chosen = {}
+        for _, name in ipairs(fields) do
+          local ok, value = pcall(function() return v[name] end)
+          if ok and (type(value) == "number" or type(value) == "string" or type(value) == "boolean") then chosen[#chosen + 1] = name end
+          if #chosen == 3 then break end
+        end
+      end
+      local parts = { kind }
+      for _, name in ipairs(chosen) do
+        local ok, value = pcall(function() return v[name] end)
+        if ok and value ~= nil then
+          local text = type(value) == "userdata" and (members(value) and "<" .. members(value) .. ">" or tostring(value)) or tostring(value)
+          parts[#parts + 1] = name .. "=" .. text
+        end
+      end
+      return "<" .. concat(parts, " ") .. ">"
+    end
+
+    local function keytext(k)
+      if type(k) == "string" and k:match("^[%a_][%w_]*$") then return k end
+      return "[" .. (scalar(k) or tostring(k)) .. "]"
+    end
+
+    local show
+    local function show_table(t, depth, path, indent)
+      if path[t] then return "<cycle>" end
+      local mt = getmetatable(t)
+      if type(mt) == "table" and rawget(mt, "__tostring") then return tostring(t) end
+      if next(t) == nil then return "{}" end
+      if depth > MAX_DEPTH then return "{…}" end
+      path[t] = true
+      local items, n = {}, #t
+      for i = 1, n do
+        if #items >= MAX_ITEMS then break end
+        items[#items + 1] = show(t[i], depth + 1, path, indent .. "  ")
+      end
+      local keys = {}
+      for k in pairs(t) do
+        if not (mtype(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+      end
+      sort(keys, function(a, b)
+        local ta, tb = type(a), type(b)
+        if ta ~= tb then return ta < tb end
+        if ta == "number" or ta == "string" then return a < b end
+        return tostring(a) < tostring(b)
+      end)
+      for _, k in ipairs(keys) do
+        if #items >= MAX_ITEMS then items[#items + 1] = "…"; break end
+        items[#items + 1] = keytext(k) .. " = " .. show(t[k], depth + 1, path, indent .. "  ")
+      end
+      path[t] = nil
+      local flat = "{ " .. concat(items, ", ") .. " }"
+      if #flat + #indent <= WIDTH and not flat:find("\n") then return flat end
+      local inner = indent .. "  "
+      return "{\n" .. inner .. concat(items, ",\n" .. inner) .. ",\n" .. indent .. "}"
+    end
+
+    function show(v, depth, path, indent)
+      local kind = type(v)
+      if kind == "table" then return show_table(v, depth, path, indent)
+      elseif kind == "userdata" then return handle(v) or tostring(v)
+      elseif kind == "function" or kind == "thread" then return kind
+      end
+      return scalar(v) or tostring(v)
+    end
+
+    --- The text of values as the console prints them: tab-separated, a top-level string raw.
+    local function present(...)
+      local n, out = select("#", ...), {}
+      for i = 1, n do
+        local v = select(i, ...)
+        out[i] = type(v) == "string" and v or show(v, 1, {}, "")
+      end
+      return concat(out, "\t")
+    end
+
+    --- Whether `code` is an incomplete chunk: its error ends at <eof> (lua.c's rule).
+    local function incomplete(code)
+      if load("return " .. code, "=stdin") then return false end
+      local fn, err = load(code, "=stdin")
+      return not fn and err:sub(-5) == "<eof>"
+    end
+
+    local keywords = { "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+                       "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while" }
+
+    -- One step of a path without running Lua code: raw fields, then __index tables;
+    -- a handle's getters are host code without side effects.
+    local function index(v, name)
+      if type(v) == "table" then
+        local seen = 0
+        while type(v) == "table" and seen < 8 do
+          local value = rawget(v, name)
+          if value ~= nil then return value end
+          local mt = getmetatable(v)
+          v = type(mt) == "table" and rawget(mt, "__index") or nil
+          seen = seen + 1
+        end
+        if type(v) == "userdata" then return index(v, name) end
+        return nil
+      elseif type(v) == "userdata" and members(v) then
+        local ok, value = pcall(function() return v[name] end)
+        if ok then return value end
+      end
+    end
+
+    -- The member names of a value: (name, is_method) pairs.
+    local function names_of(v, out)
+      if type(v) == "table" then
+        local seen = 0
+        while type(v) == "table" and seen < 8 do
+          for k, value in next, v do
+            if type(k) == "string" and k:match("^[%a_][%w_]*$") then out[k] = out[k] or type(value) == "function" end
+          end
+          local mt = getmetatable(v)
+          v = type(mt) == "table" and rawget(mt, "__index") or nil
+          seen = seen + 1
+        end
+        if type(v) == "userdata" then names_of(v, out) end
+      elseif type(v) == "userdata" then
+        local _, fields, methods = members(v)
+        for _, name in ipairs(fields or {}) do out[name] = out[name] or false end
+        for _, name in ipairs(methods or {}) do out[name] = true end
+      end
+      return out
+    end
+
+    --- The words that complete `word` (`detent.wo`, `d:mo`, `pri`), whole, sorted.
+    local function complete(word)
+      local path, sep, partial = word:match("^(.-)([%.:])([%w_]*)$")
+      local found = {}
+      if not path then
+        partial = word
+        names_of(G, found)
+        for _, k in ipairs(keywords) do found[k] = false end
+      else
+        local v = G
+        for name in (path .. "."):gmatch("([^%.:]*)[%.:]") do
+          if name == "" then return {} end
+          v = index(v, name)
+          if v == nil then return {} end
+        end
+        names_of(v, found)
+      end
+      local out = {}
+      for name, is_method in pairs(found) do
+        if name:sub(1, #partial) == partial and name:sub(1, 2) ~= "__" and (sep ~= ":" or is_method) then
+          out[#out + 1] = (path and path .. sep or "") .. name
+        end
+      end
+      sort(out)
+      return out
+    end
+
+    return { present = present, incomplete = incomplete, complete = complete }
+    """#
+}

@@ -1,0 +1,241 @@
+import Dispatch
+import Foundation
+import DetentLua
+import DetentRuntime
+import DetentScripting
+
+/// The console's evaluator in this process: a `LiveSession` (the global `world` on the
+/// real-time display link, or on virtual time) with the console's Lua half loaded into its
+/// state. Every call except `interrupt` and `evaluate`'s completion runs on the session's
+/// queue with `sync`; the console calls them from its own thread.
+public final class LocalEvaluator: ConsoleEvaluator {
+    /// What to open: config, device, plugins, clock.
+    public struct Options {
+        public var configuration: DetentConfiguration
+        public var device: String?
+        /// Extra plugin folders (`--plugins`), and whether to load none (`--no-plugins`).
+        public var pluginFolders: [String] = []
+        public var noPlugins = false
+        /// Virtual time (`--virtual`): time passes only while code waits, as fast as it computes.
+        public var virtualTime = false
+        /// The working directory: `scripts/` (require, plugins) is found here.
+        public var base: String = FileManager.default.currentDirectoryPath
+
+        public init(configuration: DetentConfiguration) {
+            self.configuration = configuration
+        }
+    }
+
+    /// Instructions one evaluation may run before it is stopped: about a minute of a busy
+    /// loop, so that at the prompt Ctrl-C is what stops runaway code and the budget only
+    /// catches what nobody is there to stop (piped input). SPEC §13 keeps a budget always on.
+    public static let instructionBudget: Int64 = 20_000_000_000
+
+    public var onOutput: (String) -> Void = { _ in }
+    private let options: Options
+    private var live: LiveSession
+    private var console: LuaRef!
+    private var plugins = PluginSet()
+    /// Sample subscription of `:trace`, and what it recorded; touched on the session's queue.
+    private var traceSubscription: Int?
+    private var trace: ConsoleTrace?
+    /// Messages about plugins that failed when the session opened, for the console to show.
+    public private(set) var startupNotes: [String] = []
+
+    public init(options: Options) throws {
+        self.options = options
+        let settings = try LocalEvaluator.settings(options)
+        if !options.noPlugins {
+            let sources = try PluginDiscovery.sources(folders: options.configuration.run.pluginPaths + options.pluginFolders, base: options.base)
+            plugins = try PluginSet.load(sources, settings: settings)
+            startupNotes = plugins.failures.map { "plugin failed to load: \($0.message)" }
+        }
+        live = try LocalEvaluator.open(settings: plugins.applied(to: settings), virtualTime: options.virtualTime)
+        try install()
+    }
+
+    private static func settings(_ options: Options) throws -> SessionSettings {
+        let configuration = options.configuration
+        return try SessionSettings(configuration: configuration,
+                                   limits: ScriptLimits(instructionBudget: instructionBudget,
+                                                        memoryCapBytes: configuration.run.memoryCapBytes),
+                                   scriptsRoot: URL(fileURLWithPath: options.base).appendingPathComponent("scripts"),
+                                   device: options.device)
+    }
+
+    private static func open(settings: SessionSettings, virtualTime: Bool) throws -> LiveSession {
+        guard virtualTime else { return try LiveSession(settings: settings, label: "detent.console") }
+        var clock: VirtualTimeScheduler?
+        return try LiveSession(settings: settings, label: "detent.console", clock: LazyClock { clock?.now() ?? 0 }) { queue in
+            let scheduler = VirtualTimeScheduler(queue: queue)
+            clock = scheduler
+            return scheduler
+        }
+    }
+
+    /// Loads the console's Lua half, makes eval print values its way and routes `print`.
+    private func install() throws {
+        let live = self.live
+        try live.session.queue.sync {
+            let lua = live.session.host.lua
+            try lua.load(ConsoleLua.source, chunkName: "=(detent console)")
+            lua.push(function: "members") { call in
+                guard let members = call.state.handleMembers(at: 1, in: call.L) else { return 0 }
+                call.push(members.className)
+                call.push(.array(members.fields.map { .string($0) }))
+                call.push(.array(members.methods.map { .string($0) }))
+                return 3
+            }
+            try lua.call(argumentCount: 1, resultCount: 1)
+            console = lua.ref()
+            try lua.load("""
+                local console = ...
+                return function(default)
+                  return function(...)
+                    local _, json, n = default(...)
+                    return console.present(...), json, n
+                  end
+                end
+                """, chunkName: "=(detent console present)")
+            console.push()
+            try lua.call(argumentCount: 1, resultCount: 1)
+            try live.wrapPresenter(lua.ref())
+            live.session.host.output = { [weak self] text in self?.onOutput(text) }
+            live.onHandlerError = { [weak self] error in self?.onOutput("event handler failed: \(error.message)") }
+        }
+    }
+
+    // MARK: Evaluation
+
+    public func isIncomplete(_ code: String) -> Bool {
+        (try? callConsole("incomplete", code) { lua in lua.boolean(at: -1) }) ?? false
+    }
+
+    public func completions(of word: String) -> [String] {
+        (try? callConsole("complete", word) { lua in
+            (0..<lua.rawLength(at: -1)).compactMap { i -> String? in
+                lua.rawGet(index: i + 1, inTableAt: -1)
+                defer { lua.pop() }
+                return lua.string(at: -1)
+            }
+        }) ?? []
+    }
+
+    /// Calls `console[name](argument)` on the queue and reads its one result.
+    private func callConsole<T>(_ name: String, _ argument: String, read: (LuaState) -> T) throws -> T {
+        let live = self.live
+        return try live.session.queue.sync {
+            let lua = live.session.host.lua
+            let top = lua.top
+            defer { lua.pop(lua.top - top) }
+            console.push()
+            lua.rawGet(field: name, inTableAt: -1)
+            lua.push(argument)
+            lua.resetLimits()
+            try lua.call(argumentCount: 1, resultCount: 1)
+            return read(lua)
+        }
+    }
+
+    public func evaluate(_ code: String, chunkName: String, completion: @escaping (ConsoleEvaluation) -> Void) {
+        let live = self.live
+        live.session.queue.async {
+            live.eval(code, chunkName: chunkName) { result in
+                switch result {
+                case let .success(value): completion(.values(value.count == 0 ? "" : value.text))
+                case let .failure(error): completion(.error(LocalEvaluator.describe(error)))
+                }
+            }
+        }
+    }
+
+    /// The error's message, with where a limit or an interrupt stopped the code.
+    static func describe(_ error: LuaError) -> String {
+        if error.isLimit, let frame = error.scriptFrame { return "\(frame.file):\(frame.line): \(error.message)" }
+        return error.message
+    }
+
+    public func interrupt() {
+        let live = self.live
+        // Code that computes is stopped by the count hook at once; code that waits is ended
+        // by the queue, after which the flag is cleared for the next evaluation.
+        live.session.cancellation.request()
+        live.session.queue.async {
+            live.interruptJobs("interrupted")
+            live.session.cancellation.clear()
+        }
+    }
+
+    // MARK: Clock
+
+    public func status() throws -> ConsoleStatus {
+        let live = self.live
+        return live.session.queue.sync {
+            live.catchUp()
+            let world = live.world
+            return ConsoleStatus(time: world.seconds, frame: world.frame, framesDelivered: live.driver.framesDelivered,
+                                 paused: live.isPaused, speed: live.speed, engines: world.engines.map(EngineSummary.describe))
+        }
+    }
+
+    public func pause() throws { live.session.queue.sync { live.pause() } }
+    public func resume() throws { live.session.queue.sync { live.resume() } }
+    public func step(_ frames: Int) throws { live.session.queue.sync { live.step(frames) } }
+    public func setSpeed(_ factor: Double) throws { live.session.queue.sync { live.setSpeed(factor) } }
+
+    // MARK: World, plugins, traces
+
+    public func reset() throws {
+        try live.session.queue.sync { try live.resetWorld() }
+    }
+
+    public func reloadPlugins() throws -> [String] {
+        guard !options.noPlugins else { return ["plugins are off (--no-plugins)"] }
+        let settings = try LocalEvaluator.settings(options)
+        let sources = try PluginDiscovery.sources(folders: options.configuration.run.pluginPaths + options.pluginFolders, base: options.base)
+        let next = try plugins.reloaded(sources, settings: settings)
+        let fresh = try LocalEvaluator.open(settings: next.applied(to: settings), virtualTime: options.virtualTime)
+        let old = live
+        old.session.queue.sync {
+            if let id = traceSubscription { old.unsubscribe(id) }
+            old.close()
+        }
+        traceSubscription = nil
+        trace = nil
+        live = fresh
+        plugins = next
+        try install()
+        var notes = next.plugins.map { "loaded \($0.record.name) \($0.record.version) (\($0.record.file))" }
+        notes += next.failures.map { "failed: \($0.message)" }
+        notes.append("a fresh session: the world and globals start over")
+        return notes
+    }
+
+    public func startTrace(_ properties: [String]) throws {
+        let live = self.live
+        live.session.queue.sync {
+            if let id = traceSubscription { live.unsubscribe(id) }
+            trace = ConsoleTrace(properties: properties)
+            traceSubscription = live.subscribe(LiveSession.Subscription(
+                events: nil, properties: properties, every: 1, onEvent: { _ in },
+                onSample: { [weak self] sample in self?.trace?.append(time: sample.time, sample.values.map(\.1)) }))
+        }
+    }
+
+    public func recordedTrace() throws -> ConsoleTrace? {
+        live.session.queue.sync { trace }
+    }
+
+    public func close() {
+        let live = self.live
+        live.session.queue.sync { live.close() }
+    }
+}
+
+/// A clock that reads another one made later (the virtual-time scheduler is created by the
+/// session, after its clock must be given).
+private final class LazyClock: WallClock {
+    let read: () -> UInt64
+    init(_ read: @escaping () -> UInt64) { self.read = read }
+    func now() -> UInt64 { read() }
+}

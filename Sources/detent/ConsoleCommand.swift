@@ -1,0 +1,87 @@
+import ArgumentParser
+import DetentConsole
+import DetentRuntime
+import DetentScripting
+import Foundation
+
+/// `detent console`: a Lua REPL on a live world (SPEC §10), on the real-time display link
+/// or in virtual time. Like `lua`: `-e CODE`, a script argument, `-i` to stay after them,
+/// and piped standard input read line by line without prompts.
+struct ConsoleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "console",
+        abstract: "A Lua REPL on a live world (the global `world`) in real time.",
+        discussion: """
+            Expressions print their values; an unfinished chunk continues on a '>>' line. Ctrl-C stops running code or a \
+            wait, Ctrl-D quits; :help lists the commands (:pause :resume :step :speed :status :trace :plot :reset :load \
+            :reload). History: $XDG_STATE_HOME/detent/console_history. Exit status: 1 when code given with -e, a script \
+            or piped input failed, 2 on usage or config errors.
+            """
+    )
+
+    @Flag(name: .long, help: "Virtual time: time passes only while code waits, as fast as it computes.")
+    var virtual = false
+
+    @Option(name: .long, help: "Device profile of the world (a name from config/devices.toml).")
+    var device: String?
+
+    @Option(name: .long, help: "Folder holding devices.toml, engine.toml and runner.toml (default: $DETENT_CONFIG or ./config).")
+    var config: String?
+
+    @Option(name: .customLong("plugins"), help: "Also load the plugins in this folder (repeatable; besides scripts/plugins and [plugins] paths).")
+    var pluginFolders: [String] = []
+
+    @Flag(name: .customLong("no-plugins"), help: "Load no plugins at all.")
+    var noPlugins = false
+
+    @Option(name: .customShort("e"), help: "Run this Lua code and print its values (repeatable); exit status 1 if it fails.")
+    var code: [String] = []
+
+    @Flag(name: .customShort("i"), help: "Stay interactive after -e and the script.")
+    var interactive = false
+
+    @Argument(help: "A Lua file to run in the world (then exit, unless -i).")
+    var script: String?
+
+    func run() throws {
+        let configuration: DetentConfiguration
+        do {
+            configuration = try DetentConfiguration.load(from: DetentConfiguration.locate(explicit: config))
+        } catch let error as ConfigError {
+            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        var options = LocalEvaluator.Options(configuration: configuration)
+        options.device = device
+        options.pluginFolders = pluginFolders
+        options.noPlugins = noPlugins
+        options.virtualTime = virtual
+        let evaluator: LocalEvaluator
+        do {
+            evaluator = try LocalEvaluator(options: options)
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        defer { evaluator.close() }
+        for note in evaluator.startupNotes { FileHandle.standardError.write(Data("detent: \(note)\n".utf8)) }
+        evaluator.onOutput = { Console.standardOutput($0 + "\n") }
+        let console = Console(evaluator: evaluator)
+
+        for chunk in code where !console.run(chunk, chunkName: "(command line)") { throw ExitCode(1) }
+        if let script {
+            guard let data = FileManager.default.contents(atPath: script) else {
+                FileHandle.standardError.write(Data("detent: cannot read \(script)\n".utf8))
+                throw ExitCode(2)
+            }
+            if !console.run(String(decoding: data, as: UTF8.self), chunkName: script) { throw ExitCode(1) }
+        }
+        guard interactive || (code.isEmpty && script == nil) else { return }
+        if isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 {
+            let deviceName = device ?? configuration.run.defaultDevice
+            ConsoleTerminal(console: console).run(banner: "Detent \(DetentVersion.string) console: \(deviceName), \(virtual ? "virtual time" : "real time"). :help for commands, Ctrl-D quits.")
+        } else if !console.runLines({ readLine(strippingNewline: true) }) {
+            throw ExitCode(1)
+        }
+    }
+}
