@@ -1,0 +1,333 @@
+#!/usr/bin/env python3
+"""`detent console` driven through a real terminal (tmux: send-keys, capture-pane) and
+through pipes, with nothing but Python's standard library and tmux.
+
+Each terminal test starts its own tmux server on a private socket in a temporary folder,
+with its own XDG_STATE_HOME (the history file), and stops the console and the server by
+pid with bounded waits. Prints one line per test and `N passed, N failed`; exit status 1
+when a test failed.
+
+    python3 Tests/Console/console_suite.py --detent .build/debug/detent --repo .
+"""
+import argparse
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+ARGS = None
+
+
+class Terminal:
+    """One console in a tmux pane of a private server."""
+
+    def __init__(self, state_home, extra=()):
+        self.folder = tempfile.mkdtemp(prefix="detent-console-")
+        self.socket = os.path.join(self.folder, "tmux.sock")
+        command = " ".join([ARGS.detent, "console", "--no-plugins", *extra])
+        env = dict(os.environ, XDG_STATE_HOME=state_home, TERM="xterm-256color")
+        self.tmux("new-session", "-d", "-x", "120", "-y", "40", "-c", ARGS.repo, command, env=env)
+        self.server_pid = int(self.tmux("display-message", "-p", "#{pid}").strip())
+        self.pane_pid = int(self.tmux("display-message", "-p", "#{pane_pid}").strip())
+        # capture-pane drops trailing spaces: an empty prompt reads ">".
+        self.wait_for(lambda s: "\n>" in s, "the first prompt")
+
+    def tmux(self, *arguments, env=None):
+        return subprocess.run(["tmux", "-S", self.socket, *arguments], check=True, capture_output=True, text=True,
+                              env=env, timeout=10).stdout
+
+    def keys(self, *keys):
+        """Named keys (Enter, Tab, C-c, Up)."""
+        self.tmux("send-keys", "-t", "0", *keys)
+
+    def type(self, text):
+        """Literal text (never read as key names: 'end' would be the End key)."""
+        self.tmux("send-keys", "-t", "0", "-l", text)
+
+    def line(self, text):
+        self.type(text)
+        self.keys("Enter")
+
+    def screen(self):
+        return self.tmux("capture-pane", "-p", "-t", "0")
+
+    def lines(self):
+        return [l.rstrip() for l in self.screen().rstrip("\n").split("\n")]
+
+    def wait_for(self, predicate, what, timeout=10.0):
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if predicate(screen):
+                return screen
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}; screen:\n{screen}")
+            time.sleep(0.05)
+
+    def prompt_line(self):
+        """The last line that starts with a prompt."""
+        return [l for l in self.lines() if l.startswith(">")][-1]
+
+    def close(self):
+        for pid in (self.pane_pid, self.server_pid):
+            stop(pid)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def stop(pid):
+    """SIGTERM, then SIGKILL after 5 s; never by name."""
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+
+
+def with_terminal(test):
+    def run():
+        state = tempfile.mkdtemp(prefix="detent-state-")
+        term = Terminal(state)
+        try:
+            test(term)
+        finally:
+            term.close()
+            shutil.rmtree(state, ignore_errors=True)
+    run.__name__ = test.__name__
+    return run
+
+
+# MARK: Through a terminal
+
+@with_terminal
+def test_an_expression_prints_its_value(term):
+    term.line("1 + 1")
+    term.wait_for(lambda s: "> 1 + 1\n2\n" in s, "the value 2")
+    term.line("{1, 'a', {x = 1}}")
+    term.wait_for(lambda s: '{ 1, "a", { x = 1 } }' in s, "a nested table")
+
+
+@with_terminal
+def test_engine_objects_print_as_their_kind_and_key_properties(term):
+    term.line('d = world:drawer{anchors = {"top", "middle", "bottom"}}')
+    term.line("d")
+    term.wait_for(lambda s: "<drawer anchor=bottom origin=774.0 state=resting>" in s, "the drawer's summary")
+
+
+def test_up_arrow_recalls_history_across_two_sessions():
+    state = tempfile.mkdtemp(prefix="detent-state-")
+    try:
+        first = Terminal(state)
+        try:
+            first.line("remembered = 40 + 2")
+            first.wait_for(lambda s: s.rstrip().endswith("\n>"), "the next prompt")
+            first.keys("C-d")
+            deadline = time.monotonic() + 10
+            while alive(first.pane_pid) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert not alive(first.pane_pid), "Ctrl-D did not quit the console"
+        finally:
+            first.close()
+        second = Terminal(state)
+        try:
+            second.keys("Up")
+            second.wait_for(lambda s: "> remembered = 40 + 2" in s, "the line from the first session")
+            second.keys("Enter")
+            second.line("remembered")
+            second.wait_for(lambda s: "\n42\n" in s, "the recalled line to run")
+        finally:
+            second.close()
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+
+
+@with_terminal
+def test_tab_completes_detent_members_and_a_drawers_fields(term):
+    term.type("detent.wo")
+    term.keys("Tab")
+    term.wait_for(lambda s: "> detent.world" in s, "detent.wo to complete to detent.world")
+    term.keys("C-u")
+    term.line('d = world:drawer{anchors = {"top", "middle", "bottom"}}')
+    term.type("d.ori")
+    term.keys("Tab")
+    term.wait_for(lambda s: "> d.origin" in s, "d.ori to complete to d.origin")
+    term.keys("C-u")
+    term.type("d.anch")
+    term.keys("Tab", "Tab")
+    term.wait_for(lambda s: "d.anchor_origin" in s and "d.anchors" in s, "the drawer's fields listed")
+    term.keys("C-u")
+    term.type("d:move_")
+    term.keys("Tab")
+    term.wait_for(lambda s: "> d:move_to" in s, "a method after ':'")
+
+
+@with_terminal
+def test_a_multi_line_function_definition_continues_with_the_continuation_prompt(term):
+    term.line("function square(x)")
+    term.wait_for(lambda s: s.rstrip().endswith(">>"), "the >> prompt")
+    term.line("  return x * x")
+    term.line("end")
+    term.line("square(12)")
+    term.wait_for(lambda s: "\n144\n" in s, "the function's value")
+    lines = term.lines()
+    assert ">>   return x * x" in lines and ">> end" in lines, "\n".join(lines)
+
+
+@with_terminal
+def test_ctrl_c_stops_a_runaway_loop_and_the_prompt_comes_back(term):
+    term.line("kept = 7")
+    term.line("while true do end")
+    time.sleep(0.5)
+    started = time.monotonic()
+    term.keys("C-c")
+    term.wait_for(lambda s: "interrupted" in s, "the interruption")
+    assert time.monotonic() - started < 3, "Ctrl-C took too long"
+    term.line("kept + world.frame * 0")
+    term.wait_for(lambda s: "\n7\n" in s, "the world and globals intact")
+
+
+@with_terminal
+def test_ctrl_c_stops_a_wait(term):
+    term.line("wait(30)")
+    time.sleep(0.3)
+    term.keys("C-c")
+    term.wait_for(lambda s: "interrupted" in s, "the wait to be interrupted", timeout=5)
+    term.line("2 + 3")
+    term.wait_for(lambda s: "\n5\n" in s, "the prompt to work again")
+
+
+@with_terminal
+def test_step_10_advances_the_frame_by_exactly_10(term):
+    term.line(":pause")
+    term.line("before = world.frame")
+    term.line(":step 10")
+    term.line("world.frame - before")
+    term.wait_for(lambda s: "> world.frame - before\n10\n" in s, "a difference of exactly 10 frames")
+
+
+@with_terminal
+def test_the_status_line_updates_while_typing(term):
+    term.line(":status")
+    term.wait_for(lambda s: "[t=" in s, "the status line")
+    term.type("abc")
+    first = term.wait_for(lambda s: "> abc" in s, "the typed text")
+
+    def status_above_prompt(screen):
+        lines = [l.rstrip() for l in screen.rstrip("\n").split("\n")]
+        index = max(i for i, l in enumerate(lines) if l.startswith("> abc"))
+        return lines[index - 1]
+
+    before = status_above_prompt(first)
+    assert before.startswith("[t="), before
+    later = term.wait_for(lambda s: status_above_prompt(s) != before and status_above_prompt(s).startswith("[t="),
+                          "the status line to change", timeout=5)
+    assert "> abc" in later, later
+    term.keys("C-u")
+    term.line("world.frame >= 0")
+    term.wait_for(lambda s: "\ntrue\n" in s, "input to still work")
+
+
+# MARK: Without a terminal
+
+def console(*arguments, stdin=None):
+    return subprocess.run([ARGS.detent, "console", "--no-plugins", *arguments], cwd=ARGS.repo, input=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_dash_e_prints_values_and_exits_1_on_error():
+    ok = console("-e", "world.frame", "-e", "wait(0.1); return world.time > 0")
+    assert ok.returncode == 0 and ok.stdout == "0\ntrue\n", (ok.returncode, ok.stdout, ok.stderr)
+    bad = console("-e", "nil + 1")
+    assert bad.returncode == 1 and "attempt to perform arithmetic" in bad.stdout + bad.stderr, (bad.returncode, bad.stdout)
+
+
+def test_piped_input_runs_without_prompts():
+    run = console(stdin="x = 20\nfunction f(y)\n  return y + x\nend\n=f(1)\n:step 3\n=world.frame\n")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0] == "21" and lines[-1] == "3" and not any(l.startswith(">") for l in lines), run.stdout
+
+
+def test_a_script_runs_then_exits_and_an_error_exits_1():
+    folder = tempfile.mkdtemp(prefix="detent-script-")
+    try:
+        good = os.path.join(folder, "good.lua")
+        with open(good, "w") as f:
+            f.write('d = world:drawer{anchors = {"top", "middle", "bottom"}}\nprint(d.anchor)\n')
+        bad = os.path.join(folder, "bad.lua")
+        with open(bad, "w") as f:
+            f.write("local x = 1\nerror('broken')\n")
+        run = console(good)
+        assert run.returncode == 0 and run.stdout == "bottom\n", (run.returncode, run.stdout, run.stderr)
+        run = console(bad)
+        assert run.returncode == 1 and "bad.lua:2: broken" in run.stdout, (run.returncode, run.stdout)
+        run = console("-i", good, stdin="d.origin\n")
+        assert run.returncode == 0 and run.stdout == "bottom\n774.0\n", (run.returncode, run.stdout)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_trace_and_plot_write_an_svg():
+    folder = tempfile.mkdtemp(prefix="detent-plot-")
+    try:
+        svg = os.path.join(folder, "drawer.svg")
+        run = console("--virtual", stdin=f'd = world:drawer{{anchors = {{"top", "middle", "bottom"}}}}\n:trace drawer.origin\n'
+                                           f'd:animate_to("top")\nwait(1)\n:plot {svg}\n')
+        assert run.returncode == 0, run.stdout + run.stderr
+        with open(svg) as f:
+            text = f.read()
+        assert text.startswith("<svg") and "<polyline" in text and "drawer.origin" in text, text[:200]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--detent", required=True)
+    parser.add_argument("--repo", required=True)
+    parser.add_argument("--filter", default="")
+    ARGS = parser.parse_args()
+    ARGS.detent = os.path.abspath(ARGS.detent)
+    tests = [v for k, v in sorted(globals().items()) if k.startswith("test_") and ARGS.filter in k]
+    if shutil.which("tmux") is None:
+        print("tmux is missing: run scripts/setup.sh")
+        print("0 passed, 1 failed")
+        return 1
+    passed = failed = 0
+    for test in tests:
+        try:
+            test()
+            passed += 1
+            print(f"  ok    {test.__name__}")
+        except Exception:
+            failed += 1
+            print(f"  FAIL  {test.__name__}\n" + traceback.format_exc())
+        sys.stdout.flush()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
