@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Busted parity suite: runs each portable spec under Debian's busted 2 (luassert 1.9) and
+under `detent run`, and compares them test by test.
+
+    python3 Tests/BustedParity/parity.py [--detent .build/debug/detent] [--busted busted]
+                                         [--repo .] [FILE ...]
+
+Files (default: every Tests/BustedParity/*_spec.lua) are plain Lua that uses only busted's
+structure and luassert's vocabulary, no Detent world API. For each file the suite runs
+
+    busted --output=Tests/BustedParity/busted_results.lua FILE     (one JSON line a test)
+    detent run --no-plugins --config <repo>/config FILE            (console output)
+
+from the file's folder and compares, per test in order: the full name, the status (busted's
+success/failure/error/pending against Detent's ok/FAIL/ERROR/skip) and the message, after
+normalizing what is deliberately different: luassert prints table, function, thread and
+userdata addresses (`(table: 0x…)`, `function: 0x…`), Detent prints none (`(table)`, and
+`function` for the value's `tostring`).
+
+known_differences_spec.lua is the other way round: every test in it is listed in
+KNOWN_DIFFERENCES below, with the reason, and must still differ (a listed difference that
+disappears is reported, so the list shrinks).
+
+Each difference is printed; the output ends with `N passed, N failed` (one per compared
+test) and the exit status is 1 when anything differed or a runner could not run.
+Python 3 standard library only.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KNOWN_FILE = "known_differences_spec.lua"
+
+# Full test name -> why Detent differs from busted there (docs/README name each).
+KNOWN_DIFFERENCES = {}
+
+STATUS = {"success": "passed", "failure": "failed", "error": "error", "pending": "pending",
+          "ok": "passed", "FAIL": "failed", "ERROR": "error", "skip": "pending"}
+
+ADDRESS = re.compile(r"\b(table|function|thread|userdata|builtin): (0x)?[0-9a-fA-F]+")
+
+
+def normalize(message):
+    if message is None:
+        return None
+    # luassert: `(table: 0x55…) {` ; tostring: `table: 0x55…` ; Detent prints neither address.
+    return ADDRESS.sub(lambda m: m.group(1), message)
+
+
+def run(command, cwd, timeout=120):
+    try:
+        done = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, "", f"timed out after {timeout} s: {' '.join(command)}"
+    return done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
+
+
+def busted_results(busted, path):
+    handler = os.path.join(HERE, "busted_results.lua")
+    status, out, err = run(busted + [f"--output={handler}", os.path.basename(path)], os.path.dirname(path))
+    results = []
+    for line in out.splitlines():
+        if line.startswith("{"):
+            record = json.loads(line)
+            results.append((record["name"], STATUS[record["status"]], record["message"]))
+    if status is None or (not results and status != 0):
+        raise RuntimeError(f"busted could not run {path}:\n{out}{err}")
+    return results
+
+
+TEST_LINE = re.compile(r"^  (ok   |FAIL |ERROR|skip ) (.*)$")
+WHERE_LINE = re.compile(r"^at t=\S+ s \(frame \d+\)$")
+
+
+def detent_results(detent, repo, path):
+    command = [detent, "run", "--no-plugins", "--config", os.path.join(repo, "config"), os.path.basename(path)]
+    status, out, err = run(command, os.path.dirname(path))
+    results = []
+    current = None
+    for line in out.splitlines():
+        m = TEST_LINE.match(line)
+        if m:
+            current = [m.group(2), STATUS[m.group(1).strip()], []]
+            results.append(current)
+        elif current is not None and line.startswith("        "):
+            current[2].append(line[8:])
+        elif current is not None and line.startswith("    | "):
+            continue   # the test's print output
+        else:
+            current = None
+    if status is None or status == 2 or (not results and status != 0):
+        raise RuntimeError(f"detent could not run {path} (status {status}):\n{out}{err}")
+    final = []
+    for name, state, lines in results:
+        if state in ("failed", "error") and lines and WHERE_LINE.match(lines[-1]):
+            lines = lines[:-1]
+        final.append((name, state, "\n".join(lines) if lines else None))
+    return final
+
+
+def compare(expected, actual):
+    """Differences between busted's results and Detent's, test by test, in order."""
+    differences = {}
+    names = []
+    for name, _, _ in expected + actual:
+        if name not in names:
+            names.append(name)
+    by_name_b = {}
+    by_name_d = {}
+    for name, state, message in expected:
+        by_name_b.setdefault(name, []).append((state, message))
+    for name, state, message in actual:
+        by_name_d.setdefault(name, []).append((state, message))
+    for name in names:
+        b = by_name_b.get(name, [])
+        d = by_name_d.get(name, [])
+        problems = []
+        if len(b) != len(d):
+            problems.append(f"runs {len(b)} time(s) under busted, {len(d)} under detent")
+        for (bs, bm), (ds, dm) in zip(b, d):
+            if bs != ds:
+                problems.append(f"status: busted {bs}, detent {ds}")
+            bm, dm = normalize(bm), normalize(dm)
+            # Detent's console prints no message for a passing test; busted's success has none.
+            if bs == ds == "passed":
+                continue
+            if bm != dm:
+                problems.append("message:\n    busted: " + indent(bm) + "\n    detent: " + indent(dm))
+        differences[name] = problems
+    return names, differences
+
+
+def indent(message):
+    if message is None:
+        return "(none)"
+    return repr(message) if "\n" not in message else "\n      | " + "\n      | ".join(message.split("\n"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--detent", default=None, help="the detent binary (default: <repo>/.build/debug/detent)")
+    parser.add_argument("--busted", default="busted", help="the busted command (default: busted)")
+    parser.add_argument("--repo", default=os.path.dirname(os.path.dirname(HERE)))
+    parser.add_argument("files", nargs="*")
+    args = parser.parse_args()
+    repo = os.path.abspath(args.repo)
+    detent = os.path.abspath(args.detent or os.path.join(repo, ".build/debug/detent"))
+    busted = args.busted.split()
+    if shutil.which(busted[0]) is None:
+        print(f"parity: busted is not installed ({busted[0]} not found): apt-get install lua-busted "
+              "(or bash scripts/setup.sh)", file=sys.stderr)
+        print("0 passed, 1 failed")
+        return 1
+    files = [os.path.abspath(f) for f in args.files] or sorted(
+        os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith("_spec.lua"))
+    passed = failed = 0
+    for path in files:
+        print(os.path.relpath(path, repo))
+        try:
+            expected = busted_results(busted, path)
+            actual = detent_results(detent, repo, path)
+        except RuntimeError as error:
+            print("  RUN ERROR " + str(error).replace("\n", "\n    "))
+            failed += 1
+            continue
+        names, differences = compare(expected, actual)
+        known_file = os.path.basename(path) == KNOWN_FILE
+        for name in names:
+            problems = differences[name]
+            if known_file:
+                reason = KNOWN_DIFFERENCES.get(name)
+                if reason is None:
+                    print(f"  FAIL  {name}\n    not listed in KNOWN_DIFFERENCES (list it with its reason, or move it)")
+                    failed += 1
+                elif not problems:
+                    print(f"  FAIL  {name}\n    no longer differs ({reason}): remove it from the known differences")
+                    failed += 1
+                else:
+                    print(f"  known {name}: {reason}")
+                    passed += 1
+                continue
+            if problems:
+                print(f"  FAIL  {name}")
+                for problem in problems:
+                    print("    " + problem)
+                failed += 1
+            else:
+                passed += 1
+        if known_file:
+            for name in KNOWN_DIFFERENCES:
+                if name not in names:
+                    print(f"  FAIL  {name}\n    listed in KNOWN_DIFFERENCES but not in {KNOWN_FILE}")
+                    failed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
