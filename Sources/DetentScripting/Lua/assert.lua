@@ -413,6 +413,8 @@ M.messages = {
   ["assertion.near.negative"] = "Expected values to not be near.\nPassed in:\n%s\nDid not expect:\n%s +/- %s",
   ["assertion.matches.positive"] = "Expected strings to match.\nPassed in:\n%s\nExpected:\n%s",
   ["assertion.matches.negative"] = "Expected strings not to match.\nPassed in:\n%s\nDid not expect:\n%s",
+  ["assertion.returned_arguments.positive"] = "Expected to be called with %s argument(s), but was called with %s",
+  ["assertion.returned_arguments.negative"] = "Expected not to be called with %s argument(s), but was called with %s",
   ["assertion.unique.positive"] = "Expected object to be unique:\n%s",
   ["assertion.unique.negative"] = "Expected object to not be unique:\n%s",
   ["assertion.error.positive"] = "Expected a different error.\nCaught:\n%s\nExpected:\n%s",
@@ -479,26 +481,6 @@ local function deep_same(a, b, seen, path)
   return true
 end
 
-local PATH_ENDS = 12   -- steps shown at each end of a long path
-
---- "root[1].name" for a chain of steps; a path longer than twice PATH_ENDS
--- steps shows its ends around "…(N more)…".
-local function path_text(path)
-  local steps = {}
-  while path do
-    steps[#steps + 1] = path_step(path.entry)
-    path = path.up
-  end
-  local n = #steps
-  local parts = { "root" }
-  for i = n, 1, -1 do
-    if n > 2 * PATH_ENDS and i == n - PATH_ENDS then
-      parts[#parts + 1] = "…(" .. (n - 2 * PATH_ENDS) .. " more)…"
-    end
-    if n <= 2 * PATH_ENDS or i > n - PATH_ENDS or i <= PATH_ENDS then parts[#parts + 1] = steps[i] end
-  end
-  return table.concat(parts)
-end
 
 --- assert.deep_same(a, b): the comparison behind `same`, for plugins.
 function M.deep_same(a, b)
@@ -589,6 +571,26 @@ Chain.__tostring = function(chain)
   return "assertion " .. chains[chain].label
 end
 
+--- The name luassert 1.9 reports for a chain it cannot read (util.extract_keys): it
+-- reads the words from the end, joining each to the longest registered name it can,
+-- and names what is left over, e.g. 'is_purple' for assert.is_purple or
+-- 'has_no_property' for assert.has_no.property.
+local function unknown_key(words, names, modifiers)
+  local key
+  local i = #words
+  while i > 0 do
+    key = key and (words[i] .. "_" .. key) or words[i]
+    local longer = i > 1 and (words[i - 1] .. "_" .. key) or nil
+    while i > 1 and longer and names[longer] do
+      key, i = longer, i - 1
+      longer = words[i - 1] and (words[i - 1] .. "_" .. key) or nil
+    end
+    if modifiers[key] or names[key] then key = nil end
+    i = i - 1
+  end
+  return key
+end
+
 --- Splits a chain's words into registered names, longest match first, so
 -- a name containing underscores ("error_matches") wins over its parts.
 -- Returns the modifiers and the assertion (or nil), or nil and a complaint.
@@ -603,7 +605,8 @@ local function parse(words, label)
       if entry then found = entry; i = j + 1; break end
     end
     if not found then
-      return nil, string.format("%s: unknown assertion or modifier '%s'", label, words[i])
+      return nil, string.format("luassert: unknown modifier/assertion: '%s'",
+        unknown_key(words, registry.assertion, registry.modifier) or words[i])
     end
     if registry.assertion[found.name] == found then
       if assertion then
@@ -623,8 +626,10 @@ local function copy_state(state)
   return copy
 end
 
+-- luassert's geterror: a string (or a value with __tostring) as its text, anything else
+-- formatted, so a number reads "(number) 42".
 local function describe_failure_message(message)
-  if type(message) == "string" or type(message) == "number" then return tostring(message) end
+  if type(message) == "string" then return message end
   return custom_tostring(message) or format_value(message)
 end
 
@@ -644,7 +649,6 @@ local function failure_text(assertion, state, arguments)
     text = string.format("Assertion '%s%s' failed.\nPassed in:\n%s",
       state.mod and "" or "not ", assertion.name, table.concat(formatted, "\n", 1, arguments.n))
   end
-  if state.detail then text = text .. "\n" .. state.detail end
   return text, formatted
 end
 
@@ -777,16 +781,6 @@ local function swap_expected_actual(arguments)
   arguments[1], arguments[2] = arguments[2], arguments[1]
 end
 
--- Two long strings print cut short, perhaps alike: say where they part.
-local function note_string_difference(state, a, b)   -- a: passed in, b: expected
-  if type(a) ~= "string" or type(b) ~= "string" or a == b then return end
-  if #a <= QUOTE_LIMIT and #b <= QUOTE_LIMIT then return end
-  local n, i = math.min(#a, #b), 1
-  while i <= n and a:sub(i, i + 999) == b:sub(i, i + 999) do i = i + 1000 end
-  while i <= n and a:byte(i) == b:byte(i) do i = i + 1 end
-  state.detail = "First difference at byte " .. i .. " (expected " .. #b .. " bytes, passed in " .. #a .. ")"
-end
-
 local function equals(state, arguments, level)
   require_arguments(arguments, 2, "equals", level)
   local expected, actual = arguments[1], arguments[2]
@@ -794,7 +788,6 @@ local function equals(state, arguments, level)
   set_failure_message(state, arguments[3])
   state.expected = expecting(state, format_value(expected))
   state.actual = format_value(actual)
-  note_string_difference(state, actual, expected)
   return expected == actual
 end
 
@@ -805,19 +798,13 @@ local function same(state, arguments, level)
   set_failure_message(state, arguments[3])
   local holds, path = deep_same(expected, actual, {}, nil)
   if not holds and type(expected) == "table" and type(actual) == "table" then
-    -- luassert marks the differing keys in both tables; a difference deeper
-    -- than the tables print is named on a line of its own.
+    -- luassert marks the differing keys in both tables.
     local crumbs, step = {}, path
     while step do crumbs[#crumbs + 1] = step.entry.key; step = step.up end
     arguments.fmtargs = { { crumbs = crumbs }, { crumbs = crumbs } }
-    local depth = host.assert_state.get_parameter("TableFormatLevel")
-    if depth and depth >= 0 and #crumbs > depth then
-      state.detail = "First difference at: " .. path_text(path)
-    end
   end
   state.expected = expecting(state, format_value(expected, arguments.fmtargs and arguments.fmtargs[2]))
   state.actual = format_value(actual, arguments.fmtargs and arguments.fmtargs[1])
-  note_string_difference(state, actual, expected)
   return holds
 end
 
@@ -836,7 +823,6 @@ local function near(state, arguments, level)
   arguments.n = 3
   state.expected = expecting(state, format_value(arguments[2]) .. " +/- " .. tostring(tolerance))
   state.actual = format_value(arguments[1])
-  state.detail = "Difference: " .. format_number(actual - expected)
   return actual >= expected - tolerance and actual <= expected + tolerance
 end
 
@@ -993,13 +979,20 @@ local function unique(state, arguments, level)
     for j = i + 1, #entries do
       local a, b = list[entries[i].key], list[entries[j].key]
       if a == b or (deep and deep_same(a, b, {}, nil)) then
-        state.detail = string.format("Repeated value at root%s and root%s",
-          path_step(entries[i]), path_step(entries[j]))
         return false
       end
     end
   end
   return true
+end
+
+-- returned_arguments(n, ...): holds when n values follow n (luassert's own assertion).
+local function returned_arguments(state, arguments)
+  arguments[1] = tostring(arguments[1])
+  arguments[2] = tostring(arguments.n - 1)
+  arguments.nofmt = { [1] = true, [2] = true }
+  if arguments.n < 2 then arguments.n = 2 end
+  return arguments[1] == arguments[2]
 end
 
 local builtins = {
@@ -1015,6 +1008,8 @@ local builtins = {
   { { "error_matches", "error_match", "matches_error", "match_error" }, error_matches,
     "assertion.error.positive", "assertion.error.negative" },
   { { "unique" }, unique, "assertion.unique.positive", "assertion.unique.negative" },
+  { { "returned_arguments" }, returned_arguments,
+    "assertion.returned_arguments.positive", "assertion.returned_arguments.negative" },
 }
 for _, type_name in ipairs({ "nil", "number", "string", "table", "function", "boolean", "userdata", "thread" }) do
   builtins[#builtins + 1] = { { type_name }, is_type(type_name), "assertion.same.positive", "assertion.same.negative" }
@@ -1055,6 +1050,7 @@ end
 host.luassert = {
   registry = registry,           -- assertion, modifier and matcher namespaces
   usage = usage,                 -- usage(message, level): a plain error at the spec's line
+  unknown_key = unknown_key,     -- unknown_key(words, names, modifiers): luassert's name for an unreadable chain
   say = say,                     -- say(key, values): a message template filled
   format_value = format_value,   -- "(number) 1", "(values list) (...)"
   deep_same = M.deep_same,
@@ -1072,15 +1068,22 @@ return setmetatable(M, {
   --- assert(v, message?, level?): returns all its arguments when `v` is
   -- truthy.  Otherwise re-raises `message` if it is an error object (a
   -- table), else raises a failure with `message` (or "assertion failed!").
-  -- A numeric `level` (luassert's third argument) moves the blame up.
+  -- Only a level made by assert:level moves the blame up; luassert ignores a plain number.
   __call = function(_, value, message, level, ...)
     if value then return value, message, level, ... end
-    if type(message) == "table" then error(message) end
+    -- busted raises anything else as a failure holding { message = message }, printed as
+    -- its __tostring, else through penlight's pretty.write.
+    local text = message
+    if message == nil then
+      text = "assertion failed!"
+    elseif type(message) ~= "string" then
+      text = custom_tostring(message) or host.format.pretty_write({ message = message })
+    end
     throw({
-      message = message ~= nil and tostring(message) or "assertion failed!",
+      message = text,
       expected = "truthy",
       actual = format_value(value),
-    }, (M.get_level(level) or (math.type(level) == "integer" and level) or 1) + 1)
+    }, (M.get_level(level) or 1) + 1)
   end,
 
   __index = function(_, key)

@@ -167,6 +167,110 @@ function M.value(value, fmtargs, special)
   return "(" .. kind .. ")"   -- functions and threads: luassert's text has an address
 end
 
+------------------------------------------------------------------------
+-- Penlight's pretty.write, as busted prints an error value that is neither a string nor
+-- has __tostring ("{\n  code = 7\n}"), for plain data: the list part, then the other
+-- keys sorted by type and text, then number keys outside the list (sorted here; penlight
+-- leaves them in `pairs` order). A function, thread or userdata prints as its type, where
+-- penlight prints `tostring` with an address.
+
+local PL_KEYWORDS = {}
+for word in ([[and break do else elseif end false for function goto if in
+  local nil not or repeat return then true until while]]):gmatch("%a+") do
+  PL_KEYWORDS[word] = true
+end
+
+-- pl.stringx.quote_string: a long bracket for text with a newline, %q otherwise.
+local function pl_quote(s)
+  local level
+  for eq in (s .. "]"):gmatch("[%[%]](=*)[%[%]]") do
+    if not level or #eq > level then level = #eq end
+  end
+  if (s:find("\n") or level) and not s:find("\r") then
+    local eq = ("="):rep((level or -1) + 1)
+    if s:find("^\n") then s = "\n" .. s end
+    return "[" .. eq .. "[" .. s .. "]" .. eq .. "]"
+  end
+  return (string.format("%q", s):gsub("\r", "\\r"))
+end
+
+-- pl.pretty's tostring: integral numbers without a fraction, others with 14 digits.
+local function pl_text(value)
+  local kind = type(value)
+  if kind == "number" then
+    if value ~= value then return "NaN" end
+    if value == math.huge then return "Inf" end
+    if value == -math.huge then return "-Inf" end
+    if math.floor(value) == value then return string.format("%d", value) end
+    return string.format("%.14g", value)
+  end
+  if kind == "table" or kind == "function" or kind == "thread" or kind == "userdata" then
+    return own_text(value) or kind
+  end
+  return tostring(value)
+end
+
+local function pl_scalar(value)
+  if type(value) == "string" then return pl_quote(value) end
+  local text = pl_text(value)
+  return text:find(" ") and pl_quote(text) or text
+end
+
+local function pl_key(key)
+  if type(key) == "string" and key:find("^[%a_][%w_]*$") and not PL_KEYWORDS[key] then return key end
+  if type(key) == "number" then return "[" .. pl_text(key) .. "]" end
+  local quoted = pl_quote(type(key) == "string" and key or pl_text(key))
+  return "[" .. (quoted:find("^%[") and (" " .. quoted .. " ") or quoted) .. "]"
+end
+
+function M.pretty_write(value)
+  if type(value) ~= "table" or own_text(value) then return pl_scalar(value) end
+  local lines, line, open = {}, "", {}
+  local function put(s) line = line .. s end
+  local function putln(s)
+    lines[#lines + 1] = line .. s
+    line = ""
+  end
+  local function eat_last_comma()
+    lines[#lines] = lines[#lines]:gsub(",$", "")
+  end
+  local function write(v, old_indent, indent)
+    if type(v) ~= "table" or own_text(v) then putln(pl_scalar(v) .. ","); return end
+    if open[v] then putln("<cycle>,"); return end
+    open[v] = true
+    local new_indent = indent .. "  "
+    putln("{")
+    local n = 0
+    while rawget(v, n + 1) ~= nil do
+      n = n + 1
+      put(indent)
+      write(rawget(v, n), indent, new_indent)
+    end
+    local named, numbered = {}, {}
+    for k in next, v do
+      if type(k) ~= "number" then named[#named + 1] = k
+      elseif not (math.type(k) == "integer" and k >= 1 and k <= n) then numbered[#numbered + 1] = k end
+    end
+    table.sort(named, function(a, b)
+      if type(a) == type(b) then return pl_text(a) < pl_text(b) end
+      return type(a) < type(b)
+    end)
+    table.sort(numbered)
+    for _, keys in ipairs({ named, numbered }) do
+      for _, k in ipairs(keys) do
+        put(indent .. pl_key(k) .. " = ")
+        write(rawget(v, k), indent, new_indent)
+      end
+    end
+    open[v] = nil
+    eat_last_comma()
+    putln(old_indent .. "},")
+  end
+  write(value, "", "  ")
+  eat_last_comma()
+  return table.concat(lines, "\n")
+end
+
 M.number_text = number_text
 M.own_text = own_text
 

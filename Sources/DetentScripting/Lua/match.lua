@@ -76,7 +76,8 @@ local function parse(words, label)
       if registry.modifier[name] then found, is_modifier = registry.modifier[name], true; i = j + 1; break end
     end
     if not found then
-      return nil, string.format("%s: unknown matcher or modifier '%s'", label, words[i])
+      return nil, string.format("luassert: unknown modifier/matcher: '%s'",
+        L.unknown_key(words, registry.matcher, registry.modifier) or words[i])
     end
     if is_modifier then
       modifiers[#modifiers + 1] = found

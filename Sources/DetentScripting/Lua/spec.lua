@@ -81,29 +81,26 @@ local function check_name(kind, name, level)
   end
 end
 
--- An error value as a person can read it: a string as it is; a table's `message` field or
--- its __tostring (called protected); any other table formatted as luassert formats values
--- (never "table: 0x…", which would also differ from run to run); nil, numbers and booleans
--- named. Values that carry no location get the script line where they were raised.
+-- An error value as busted prints it (busted.rewriteMessage): a value with __tostring as
+-- that text (called protected), nil as "Nil error", anything else through penlight's
+-- pretty.write ("{\n  code = 7\n}"), never with an address.
 local function describe_error(e)
   if type(e) == "string" then return e end
-  local text
-  if type(e) == "table" then
-    local mt = getmetatable(e)
-    if type(e.message) == "string" then
-      text = e.message
-    elseif type(mt) == "table" and mt.__tostring ~= nil then
-      local ok, s = pcall(tostring, e)
-      text = ok and type(s) == "string" and s or ("an error object whose __tostring failed: " .. describe_error(s))
-    else
-      text = "error object " .. assert.format(e)
-    end
-  elseif e == nil then
-    text = "error(nil) raised without a message"
-  else
-    text = "error(" .. tostring(e) .. ")"
+  local mt = getmetatable(e)
+  if type(mt) == "table" and mt.__tostring ~= nil then
+    local ok, s = pcall(tostring, e)
+    if ok and type(s) == "string" then return s end
+    return "an error object whose __tostring failed: " .. describe_error(s)
   end
-  return text
+  if e == nil then return "Nil error" end
+  return host.format.pretty_write(e)
+end
+
+-- busted prefixes the line an error was raised on unless the text starts with one.
+local function located_error(e)
+  local text = describe_error(e)
+  if text:match("^[^\n]-:%d+: .*") then return text end
+  return host.where() .. text
 end
 
 ----------------------------------------------------------------------------------------------
@@ -268,7 +265,7 @@ local function declare_block(kind, name, body, where)
   -- The handler runs where the error was: a value without a location gets that line.
   local ok, err = xpcall(body, function(e)
     if type(e) == "string" then return host.located(e) end
-    return host.where() .. describe_error(e)
+    return located_error(e)
   end)
   current = outer
   if kind == "insulate" then
@@ -354,7 +351,8 @@ test = test_declarer("test")
 local pending_signal = {}
 
 function pending(name, _)
-  check_name("pending", name, 2)
+  -- In a running test the reason is optional (busted: pending() with no message).
+  if not (running and name == nil) then check_name("pending", name, 2) end
   if running then
     if phase == "finally" then
       error("pending was called inside finally; a test's finally cleans up after it and cannot make it pending", 2)
@@ -491,7 +489,7 @@ local function attempt(fn, in_body)
     if type(e) == "string" then
       message = host.located(e)   -- at the line it was raised on, whatever level it claims
     else
-      message = host.where() .. describe_error(e)
+      message = located_error(e)
     end
     return { message = message, traceback = host.traceback(message) }
   end)
