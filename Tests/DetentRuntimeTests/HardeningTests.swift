@@ -90,17 +90,17 @@ struct HardeningTests {
         #expect(outcome.output.contains("no_tests_spec.lua defines no tests"))
     }
 
-    @Test func errorValuesThatAreNotStringsReadAsSentencesWithTheirLine() throws {
+    @Test func errorValuesThatAreNotStringsReadAsBustedPrintsThemWithTheirLine() throws {
         let outcome = try RunHarness.run(["Tests/Fixtures/hardening/error_values_spec.lua"])
         let file = "Tests/Fixtures/hardening/error_values_spec.lua"
         #expect(outcome.summary.results.map { $0.message ?? "" } == [
-            "\(file):3: error object (table) { }",
-            "\(file):4: error(nil) raised without a message",
+            "\(file):3: {\n}",
+            "\(file):4: Nil error",
             "\(file):5: custom message",
             "\(file):6: an error object whose __tostring failed: \(file):6: boom",
-            "\(file):7: error(42)",
-            "\(file):8: error(false)",
-            "\(file):9: from a table",
+            "\(file):7: 42",
+            "\(file):8: false",
+            "\(file):9: {\n  message = \"from a table\"\n}",
         ])
     }
 

@@ -160,13 +160,15 @@ fails("assert(false) fails with the builtin's text", "\nassert(false)", 2, "asse
   { expected = "truthy", actual = "(boolean) false" })
 fails("assert(nil, message) uses the message", "assert(nil, 'the drawer is gone')", 1, "the drawer is gone",
   { actual = "(nil)" })
-fails("assert(false, 42) turns the message into text", "assert(false, 42)", 1, "42")
-passes("assert(false, object) re-raises the object itself", [[
-local object = { code = 7 }
-local ok, err = pcall(assert, false, object)
-return ok, rawequal(err, object)]], { false, true })
-fails("assert(false, m, 2) blames the caller", [[
+fails("assert(false, 42) prints busted's failure object", "assert(false, 42)", 1, "{\n  message = 42\n}")
+fails("assert(false, object) prints busted's failure object", "assert(false, { code = 7 })", 1,
+  "{\n  message = {\n    code = 7\n  }\n}")
+fails("assert(false, m, 2): a plain number level is ignored, as luassert does", [[
 local function check(v) assert(v, "checked", 2) end
+check(true)
+check(false)]], 1, "checked")
+fails("assert(false, m, assert:level(2)) blames the caller", [[
+local function check(v) assert(v, "checked", assert:level(2)) end
 check(true)
 check(false)]], 3, "checked")
 
@@ -226,19 +228,19 @@ fails("same: first difference in sorted key order", "assert.same({ b = 1, a = 1,
   "Expected objects to be the same.\nPassed in:\n(table) {\n *[a] = 2\n  [b] = 2\n  [c] = 2 }\nExpected:\n(table) {\n *[a] = 1\n  [b] = 1\n  [c] = 1 }")
 fails("same: table against number", "assert.same({}, 1)", 1,
   "Expected objects to be the same.\nPassed in:\n(number) 1\nExpected:\n(table) { }")
-fails("same: a deep difference shows the path's ends", [[
+fails("same: a deep difference is cut at TableFormatLevel, as luassert's", [[
 local a, b = { x = 1 }, { x = 2 }
 for _ = 1, 100 do a = { a }; b = { b } end
 assert.same(a, b)]], 3,
-  "Expected objects to be the same.\nPassed in:\n(table) {\n *[1] = {\n   *[1] = {\n     *[1] = { ... more } } } }\nExpected:\n(table) {\n *[1] = {\n   *[1] = {\n     *[1] = { ... more } } } }\nFirst difference at: root[1][1][1][1][1][1][1][1][1][1][1][1]…(77 more)…[1][1][1][1][1][1][1][1][1][1][1].x")
+  "Expected objects to be the same.\nPassed in:\n(table) {\n *[1] = {\n   *[1] = {\n     *[1] = { ... more } } } }\nExpected:\n(table) {\n *[1] = {\n   *[1] = {\n     *[1] = { ... more } } } }")
 passes("same: 10,000 levels deep, alike", [[
 local a, b = {}, {}
 for _ = 1, 10000 do a = { a }; b = { b } end
 assert.same(a, b)]])
-fails("equal: long strings are cut short and say where they part", [[
+fails("equal: long strings are cut short", [[
 assert.equal(string.rep("a", 1500), string.rep("a", 1200) .. "b")]], 1,
   "Expected objects to be equal.\nPassed in:\n(string) '" .. string.rep("a", 1000) .. "'…(201 more bytes)\nExpected:\n(string) '"
-  .. string.rep("a", 1000) .. "'…(500 more bytes)\nFirst difference at byte 1201 (expected 1500 bytes, passed in 1201)")
+  .. string.rep("a", 1000) .. "'…(500 more bytes)")
 passes("are_not.same: different", "assert.are_not.same({ 1 }, { 2 })")
 fails("are_not.same: same tables", "assert.are_not.same({ 1 }, { 1 })", 1,
   "Expected objects to not be the same.\nPassed in:\n(table) {\n  [1] = 1 }\nDid not expect:\n(table) {\n  [1] = 1 }", { expected = "not (table) {\n  [1] = 1 }" })
@@ -250,15 +252,15 @@ passes("near: within tolerance", "assert.near(300, 300.4, 0.5)")
 passes("near: tolerance is inclusive", "assert.near(1, 1.5, 0.5)")
 passes("near: numeric strings convert", "assert.near('1', 1.25, '0.5')")
 fails("near: outside tolerance", "assert.near(3, 3.5, 0.1)", 1,
-  "Expected values to be near.\nPassed in:\n(number) 3.5\nExpected:\n(number) 3 +/- 0.1\nDifference: 0.5",
+  "Expected values to be near.\nPassed in:\n(number) 3.5\nExpected:\n(number) 3 +/- 0.1",
   { expected = "(number) 3 +/- 0.1", actual = "(number) 3.5" })
 fails("near: negative difference", "assert.is.near(10, 7.75, 2)", 1,
-  "Expected values to be near.\nPassed in:\n(number) 7.75\nExpected:\n(number) 10 +/- 2\nDifference: -2.25")
+  "Expected values to be near.\nPassed in:\n(number) 7.75\nExpected:\n(number) 10 +/- 2")
 fails("near: nan is never near", "assert.near(0, 0/0, 1)", 1,
-  "Expected values to be near.\nPassed in:\n(number) NaN\nExpected:\n(number) 0 +/- 1\nDifference: nan")
+  "Expected values to be near.\nPassed in:\n(number) NaN\nExpected:\n(number) 0 +/- 1")
 passes("is_not.near: far apart", "assert.is_not.near(1, 2, 0.5)")
 fails("is_not.near: close", "assert.is_not.near(1, 1.25, 0.5)", 1,
-  "Expected values to not be near.\nPassed in:\n(number) 1.25\nDid not expect:\n(number) 1 +/- 0.5\nDifference: 0.25",
+  "Expected values to not be near.\nPassed in:\n(number) 1.25\nDid not expect:\n(number) 1 +/- 0.5",
   { expected = "not (number) 1 +/- 0.5" })
 errors("near: a non-number is a usage error", "assert.near(1, 'x', 1)",
   "spec:1: bad argument #2 to 'near' (number or object convertible to a number expected, got (string) 'x')")
@@ -404,9 +406,9 @@ errors("matches: pattern must be a string", "assert.matches(1, 'x')",
 passes("unique: distinct values", "assert.unique({ 1, 2, 3 })")
 passes("unique: distinct tables by identity", "assert.unique({ {}, {} })")
 fails("unique: repeated value", "assert.unique({ 1, 2, 1 })", 1,
-  "Expected object to be unique:\n(table) {\n  [1] = 1\n  [2] = 2\n  [3] = 1 }\nRepeated value at root[1] and root[3]")
+  "Expected object to be unique:\n(table) {\n  [1] = 1\n  [2] = 2\n  [3] = 1 }")
 fails("unique deep: same tables", "assert.unique({ a = { 1 }, b = { 1 } }, true)", 1,
-  "Expected object to be unique:\n(table) {\n  [a] = {\n    [1] = 1 }\n  [b] = {\n    [1] = 1 } }\nRepeated value at root.a and root.b")
+  "Expected object to be unique:\n(table) {\n  [a] = {\n    [1] = 1 }\n  [b] = {\n    [1] = 1 } }")
 passes("is_not.unique: a repeat", "assert.is_not.unique({ 'a', 'a' })")
 fails("is_not.unique: all distinct", "assert.is_not.unique({ 'a', 'b' })", 1,
   "Expected object to not be unique:\n(table) {\n  [1] = 'a'\n  [2] = 'b' }")
@@ -435,7 +437,7 @@ fails("assert.message(...) heads the failure", "assert.message('the drawer moved
 fails("assert.is_not.message(...).equal keeps the negation", "assert.is_not.message('m').equal(1, 1)", 1,
   "m\nExpected objects to not be equal.\nPassed in:\n(number) 1\nDid not expect:\n(number) 1")
 errors("unknown words are usage errors", "local x = 1\nassert.is.equl(1, x)",
-  "spec:2: assert.is.equl: unknown assertion or modifier 'equl'")
+  "spec:2: luassert: unknown modifier/assertion: 'is_equl'")
 errors("two assertions are a usage error", "assert.equal.same(1, 1)",
   "spec:1: assert.equal.same: more than one assertion ('equal' and 'same')")
 errors("a bare modifier is not an assertion", "assert.is(true)",
@@ -548,7 +550,7 @@ assert.is_not.close_to(1, 5)]])
 passes("unregister: the name is gone", [[
 assert:unregister("assertion", "close_to")
 local ok, err = pcall(function() assert.close_to(1, 1) end)
-return ok, err]], { false, "spec:2: assert.close_to: unknown assertion or modifier 'close'" })
+return ok, err]], { false, "spec:2: luassert: unknown modifier/assertion: 'close_to'" })
 errors("register: bad namespace", "assert:register('matchers', 'x', print)",
   "spec:1: assert:register: namespace must be \"assertion\", \"modifier\" or \"matcher\", got 'matchers'")
 errors("register: callback must be callable", "assert:register('assertion', 'x', 1)",

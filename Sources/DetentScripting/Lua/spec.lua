@@ -90,7 +90,7 @@ local function describe_error(e)
   if type(mt) == "table" and mt.__tostring ~= nil then
     local ok, s = pcall(tostring, e)
     if ok and type(s) == "string" then return s end
-    return "an error object whose __tostring failed: " .. describe_error(s)
+    return "an error object whose __tostring failed: " .. describe_error(s), true
   end
   if e == nil then return "Nil error" end
   return host.format.pretty_write(e)
@@ -98,8 +98,8 @@ end
 
 -- busted prefixes the line an error was raised on unless the text starts with one.
 local function located_error(e)
-  local text = describe_error(e)
-  if text:match("^[^\n]-:%d+: .*") then return text end
+  local text, own = describe_error(e)
+  if not own and text:match("^[^\n]-:%d+: .*") then return text end
   return host.where() .. text
 end
 

@@ -1,4 +1,4 @@
--- Errors raised with values that are not strings: each reads as something a person can act on.
+-- Errors raised with values that are not strings: each reads as busted prints it, with its line.
 describe("errors", function()
   it("table", function() error({}) end)
   it("nil", function() error(nil) end)
