@@ -54,6 +54,7 @@
 ---@field matches_error fun(fn: function, pattern: string, init?: integer, plain?: boolean, message?: string)
 ---@field match_error fun(fn: function, pattern: string, init?: integer, plain?: boolean, message?: string)
 ---@field unique fun(list: table, deep?: boolean, message?: string) No two elements equal (deeply with `deep`).
+---@field returned_arguments fun(n: integer, ...: any) Exactly `n` values follow `n` (luassert's own assertion).
 ---@field called fun(times?: integer) The spy was called `times` times (without: at least once).
 ---@field called_at_least fun(times: integer)
 ---@field called_at_most fun(times: integer)
