@@ -44,13 +44,7 @@ struct ConsoleCommand: ParsableCommand {
     var script: String?
 
     func run() throws {
-        let configuration: DetentConfiguration
-        do {
-            configuration = try DetentConfiguration.load(from: DetentConfiguration.locate(explicit: config))
-        } catch let error as ConfigError {
-            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        let configuration = try loadConfigurationOrExit(config)
         var options = LocalEvaluator.Options(configuration: configuration)
         options.device = device
         options.pluginFolders = pluginFolders

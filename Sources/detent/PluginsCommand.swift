@@ -22,13 +22,7 @@ struct Plugins: ParsableCommand {
     var json = false
 
     func run() throws {
-        let configuration: DetentConfiguration
-        do {
-            configuration = try DetentConfiguration.load(from: DetentConfiguration.locate(explicit: config))
-        } catch let error as ConfigError {
-            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        let configuration = try loadConfigurationOrExit(config)
         let base = FileManager.default.currentDirectoryPath
         let result: (loaded: [PluginRecord], failed: [PluginLoadError])
         do {

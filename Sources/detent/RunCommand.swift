@@ -77,13 +77,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let configuration: DetentConfiguration
-        do {
-            configuration = try DetentConfiguration.load(from: DetentConfiguration.locate(explicit: config))
-        } catch let error as ConfigError {
-            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        let configuration = try loadConfigurationOrExit(config)
         var options = RunOptions()
         options.paths = paths
         options.filters = filter
