@@ -165,7 +165,7 @@ public final class TabContainer: WorldEngine {
         guard hidden != isBarHidden else { return }
         isBarHidden = hidden
         fade = TimingAnimator(from: barAlpha, to: hidden ? 0 : 1, duration: defaults.tabBarFadeDuration,
-                              curve: CubicBezier.named(defaults.tabBarFadeCurve) ?? .easeInEaseOut,
+                              timing: world.timingCurve(named: defaults.tabBarFadeCurve) ?? .bezier(.easeInEaseOut),
                               startTime: VirtualTime.seconds(world.time))
         world.emit("tabs.bar_hidden", [("tabs", .string(name)), ("hidden", .boolean(hidden)), ("depth", .integer(Int64(depth)))])
     }

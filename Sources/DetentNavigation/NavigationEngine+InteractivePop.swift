@@ -67,7 +67,7 @@ extension NavigationEngine {
         let finish = abs(widthsPerSecond) >= defaults.decisiveVelocity ? widthsPerSecond > 0 : p > defaults.finishThreshold
         let duration = (finish ? 1 - p : p) * defaults.transitionDuration
         t.drive = .completing(start: world.time, from: p, to: finish ? 1 : 0, duration: duration,
-                              curve: CubicBezier.named(defaults.completionCurve) ?? .easeInEaseOut)
+                              curve: world.timingCurve(named: defaults.completionCurve) ?? .bezier(.easeInEaseOut))
         transition = t
         world.emit(finish ? "interactive_pop.finished" : "interactive_pop.cancelled",
                    [("navigation", .string(name)), ("progress", .number(p)), ("velocity", .number(velocity)),

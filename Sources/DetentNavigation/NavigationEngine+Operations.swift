@@ -145,7 +145,7 @@ extension NavigationEngine {
         appear(to, will: true, in: world)
         let fromInset = barInset(for: from)
         let toInset = barInset(for: to)
-        let curve = CubicBezier.named(defaults.transitionCurve) ?? .sheet
+        let curve = world.timingCurve(named: defaults.transitionCurve) ?? .bezier(.sheet)
         transitionsBegun += 1
         var t = NavigationTransition(kind: kind, operation: operation, from: from, to: to, removed: removed, finalStack: finalStack,
                                      drive: interactive ? .interactive : .timed(start: world.time, duration: animated ? defaults.transitionDuration : 0, curve: curve),
@@ -221,7 +221,7 @@ extension NavigationEngine {
                 popTouch = nil
                 world.emit("interactive_pop.cancelled", [("navigation", .string(name)), ("progress", .number(t.progress)),
                                                          ("velocity", .number(0)), ("duration", .number(0))])
-                t.drive = .completing(start: world.time, from: t.progress, to: 0, duration: 0, curve: .easeInEaseOut)
+                t.drive = .completing(start: world.time, from: t.progress, to: 0, duration: 0, curve: .bezier(.easeInEaseOut))
                 t.progress = 0
             case let .completing(_, _, to, _, _):
                 t.progress = to

@@ -9,11 +9,11 @@ struct NavigationTransition {
     /// How the progress is driven right now.
     enum Drive {
         /// progress = curve((t − start) / duration)
-        case timed(start: Nanoseconds, duration: Double, curve: CubicBezier)
+        case timed(start: Nanoseconds, duration: Double, curve: TimingCurve)
         /// progress follows the finger (linear in translation)
         case interactive
         /// after release: from `from` to `to` over `duration` on `curve`
-        case completing(start: Nanoseconds, from: Double, to: Double, duration: Double, curve: CubicBezier)
+        case completing(start: Nanoseconds, from: Double, to: Double, duration: Double, curve: TimingCurve)
     }
 
     let kind: Kind

@@ -1,6 +1,7 @@
 import Foundation
 import TOMLKit
 import DetentLua
+import DetentMotion
 import DetentScripting
 
 /// Typed reads from one table of configuration that fail with a sentence naming where the
@@ -183,6 +184,17 @@ struct ConfigReader {
     func optionalName(_ name: String, oneOf names: [String]) throws -> String? {
         guard let value = try optionalString(name) else { return nil }
         guard names.contains(value) else { throw notOneOf(name, names, found: value) }
+        return value
+    }
+
+    /// A timing curve's name: a built-in one, or a word a plugin may register — which only
+    /// the plugins, loaded after the config, can tell (`DetentConfiguration.checkCurveNames`).
+    func optionalCurveName(_ name: String) throws -> String? {
+        guard let value = try optionalString(name) else { return nil }
+        if CubicBezier.curveNames.contains(value) { return value }
+        let isWord = value.first.map { $0.isLetter || $0 == "_" } == true
+            && value.allSatisfy { $0.isLetter || $0.isNumber || "_.-".contains($0) }
+        guard isWord else { throw notOneOf(name, CubicBezier.curveNames + ["a curve a plugin registers"], found: value) }
         return value
     }
 

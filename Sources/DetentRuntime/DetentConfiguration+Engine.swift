@@ -33,7 +33,7 @@ extension DetentConfiguration {
         try m.rejectUnknownKeys(["duration", "curve", "spring_mass", "spring_stiffness", "spring_damping_ratio",
                                  "deceleration_rate", "velocity_tracker"])
         motion.duration = try m.optionalNumber("duration", .seconds) ?? motion.duration
-        motion.curve = try m.optionalName("curve", oneOf: CubicBezier.curveNames) ?? motion.curve
+        motion.curve = try m.optionalCurveName("curve") ?? motion.curve
         motion.springMass = try m.optionalNumber("spring_mass", .spring) ?? motion.springMass
         motion.springStiffness = try m.optionalNumber("spring_stiffness", .spring) ?? motion.springStiffness
         motion.springDampingRatio = try m.optionalNumber("spring_damping_ratio", .spring) ?? motion.springDampingRatio
@@ -68,7 +68,7 @@ extension DetentConfiguration {
             if let value = try t.optionalNumber(key, rule) { n[keyPath: path] = value }
         }
         for (key, path) in curves {
-            if let value = try t.optionalName(key, oneOf: CubicBezier.curveNames) { n[keyPath: path] = value }
+            if let value = try t.optionalCurveName(key) { n[keyPath: path] = value }
         }
         return n
     }
@@ -106,7 +106,7 @@ extension DetentConfiguration {
         for (key, path, rule) in numbers {
             if let value = try t.optionalNumber(key, rule) { d[keyPath: path] = value }
         }
-        d.curve = try t.optionalName("curve", oneOf: CubicBezier.curveNames) ?? d.curve
+        d.curve = try t.optionalCurveName("curve") ?? d.curve
         d.dismissesOnDimmingTap = try t.optionalBool("dismisses_on_dimming_tap") ?? d.dismissesOnDimmingTap
         return d
     }
@@ -126,7 +126,7 @@ extension DetentConfiguration {
         for (key, path, rule) in numbers {
             if let value = try t.optionalNumber(key, rule) { a[keyPath: path] = value }
         }
-        a.tabBarFadeCurve = try t.optionalName("tab_bar_fade_curve", oneOf: CubicBezier.curveNames) ?? a.tabBarFadeCurve
+        a.tabBarFadeCurve = try t.optionalCurveName("tab_bar_fade_curve") ?? a.tabBarFadeCurve
         return a
     }
 }

@@ -21,6 +21,8 @@ public struct DetentConfiguration: Equatable, Sendable {
     /// Where the devices came from, for errors that name a device ("config/devices.toml", or
     /// the file in the folder given to --config).
     public var devicesFile = "config/devices.toml"
+    /// Where the engine sections came from, for errors found after loading (curve names).
+    public var engineFile = "config/engine.toml"
 
     /// `[run]` and `[limits]` of `config/runner.toml`.
     public struct RunDefaults: Equatable, Sendable {
@@ -63,6 +65,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         var configuration = DetentConfiguration(devices: devices, motion: engine.motion, navigation: engine.navigation,
                                                 drawer: engine.drawer, sheet: engine.sheet, adaptive: engine.adaptive, run: run)
         configuration.devicesFile = displayPath(directory.appendingPathComponent("devices.toml"))
+        configuration.engineFile = displayPath(directory.appendingPathComponent("engine.toml"))
         // The key that names a missing device is runner.toml's, so its error names that file.
         guard (try? configuration.device(named: run.defaultDevice)) != nil else {
             throw try runner.table("run").notOneOf("default_device", devices.map(\.name), found: run.defaultDevice)

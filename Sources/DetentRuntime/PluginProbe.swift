@@ -10,11 +10,12 @@ public enum PluginProbe {
         var probing = settings
         probing.plugins = []
         let session = try Session(settings: probing, label: "detent.plugins")
-        let failures = session.queue.sync { session.host.loadPlugins(sources).failed }
+        let (loaded, failures) = session.queue.sync { session.host.loadPlugins(sources) }
         var checked = settings
         let failedFiles = Set(failures.map(\.file))
         checked.plugins = sources.filter { !failedFiles.contains($0.path) }
         checked.pluginFailures = failures
+        checked.pluginCurveNames = Set(loaded.flatMap { $0.registered["curve"] ?? [] })
         return checked
     }
 

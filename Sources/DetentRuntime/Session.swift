@@ -18,6 +18,8 @@ public struct SessionSettings: Sendable {
     /// when the run began (kept so unknown names can mention them; not loaded again).
     public var plugins: [PluginSource] = []
     public var pluginFailures: [PluginLoadError] = []
+    /// The names of the curves those plugins register (config may name them).
+    public var pluginCurveNames: Set<String> = []
 
     public init(configuration: DetentConfiguration, limits: ScriptLimits? = nil, scriptsRoot: URL?, seed: UInt64? = nil,
                 device: String? = nil) throws {
@@ -123,6 +125,9 @@ public final class Session {
             orientation = parsed
         }
         let defaults = try settings.configuration.engineDefaults(overriddenBy: request.config)
+        if request.config != nil, let unknown = defaults.unknownCurve(pluginCurves: settings.pluginCurveNames) {
+            throw WorldRequestError(detail: "config.\(unknown.key): one of \(EngineDefaults.expectedCurves(settings.pluginCurveNames)) expected, got \"\(unknown.name)\"")
+        }
         let world = World(configuration: WorldConfiguration(device: device, orientation: orientation, motion: defaults.motion),
                           owner: owner)
         return WorldSetup(world: world, defaults: defaults)

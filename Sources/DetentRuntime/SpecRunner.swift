@@ -39,6 +39,10 @@ public final class SpecRunner {
             let sources = try PluginDiscovery.sources(folders: configuration.run.pluginPaths + options.pluginFolders, base: base)
             settings = try PluginProbe.check(sources, settings: settings)
         }
+        // Curve names in engine.toml may be plugins' (SPEC §12); now the plugins are known.
+        do { try configuration.checkCurveNames(pluginCurves: settings.pluginCurveNames) } catch let error as ConfigError {
+            throw UsageError(description: error.description)
+        }
         self.settings = settings
     }
 

@@ -66,7 +66,11 @@ extension ScriptHost {
             lua.pushNil()
         }
         lua.setGlobal("world")
-        if let newWorld { attachPluginHandlers(to: newWorld) }
+        if let newWorld {
+            // Engines look up the curve names of their config here (plugin curves included).
+            if !pluginCurves.isEmpty { newWorld.pluginCurves = pluginCurves }
+            attachPluginHandlers(to: newWorld)
+        }
     }
 
     /// Ends the current test: its world and everything handed out for it become unreachable;

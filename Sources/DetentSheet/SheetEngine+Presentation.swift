@@ -18,7 +18,7 @@ extension SheetEngine {
         world.emit("sheet.will_present", [("sheet", .string(name)), ("detent", .string(detent)), ("animated", .boolean(animated))])
         if animated {
             setState(.presenting(detent: detent), in: world)
-            startTiming(from: height, at: world.time)
+            startTiming(from: height, at: world.time, in: world)
             placeNavigation()
         } else {
             setState(.presenting(detent: detent), in: world)
@@ -36,7 +36,7 @@ extension SheetEngine {
         world.emit("sheet.will_dismiss", [("sheet", .string(name)), ("reason", .string(reason)), ("animated", .boolean(animated))])
         setState(.dismissing, in: world)
         if animated {
-            startTiming(from: height, at: world.time)
+            startTiming(from: height, at: world.time, in: world)
         } else {
             motion = .none
             finishMotion(in: world)
@@ -71,10 +71,10 @@ extension SheetEngine {
     // MARK: Motions
 
     /// The default timing from `from` towards the live target, starting at `time` ns.
-    func startTiming(from: Double, at time: Nanoseconds) {
-        let curve = CubicBezier.named(defaults.curve) ?? .sheet
+    func startTiming(from: Double, at time: Nanoseconds, in world: World) {
+        let curve = world.timingCurve(named: defaults.curve) ?? .bezier(.sheet)
         timingTarget = targetHeight
-        motion = .timing(TimingAnimator(from: 0, to: 1, duration: defaults.duration, curve: curve, startTime: VirtualTime.seconds(time)), from: from)
+        motion = .timing(TimingAnimator(from: 0, to: 1, duration: defaults.duration, timing: curve, startTime: VirtualTime.seconds(time)), from: from)
     }
 
     /// The settling spring towards a detent, starting with `velocity` (pt/s, downwards).

@@ -63,7 +63,7 @@ extension SheetEngine {
                 } else {
                     // A content change since the last frame: the default timing from when the
                     // script made it, so this frame already shows its first step.
-                    restartTiming(at: world.previousTime, now: now)
+                    restartTiming(at: world.previousTime, now: now, in: world)
                     restarted = true
                 }
             }
@@ -76,7 +76,7 @@ extension SheetEngine {
             if !restarted && target != timingTarget && (!followsTransition || changedInTransition) {
                 // The content changed again mid-animation: a new one from where the sheet is
                 // (reading the new target into the old one would jump).
-                restartTiming(at: world.previousTime, now: now)
+                restartTiming(at: world.previousTime, now: now, in: world)
             }
             timingTarget = target
             guard case let .timing(animation, from) = motion else { break }
@@ -125,8 +125,8 @@ extension SheetEngine {
     }
 
     /// The default timing from the current height, started at `start` and advanced to `now`.
-    func restartTiming(at start: Nanoseconds, now: Double) {
-        startTiming(from: height, at: start)
+    func restartTiming(at start: Nanoseconds, now: Double, in world: World) {
+        startTiming(from: height, at: start, in: world)
         if case .timing(var animation, let from) = motion {
             animation.advance(to: now)
             motion = .timing(animation, from: from)

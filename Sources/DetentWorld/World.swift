@@ -50,6 +50,8 @@ public final class World {
 
     /// Frames delivered so far (fast-forwarded frames included).
     public var frame: Int64 { displayLink.frame }
+    /// Timing curves plugins registered, by name (see `timingCurve(named:)`).
+    public var pluginCurves: [String: TimingCurve] = [:]
     public var seconds: Double { VirtualTime.seconds(time) }
 
     // MARK: Engines

@@ -22,6 +22,23 @@ describe("curves.lua", function()
   end)
 end)
 
+describe("curves.lua, named in config", function()
+  it("drives an engine's own animation: a sheet presented along back_out overshoots", function()
+    detent.world{ config = { sheet = { curve = "back_out" } } }
+    local tr = trace{ "sheet.height" }
+    local sheet = world:sheet{ screens = { world:screen{ id = "s", content_height = 300 } } }
+    sheet:present()
+    wait_idle()
+    local heights = tr["sheet.height"].values
+    assert.are.equal(390, heights[#heights])                 -- 56 bar + 300 content + 34 inset
+    assert.is_true(math.max(table.unpack(heights)) > 420)    -- about 10 % past it on the way
+  end)
+
+  it("refuses a curve no plugin registered, at the spec's line", function()
+    assert.has_error(function() detent.world{ config = { sheet = { curve = "bogus" } } } end)
+  end)
+end)
+
 describe("fling_to.lua", function()
   it("flicks with the velocity whose projection lands on the anchor asked for", function()
     local d = world:drawer{ anchors = { "top", "middle", "bottom" }, at = "bottom" }

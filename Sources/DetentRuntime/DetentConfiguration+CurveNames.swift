@@ -1,0 +1,31 @@
+import DetentMotion
+import DetentScripting
+
+/// Curve names in engine.toml and `detent.world{config=}` may name a plugin's curve (SPEC §12),
+/// so they are checked once the plugins are known: an unknown name is then the config error it
+/// would have been at load.
+extension EngineDefaults {
+    /// The curve names of the engine sections, with their keys.
+    var curveNames: [(key: String, name: String)] {
+        [("motion.curve", motion.curve), ("navigation.transition_curve", navigation.transitionCurve),
+         ("navigation.completion_curve", navigation.completionCurve), ("sheet.curve", sheet.curve),
+         ("adaptive.tab_bar_fade_curve", adaptive.tabBarFadeCurve)]
+    }
+
+    /// The first curve name that is neither built in nor among `pluginCurves`.
+    func unknownCurve(pluginCurves: Set<String>) -> (key: String, name: String)? {
+        curveNames.first { CubicBezier.named($0.name) == nil && !pluginCurves.contains($0.name) }
+    }
+
+    static func expectedCurves(_ pluginCurves: Set<String>) -> String {
+        (CubicBezier.curveNames + pluginCurves.sorted()).joined(separator: ", ")
+    }
+}
+
+extension DetentConfiguration {
+    /// Throws the config error of a curve name in engine.toml that no plugin registered.
+    public func checkCurveNames(pluginCurves: Set<String>) throws {
+        guard let unknown = engineDefaults.unknownCurve(pluginCurves: pluginCurves) else { return }
+        throw ConfigError(file: engineFile, "key '\(unknown.key)' must be one of: \(EngineDefaults.expectedCurves(pluginCurves)) (found \"\(unknown.name)\"; plugins may register more)")
+    }
+}
