@@ -50,7 +50,9 @@ public final class LocalEvaluator: ConsoleEvaluator {
             plugins = try PluginSet.load(sources, settings: settings)
             startupNotes = plugins.failures.map { "plugin failed to load: \($0.message)" }
         }
-        live = try LocalEvaluator.open(settings: plugins.applied(to: settings), virtualTime: options.virtualTime)
+        let applied = plugins.applied(to: settings)
+        try applied.configuration.checkCurveNames(pluginCurves: applied.pluginCurveNames)
+        live = try LocalEvaluator.open(settings: applied, virtualTime: options.virtualTime)
         try install()
     }
 

@@ -119,7 +119,11 @@ extension Daemon {
                 configuration: configuration,
                 limits: ScriptLimits(instructionBudget: config.runInstructionBudget, memoryCapBytes: config.runMemoryCapBytes),
                 scriptsRoot: URL(fileURLWithPath: cwd).appendingPathComponent("scripts"), seed: options.seed, device: options.device))
+            // Curve names in engine.toml may be the plugins' (SPEC §12): checked against them.
+            try settings.configuration.checkCurveNames(pluginCurves: settings.pluginCurveNames)
         } catch let error as UsageError {
+            throw Daemon.usage(error.description)
+        } catch let error as ConfigError {
             throw Daemon.usage(error.description)
         }
         let name = try registry.withLockedValue { r -> String in

@@ -34,6 +34,7 @@ public struct PluginSet: Sendable, Equatable {
     public func applied(to settings: SessionSettings) -> SessionSettings {
         var applied = settings
         applied.plugins = plugins.map(\.source)
+        applied.pluginCurveNames = Set(plugins.flatMap { $0.record.registered["curve"] ?? [] })
         // Every file that fails now is a load error of the run (exit 2), so CI notices a
         // broken edit even while its previous version keeps the daemon's worlds working.
         let active = Set(plugins.map(\.record.file))

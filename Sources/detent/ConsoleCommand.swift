@@ -56,6 +56,9 @@ struct ConsoleCommand: ParsableCommand {
         } catch let error as UsageError {
             FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
             throw ExitCode(2)
+        } catch let error as ConfigError {
+            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            throw ExitCode(2)
         }
         defer { evaluator.close() }
         for note in evaluator.startupNotes { FileHandle.standardError.write(Data("detent: \(note)\n".utf8)) }
