@@ -93,7 +93,10 @@ enum DrawerBinding {
     static func policy(at index: Int32, _ call: LuaCall, host: ScriptHost) throws -> ReleasePolicy {
         switch call.type(at: index) {
         case .string:
-            do { return try host.releasePolicies.resolve(try call.string(index)) } catch let error as ReleasePolicyError { throw LuaRaise(error.description) }
+            let name = try call.string(index)
+            do { return try host.releasePolicies.resolve(name) } catch let error as ReleasePolicyError {
+                throw LuaRaise(error.description + host.failedPluginsNote(kind: "policy", name: name))
+            }
         case .function:
             return luaFunctionPolicy(call.ref(index), name: "lua", host: host)
         default:

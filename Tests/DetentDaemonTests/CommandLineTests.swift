@@ -36,7 +36,7 @@ struct CommandLineTests {
         #expect(fixture?["file"] as? String == "Tests/Fixtures/plugins/mixed/a_curves.lua")
         #expect((fixture?["registered"] as? [String: [String]])?["curve"] == ["fixture_smoothstep", "fixture_snappy"])
         let failed = json?["failed"] as? [[String: String]] ?? []
-        #expect(failed == [["file": "Tests/Fixtures/plugins/mixed/b_broken.lua", "message": "Tests/Fixtures/plugins/mixed/b_broken.lua:7: cannot set up"]])
+        #expect(failed == [["file": "Tests/Fixtures/plugins/mixed/b_broken.lua", "message": "Tests/Fixtures/plugins/mixed/b_broken.lua:8: cannot set up"]])
 
         let run = try detent(["run", "--plugins", "Tests/Fixtures/plugins/mixed", "Tests/Fixtures/plugins/uses_plugins_spec.lua"])
         #expect(run.status == 2)
@@ -44,8 +44,10 @@ struct CommandLineTests {
         #expect(run.output.contains("ok    plugins a function curve"))
         #expect(run.output.contains("unknown curve 'fixture_half'"))
         #expect(run.output.contains("a plugin failed to load and may have registered curve 'fixture_half': Tests/Fixtures/plugins/mixed/b_broken.lua"))
-        #expect(run.output.hasSuffix("1 passed, 1 failed, 1 load error\n"))
+        #expect(run.output.contains("unknown policy 'fixture_top'"))
+        #expect(run.output.contains("a plugin failed to load and may have registered policy 'fixture_top': Tests/Fixtures/plugins/mixed/b_broken.lua"))
+        #expect(run.output.hasSuffix("1 passed, 2 failed, 1 load error\n"))
         #expect(try detent(["run", "--no-plugins", "--plugins", "Tests/Fixtures/plugins/mixed", "Tests/Fixtures/plugins/uses_plugins_spec.lua"]).output
-            .hasSuffix("0 passed, 2 failed\n"))
+            .hasSuffix("0 passed, 3 failed\n"))
     }
 }

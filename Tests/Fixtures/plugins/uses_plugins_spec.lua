@@ -6,4 +6,7 @@ describe("plugins", function()
   it("a name the failed plugin would have registered", function()
     detent.motion.curve("fixture_half", 0.5)
   end)
+  it("a policy the failed plugin would have registered", function()
+    world:drawer{ anchors = { "top", "bottom" }, policy = "fixture_top" }
+  end)
 end)

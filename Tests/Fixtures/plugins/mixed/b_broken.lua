@@ -4,6 +4,7 @@ return {
   version = "1.0",
   setup = function(detent)
     detent.register_curve("fixture_half", function(p) return p / 2 end)
+    detent.register_policy("fixture_top", function(release) return release.anchors[1].name end)
     error("cannot set up")
   end,
 }
