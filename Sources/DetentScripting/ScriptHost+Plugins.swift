@@ -18,6 +18,7 @@ extension ScriptHost {
         checkOwner()
         var loaded: [PluginRecord] = []
         var failed: [PluginLoadError] = []
+        let base = lua.top
         for source in sources {
             loadingPlugin = source
             defer { loadingPlugin = nil }
@@ -33,10 +34,10 @@ extension ScriptHost {
                 loaded.append(readRecord())
                 lua.pop()
             } catch let error as LuaError {
-                lua.top = 0
+                lua.top = base
                 failed.append(PluginLoadError(file: source.path, message: pluginErrorMessage(error, file: source.path)))
             } catch {
-                lua.top = 0
+                lua.top = base
                 failed.append(PluginLoadError(file: source.path, message: "\(source.path): \(error)"))
             }
         }
