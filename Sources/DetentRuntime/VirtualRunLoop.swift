@@ -47,7 +47,7 @@ final class VirtualRunLoop {
                                 finish: @escaping (TaskScheduler.Ending) -> T) -> T {
         var outcome: T?
         let lua = host.lua
-        let checksInvariants = host.hasInvariants
+        let checksInvariants = host.invariantsApply
         lua.startCPUWatch()
         defer { lua.stopCPUWatch() }
         let job = scheduler.start(main, argumentCount: argumentCount) { _, ending in outcome = finish(ending) }

@@ -180,17 +180,15 @@ extension ScriptHost {
 
     /// Before a test: its tags decide which invariants apply, and every invariant is on again.
     public func beginPluginTest(tags: [String]) {
+        invariantsApply = false
         guard !loadedPlugins.isEmpty else { return }
         pluginModule.push()
         lua.rawGet(field: "begin_test", inTableAt: -1)
         lua.remove(at: -2)
         LuaValue.array(tags.map { .string($0) }).push(onto: lua)
-        try? lua.call(argumentCount: 1, resultCount: 0)
-    }
-
-    /// True when some plugin registered an invariant (checked every frame then).
-    public var hasInvariants: Bool {
-        loadedPlugins.contains { !($0.registered["invariant"] ?? []).isEmpty }
+        guard (try? lua.call(argumentCount: 1, resultCount: 1)) != nil else { return }
+        invariantsApply = lua.boolean(at: -1)
+        lua.pop()
     }
 
     /// Runs the invariants that apply to the running test on the current world, as guest

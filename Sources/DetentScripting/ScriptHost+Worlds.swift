@@ -80,6 +80,7 @@ extension ScriptHost {
     public func endTest() {
         setWorld(nil)
         lua.clearMethodOverrides()
+        invariantsApply = false
         retained.removeAll()
         spawned.removeAll()
         handlerErrors.removeAll()

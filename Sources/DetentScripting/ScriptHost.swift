@@ -52,6 +52,9 @@ public final class ScriptHost {
     /// Timing curves plugins registered, by name, and the plugin that owns each.
     var pluginCurves: [String: TimingCurve] = [:]
     var pluginCurveOwners: [String: String] = [:]
+    /// Whether a plugin's invariant applies to the running test (set by `beginPluginTest`,
+    /// cleared at its end): only then are invariants checked every frame.
+    public internal(set) var invariantsApply = false
     /// The plugin file `loadPlugins` is loading (for the per-process cache of its curves).
     var loadingPlugin: PluginSource?
     /// Components plugins registered (`ComponentBinding`).

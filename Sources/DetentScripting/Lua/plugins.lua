@@ -210,9 +210,15 @@ function plugins.has_handlers() return #handlers > 0 end
 function plugins.has_invariants() return #invariants > 0 end
 
 --- Before each test: its tags, and every invariant on again.
+--- Returns whether any invariant applies to it (the host checks none every frame otherwise).
 function plugins.begin_test(tags)
   test_tags, disabled = {}, {}
   for _, tag in ipairs(tags or {}) do test_tags[tag] = true end
+  for _, inv in ipairs(invariants) do
+    if not inv.tags then return true end
+    for _, tag in ipairs(inv.tags) do if test_tags[tag] then return true end end
+  end
+  return false
 end
 
 --- detent.disable_invariant(name): turns an invariant off for the running test.
