@@ -81,10 +81,10 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
         ),
-        // `detent console`: a REPL on a live world, a client of the runtime.
+        // `detent console`: a REPL on a live world, a client of the runtime (or, with --connect, of a daemon).
         .target(
             name: "DetentConsole",
-            dependencies: ["CEditLine", "DetentRuntime", "DetentScripting", "DetentWorld", "DetentLua", "DetentTime",
+            dependencies: ["CEditLine", "DetentDaemon", "DetentRuntime", "DetentScripting", "DetentWorld", "DetentLua", "DetentTime",
                            "DetentDrawer", "DetentSheet", "DetentAdaptive", "DetentNavigation"]
         ),
         .executableTarget(

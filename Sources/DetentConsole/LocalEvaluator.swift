@@ -34,7 +34,6 @@ public final class LocalEvaluator: ConsoleEvaluator {
     public var onOutput: (String) -> Void = { _ in }
     private let options: Options
     private var live: LiveSession
-    private var console: LuaRef!
     private var plugins = PluginSet()
     /// Sample subscription of `:trace`, and what it recorded; touched on the session's queue.
     private var traceSubscription: Int?
@@ -75,33 +74,11 @@ public final class LocalEvaluator: ConsoleEvaluator {
         }
     }
 
-    /// Loads the console's Lua half, makes eval print values its way and routes `print`.
+    /// Loads the console's Lua half and routes `print` and handler errors to the console.
     private func install() throws {
         let live = self.live
         try live.session.queue.sync {
-            let lua = live.session.host.lua
-            try lua.load(ConsoleLua.source, chunkName: "=(detent console)")
-            lua.push(function: "members") { call in
-                guard let members = call.state.handleMembers(at: 1, in: call.L) else { return 0 }
-                call.push(members.className)
-                call.push(.array(members.fields.map { .string($0) }))
-                call.push(.array(members.methods.map { .string($0) }))
-                return 3
-            }
-            try lua.call(argumentCount: 1, resultCount: 1)
-            console = lua.ref()
-            try lua.load("""
-                local console = ...
-                return function(default)
-                  return function(...)
-                    local _, json, n = default(...)
-                    return console.present(...), json, n
-                  end
-                end
-                """, chunkName: "=(detent console present)")
-            console.push()
-            try lua.call(argumentCount: 1, resultCount: 1)
-            try live.wrapPresenter(lua.ref())
+            try live.installConsole()
             live.session.host.output = { [weak self] text in self?.onOutput(text) }
             live.onHandlerError = { [weak self] error in self?.onOutput("event handler failed: \(error.message)") }
         }
@@ -110,39 +87,19 @@ public final class LocalEvaluator: ConsoleEvaluator {
     // MARK: Evaluation
 
     public func isIncomplete(_ code: String) -> Bool {
-        (try? callConsole("incomplete", code) { lua in lua.boolean(at: -1) }) ?? false
+        let live = self.live
+        return live.session.queue.sync { live.consoleIsIncomplete(code) }
     }
 
     public func completions(of word: String) -> [String] {
-        (try? callConsole("complete", word) { lua in
-            (0..<lua.rawLength(at: -1)).compactMap { i -> String? in
-                lua.rawGet(index: i + 1, inTableAt: -1)
-                defer { lua.pop() }
-                return lua.string(at: -1)
-            }
-        }) ?? []
-    }
-
-    /// Calls `console[name](argument)` on the queue and reads its one result.
-    private func callConsole<T>(_ name: String, _ argument: String, read: (LuaState) -> T) throws -> T {
         let live = self.live
-        return try live.session.queue.sync {
-            let lua = live.session.host.lua
-            let top = lua.top
-            defer { lua.pop(lua.top - top) }
-            console.push()
-            lua.rawGet(field: name, inTableAt: -1)
-            lua.push(argument)
-            lua.resetLimits()
-            try lua.call(argumentCount: 1, resultCount: 1)
-            return read(lua)
-        }
+        return live.session.queue.sync { live.consoleCompletions(of: word) }
     }
 
     public func evaluate(_ code: String, chunkName: String, completion: @escaping (ConsoleEvaluation) -> Void) {
         let live = self.live
         live.session.queue.async {
-            live.eval(code, chunkName: chunkName) { result in
+            live.eval(code, chunkName: chunkName, presenter: "console") { result in
                 switch result {
                 case let .success(value): completion(.values(value.count == 0 ? "" : value.text))
                 case let .failure(error): completion(.error(LocalEvaluator.describe(error)))

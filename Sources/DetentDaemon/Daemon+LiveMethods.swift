@@ -71,11 +71,18 @@ extension Daemon {
     }
 
     func eval(_ params: Params, reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
-        try params.only(["code", "session"])
+        try params.only(["code", "session", "format"])
         let code = try params.string("code")
+        let format = try params.optionalString("format") ?? "default"
+        guard format == "default" || format == "console" else { throw params.invalid("format", "one of: default, console") }
         let session = try liveSession(params, create: true)
         session.session.queue.async {
-            session.eval(code) { result in
+            if format == "console" {
+                do { try session.installConsole() } catch {
+                    return reply(.failure(JSONRPC.Failure(JSONRPC.internalError, "internal error: \(error)")))
+                }
+            }
+            session.eval(code, presenter: format == "console" ? "console" : "present") { result in
                 switch result {
                 case let .success(value):
                     reply(.success(.object([("value", .string(value.text)), ("json", .raw(value.json)), ("count", .int(Int64(value.count))),
@@ -85,6 +92,24 @@ extension Daemon {
                 }
             }
         }
+    }
+
+    /// The words that complete `word`, from the console's completion (`complete`).
+    func complete(_ live: LiveSession, _ params: Params) throws -> JSONValue {
+        let word = try params.string("word")
+        return .object([("words", .array(live.consoleCompletions(of: word).map { .string($0) }))])
+    }
+
+    /// Stops the evals running in a live session (the console's Ctrl-C); the world stays.
+    func interruptEvals(_ params: Params) throws -> JSONValue {
+        try params.only(["session"])
+        let session = try liveSession(params, create: false)
+        session.session.cancellation.request()
+        session.session.queue.async {
+            session.interruptJobs("interrupted")
+            session.session.cancellation.clear()
+        }
+        return .object([("cancelled", .bool(true))])
     }
 
     /// A Lua error as JSON-RPC error -32000, with the chunk and line split out when the

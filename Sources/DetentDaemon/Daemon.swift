@@ -134,9 +134,10 @@ public final class Daemon: @unchecked Sendable {
             switch request.method {
             case "initialize": reply(.success(try initialize(params)))
             case "run": try startRun(params, id: request.id, client: client, reply: reply)
-            case "cancel": reply(.success(try cancel(params)))
+            case "cancel": reply(.success(params.has("session") ? try interruptEvals(params) : try cancel(params)))
             case "eval": try eval(params, reply: reply)
             case "state": try onSession(params, extra: ["paths"], reply: reply) { live in try self.state(live, params) }
+            case "complete": try onSession(params, extra: ["word"], reply: reply) { live in try self.complete(live, params) }
             case "subscribe": try subscribe(params, client: client, reply: reply)
             case "unsubscribe": reply(.success(try unsubscribe(params)))
             case "pause": try onSession(params, reply: reply) { live in live.pause(); return self.clock(live) }
@@ -166,7 +167,7 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    static let methods = ["initialize", "run", "cancel", "eval", "state", "subscribe", "unsubscribe", "pause", "resume", "step",
+    static let methods = ["initialize", "run", "cancel", "eval", "complete", "state", "subscribe", "unsubscribe", "pause", "resume", "step",
                           "speed", "reload", "plugins", "status", "session/close", "shutdown"]
     static let notifications = ["run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed", "event", "sample",
                                 "daemon/shutdown"]

@@ -19,7 +19,13 @@ public final class DaemonClient {
     private var nextID: Int64 = 0
 
     public init(socketPath: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        fd = try DaemonClient.connect(socketPath)
+    }
+
+    /// A connected stream socket to the daemon at `socketPath`; a `Failure` (exit status 2)
+    /// that says how to start one when nobody listens there.
+    static func connect(_ socketPath: String) throws -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "cannot create a socket", exitCode: 1) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -33,13 +39,14 @@ public final class DaemonClient {
             raw[bytes.count] = 0
         }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw Failure(description: "cannot connect to a detent daemon at \(socketPath): \(reason) (start one with: detent daemon --socket \(socketPath))", exitCode: 2)
         }
+        return fd
     }
 
     deinit { close(fd) }

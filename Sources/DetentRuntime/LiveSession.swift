@@ -22,6 +22,8 @@ public final class LiveSession {
     private var evaluate: LuaRef!
     /// A table whose `present` field turns an eval's values into (text, json, count).
     private var presentation: LuaRef!
+    /// The console's Lua half (`ConsoleLua`), loaded by `installConsole()` on first use.
+    var consoleHelpers: LuaRef?
     private var subscriptions: [Int: Subscription] = [:]
     private var nextSubscription = 0
     private var observedWorld: (world: World, token: Int)?
@@ -86,12 +88,12 @@ public final class LiveSession {
         try lua.load("""
             local presentation, raw_load = { present = __detent_present }, load
             __detent_present = nil
-            return function(code, name)
+            return function(code, name, style)
               name = "=" .. (name or "eval")
               local fn, err = raw_load("return " .. code, name)
               if not fn then fn, err = raw_load(code, name) end
               if not fn then error(err, 0) end
-              return presentation.present(fn())
+              return (presentation[style] or presentation.present)(fn())
             end, presentation
             """, chunkName: "=(detent eval)")
         try lua.call(argumentCount: 0, resultCount: 2)
@@ -168,15 +170,18 @@ public final class LiveSession {
 
     /// Evaluates `code` in the live world as a job (it may wait); `completion` runs on the
     /// session's queue when it ends: the values, or the Lua error with its location.
-    /// `chunkName` names the code in error locations (`eval:1:`, or a file's name).
-    public func eval(_ code: String, chunkName: String = "eval", completion: @escaping (Result<EvalResult, LuaError>) -> Void) {
+    /// `chunkName` names the code in error locations (`eval:1:`, or a file's name);
+    /// `presenter` "console" prints values as the console does (see `installConsole()`).
+    public func eval(_ code: String, chunkName: String = "eval", presenter: String = "present",
+                     completion: @escaping (Result<EvalResult, LuaError>) -> Void) {
         session.checkQueue()
         driver.perform {
             evaluate.push()
             let thread = LuaThread(state: host.lua)
             thread.push(.string(code))
             thread.push(.string(chunkName))
-            scheduler.start(thread, argumentCount: 2) { job, ending in
+            thread.push(.string(presenter))
+            scheduler.start(thread, argumentCount: 3) { job, ending in
                 switch ending {
                 case let .finished(count):
                     let result = thread.withResults(count) { values in
@@ -192,17 +197,17 @@ public final class LiveSession {
         }
     }
 
-    /// Replaces how `eval` turns values into text, as the console prints them its own way:
-    /// `wrap` (a Lua function) is called with the current presenter and returns the new one,
-    /// which must return text, json and count as the default does.
-    public func wrapPresenter(_ wrap: LuaRef) throws {
+    /// Registers `present` as the presenter `eval` uses when asked for `name`; it is
+    /// called with the current default presenter and returns the new one, which must return
+    /// text, json and count as the default does.
+    func addPresenter(_ name: String, wrapping wrap: LuaRef) throws {
         session.checkQueue()
         let lua = host.lua
         presentation.push()
         wrap.push()
         _ = lua.rawGet(field: "present", inTableAt: -2)
         try lua.call(argumentCount: 1, resultCount: 1)
-        lua.rawSet(field: "present", inTableAt: -2)
+        lua.rawSet(field: name, inTableAt: -2)
         lua.pop()
     }
 

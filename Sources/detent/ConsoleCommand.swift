@@ -1,8 +1,12 @@
 import ArgumentParser
 import DetentConsole
+import DetentDaemon
 import DetentRuntime
 import DetentScripting
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `detent console`: a Lua REPL on a live world (SPEC §10), on the real-time display link
 /// or in virtual time. Like `lua`: `-e CODE`, a script argument, `-i` to stay after them,
@@ -15,7 +19,7 @@ struct ConsoleCommand: ParsableCommand {
             Expressions print their values; an unfinished chunk continues on a '>>' line. Ctrl-C stops running code or a \
             wait, Ctrl-D quits; :help lists the commands (:pause :resume :step :speed :status :trace :plot :reset :load \
             :reload). History: $XDG_STATE_HOME/detent/console_history. Exit status: 1 when code given with -e, a script \
-            or piped input failed, 2 on usage or config errors.
+            or piped input failed, or the daemon of --connect went away; 2 on usage or config errors.
             """
     )
 
@@ -40,11 +44,53 @@ struct ConsoleCommand: ParsableCommand {
     @Flag(name: .customShort("i"), help: "Stay interactive after -e and the script.")
     var interactive = false
 
+    @Option(name: .long, help: "The console on the live world of the daemon listening on this Unix socket (detent daemon --socket).")
+    var connect: String?
+
     @Argument(help: "A Lua file to run in the world (then exit, unless -i).")
     var script: String?
 
+    func validate() throws {
+        guard connect != nil else { return }
+        let owned = [(virtual, "--virtual"), (device != nil, "--device"), (!pluginFolders.isEmpty, "--plugins"),
+                     (noPlugins, "--no-plugins")].filter(\.0).map(\.1)
+        if !owned.isEmpty {
+            throw ValidationError("--connect cannot be combined with \(owned.joined(separator: ", ")): the daemon owns its world's clock, device and plugins")
+        }
+    }
+
     func run() throws {
-        let configuration = try loadConfigurationOrExit(config)
+        let evaluator: ConsoleEvaluator
+        let banner: String
+        if let connect {
+            evaluator = try connectedEvaluator(connect)
+            banner = "Detent \(DetentVersion.string) console: the daemon at \(connect). :help for commands, Ctrl-D quits."
+        } else {
+            let configuration = try loadConfigurationOrExit(config)
+            evaluator = try localEvaluator(configuration)
+            banner = "Detent \(DetentVersion.string) console: \(device ?? configuration.run.defaultDevice), \(virtual ? "virtual time" : "real time"). :help for commands, Ctrl-D quits."
+        }
+        defer { evaluator.close() }
+        evaluator.onOutput = { Console.standardOutput($0 + "\n") }
+        let console = Console(evaluator: evaluator)
+
+        for chunk in code where !console.run(chunk, chunkName: "(command line)") { throw ExitCode(1) }
+        if let script {
+            guard let data = FileManager.default.contents(atPath: script) else {
+                FileHandle.standardError.write(Data("detent: cannot read \(script)\n".utf8))
+                throw ExitCode(2)
+            }
+            if !console.run(String(decoding: data, as: UTF8.self), chunkName: script) { throw ExitCode(1) }
+        }
+        guard interactive || (code.isEmpty && script == nil) else { return }
+        if isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 {
+            ConsoleTerminal(console: console).run(banner: banner)
+        } else if !console.runLines({ readLine(strippingNewline: true) }) {
+            throw ExitCode(1)
+        }
+    }
+
+    private func localEvaluator(_ configuration: DetentConfiguration) throws -> LocalEvaluator {
         var options = LocalEvaluator.Options(configuration: configuration)
         options.device = device
         options.pluginFolders = pluginFolders
@@ -60,25 +106,28 @@ struct ConsoleCommand: ParsableCommand {
             FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        defer { evaluator.close() }
         for note in evaluator.startupNotes { FileHandle.standardError.write(Data("detent: \(note)\n".utf8)) }
-        evaluator.onOutput = { Console.standardOutput($0 + "\n") }
-        let console = Console(evaluator: evaluator)
+        return evaluator
+    }
 
-        for chunk in code where !console.run(chunk, chunkName: "(command line)") { throw ExitCode(1) }
-        if let script {
-            guard let data = FileManager.default.contents(atPath: script) else {
-                FileHandle.standardError.write(Data("detent: cannot read \(script)\n".utf8))
-                throw ExitCode(2)
-            }
-            if !console.run(String(decoding: data, as: UTF8.self), chunkName: script) { throw ExitCode(1) }
+    /// The daemon's evaluator; when the daemon goes away the terminal is given back as it
+    /// was and the console ends with one line and exit status 1, whatever it was doing.
+    private func connectedEvaluator(_ socket: String) throws -> DaemonEvaluator {
+        let evaluator: DaemonEvaluator
+        do {
+            evaluator = try DaemonEvaluator(socketPath: socket)
+        } catch let failure as DaemonClient.Failure {
+            FileHandle.standardError.write(Data("detent: \(failure)\n".utf8))
+            throw ExitCode(failure.exitCode)
         }
-        guard interactive || (code.isEmpty && script == nil) else { return }
-        if isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 {
-            let deviceName = device ?? configuration.run.defaultDevice
-            ConsoleTerminal(console: console).run(banner: "Detent \(DetentVersion.string) console: \(deviceName), \(virtual ? "virtual time" : "real time"). :help for commands, Ctrl-D quits.")
-        } else if !console.runLines({ readLine(strippingNewline: true) }) {
-            throw ExitCode(1)
+        var terminal = termios()
+        let hasTerminal = tcgetattr(STDIN_FILENO, &terminal) == 0
+        evaluator.onGone = {
+            var saved = terminal
+            if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+            FileHandle.standardError.write(Data("\ndetent: the daemon at \(socket) went away\n".utf8))
+            _exit(1) // not exit(): atexit handlers would race the threads still running
         }
+        return evaluator
     }
 }

@@ -13,6 +13,7 @@ import argparse
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -25,10 +26,13 @@ ARGS = None
 class Terminal:
     """One console in a tmux pane of a private server."""
 
-    def __init__(self, state_home, extra=()):
+    def __init__(self, state_home, extra=(), options=("--no-plugins",), status_file=None):
+        """`status_file`: a shell runs the console and writes its exit status there."""
         self.folder = tempfile.mkdtemp(prefix="detent-console-")
         self.socket = os.path.join(self.folder, "tmux.sock")
-        command = " ".join([ARGS.detent, "console", "--no-plugins", *extra])
+        command = " ".join([ARGS.detent, "console", *options, *extra])
+        if status_file:
+            command = f"sh -c '{command}; echo $? > {status_file}'"
         env = dict(os.environ, XDG_STATE_HOME=state_home, TERM="xterm-256color")
         self.tmux("new-session", "-d", "-x", "120", "-y", "40", "-c", ARGS.repo, command, env=env)
         self.server_pid = int(self.tmux("display-message", "-p", "#{pid}").strip())
@@ -246,6 +250,81 @@ def test_the_status_line_updates_while_typing(term):
     term.keys("C-u")
     term.line("world.frame >= 0")
     term.wait_for(lambda s: "\ntrue\n" in s, "input to still work")
+
+
+# MARK: On a daemon's live world (--connect)
+
+def start_daemon(folder):
+    """`detent daemon` on a socket in `folder`; returns the process once the socket accepts (10 s at most)."""
+    path = os.path.join(folder, "d.sock")
+    log = open(os.path.join(folder, "daemon.log"), "wb")
+    daemon = subprocess.Popen([ARGS.detent, "daemon", "--socket", path, "--no-plugins",
+                               "--config", os.path.join(ARGS.repo, "config")],
+                              cwd=ARGS.repo, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    log.close()
+    deadline = time.monotonic() + 10
+    while True:
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            probe.connect(path)
+            return daemon, path
+        except OSError:
+            if daemon.poll() is not None or time.monotonic() > deadline:
+                stop(daemon.pid)
+                raise AssertionError("the daemon did not start listening")
+            time.sleep(0.05)
+        finally:
+            probe.close()
+
+
+def test_connect_evaluates_completes_and_steps_the_daemons_world_and_says_when_it_goes_away():
+    state = tempfile.mkdtemp(prefix="detent-state-")
+    folder = tempfile.mkdtemp(prefix="detent-daemon-")
+    daemon, path = start_daemon(folder)
+    term = None
+    try:
+        status_file = os.path.join(folder, "status")
+        term = Terminal(state, extra=("--connect", path), options=(), status_file=status_file)
+        # The pane stays after the console exits, to read its last line and exit status.
+        term.tmux("set-option", "-w", "-t", "0", "remain-on-exit", "on")
+        term.line("1 + 1")
+        term.wait_for(lambda s: "> 1 + 1\n2\n" in s, "the value 2")
+        term.line('d = world:drawer{anchors = {"top", "middle", "bottom"}}')
+        term.line("d")
+        term.wait_for(lambda s: "<drawer anchor=bottom origin=774.0 state=resting>" in s, "the drawer's summary")
+        term.type("detent.wo")
+        term.keys("Tab")
+        term.wait_for(lambda s: "> detent.world" in s, "detent.wo to complete to detent.world")
+        term.keys("C-u")
+        term.line(":pause")
+        term.line("before = world.frame")
+        term.line(":step 10")
+        term.line("world.frame - before")
+        term.wait_for(lambda s: "> world.frame - before\n10\n" in s, "the daemon's world 10 frames on")
+        os.kill(daemon.pid, signal.SIGKILL)
+        daemon.wait(10)
+        term.wait_for(lambda s: f"detent: the daemon at {path} went away" in s, "the message that the daemon went away")
+        deadline = time.monotonic() + 10
+        status = ""
+        while status == "" and time.monotonic() < deadline:
+            time.sleep(0.05)
+            if os.path.exists(status_file):
+                with open(status_file) as f:
+                    status = f.read().strip()
+        assert status == "1", f"exit status {status!r}"
+    finally:
+        if term:
+            term.close()
+        stop(daemon.pid)
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(state, ignore_errors=True)
+
+
+def test_connect_refuses_the_options_the_daemon_owns():
+    for option in (["--virtual"], ["--device", "iphone-15"], ["--plugins", "scripts/plugins"]):
+        run = subprocess.run([ARGS.detent, "console", "--connect", "/nonexistent.sock", *option], cwd=ARGS.repo,
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and "--connect cannot be combined with" in run.stderr, (option, run.returncode, run.stderr)
 
 
 # MARK: Without a terminal

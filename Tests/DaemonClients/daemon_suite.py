@@ -495,7 +495,7 @@ class DaemonTest(SuiteCase):
 
 
 class TestHandshake(DaemonTest):
-    METHODS = {"initialize", "run", "cancel", "eval", "state", "subscribe", "unsubscribe", "pause", "resume",
+    METHODS = {"initialize", "run", "cancel", "eval", "complete", "state", "subscribe", "unsubscribe", "pause", "resume",
                "step", "speed", "reload", "plugins", "status", "shutdown", "session/close"}
     NOTIFICATIONS = {"run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed",
                      "event", "sample", "daemon/shutdown"}
