@@ -34,11 +34,17 @@ class Terminal:
         if status_file:
             command = f"sh -c '{command}; echo $? > {status_file}'"
         env = dict(os.environ, XDG_STATE_HOME=state_home, TERM="xterm-256color")
+        self.server_pid = self.pane_pid = None
         self.tmux("new-session", "-d", "-x", "120", "-y", "40", "-c", ARGS.repo, command, env=env)
-        self.server_pid = int(self.tmux("display-message", "-p", "#{pid}").strip())
-        self.pane_pid = int(self.tmux("display-message", "-p", "#{pane_pid}").strip())
-        # capture-pane drops trailing spaces: an empty prompt reads ">".
-        self.wait_for(lambda s: "\n>" in s, "the first prompt")
+        try:
+            self.server_pid = int(self.tmux("display-message", "-p", "#{pid}").strip())
+            self.pane_pid = int(self.tmux("display-message", "-p", "#{pane_pid}").strip())
+            # capture-pane drops trailing spaces: an empty prompt reads ">".
+            self.wait_for(lambda s: "\n>" in s, "the first prompt")
+        except BaseException:
+            # A console that never showed its prompt is stopped too (by pid), not left behind.
+            self.close()
+            raise
 
     def tmux(self, *arguments, env=None):
         return subprocess.run(["tmux", "-S", self.socket, *arguments], check=True, capture_output=True, text=True,
@@ -77,8 +83,12 @@ class Terminal:
         return [l for l in self.lines() if l.startswith(">")][-1]
 
     def close(self):
+        if self.server_pid is None:
+            # The server's pid was never read: ask the private server itself to end.
+            subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True, timeout=10)
         for pid in (self.pane_pid, self.server_pid):
-            stop(pid)
+            if pid is not None:
+                stop(pid)
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
