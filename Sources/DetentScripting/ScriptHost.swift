@@ -272,10 +272,10 @@ public final class ScriptHost {
                          lazy_setup = lazy_setup, lazy_teardown = lazy_teardown, strict_setup = strict_setup,
                          strict_teardown = strict_teardown, spy = spy, stub = stub, mock = mock, match = match, assert = assert },
             }
-            function require(name)
-              if type(name) ~= "string" then error("require expects a module name", 2) end
-              if builtin[name] ~= nil then return builtin[name] end
-              if loaded[name] ~= nil then return loaded[name] end
+            -- host.require_file(name): loads and runs scripts/<name>.lua, refusing a loop;
+            -- true and its value (true for nil), or false and why there is no such file. The
+            -- global require and insulate blocks' requires (spec.lua) share it.
+            function host.require_file(name)
               if loading[name] then
                 local chain = {}
                 for i = loading[name], #loading do chain[#chain + 1] = loading[i] end
@@ -283,13 +283,21 @@ public final class ScriptHost {
                 host.fail("module '" .. name .. "' requires itself (require loop: " .. table.concat(chain, " → ") .. ")")
               end
               local chunk, message = host.load_module(name)
-              if not chunk then error(message, 2) end
+              if not chunk then return false, message end
               loading[#loading + 1] = name
               loading[name] = #loading
               local ok, result = pcall(chunk, name)
               loading[name], loading[#loading] = nil, nil
               if not ok then error(result, 0) end   -- the module's error, with its own location
               if result == nil then result = true end
+              return true, result
+            end
+            function require(name)
+              if type(name) ~= "string" then error("require expects a module name", 2) end
+              if builtin[name] ~= nil then return builtin[name] end
+              if loaded[name] ~= nil then return loaded[name] end
+              local found, result = host.require_file(name)
+              if not found then error(result, 2) end
               loaded[name] = result
               return result
             end

@@ -170,8 +170,6 @@ do
   end
 end
 
-local loading = {}   -- module names an insulated require is loading, in order
-
 --- The `require` of insulate block `block`, whose enclosing require is `outer`.
 local function insulated_require(block, outer)
   local loaded = {}
@@ -188,27 +186,15 @@ local function insulated_require(block, outer)
     if type(name) ~= "string" then error("require expects a module name", 2) end
     if loaded[name] ~= nil then return loaded[name] end
     if knows(name) then return outer(name) end
-    if loading[name] then
-      local loop = {}
-      for i = loading[name], #loading do loop[#loop + 1] = loading[i] end
-      loop[#loop + 1] = name
-      host.fail("module '" .. name .. "' requires itself (require loop: " .. table.concat(loop, " → ") .. ")")
-    end
-    local chunk, message = host.load_module(name)
-    if not chunk then
+    local found, result = host.require_file(name)
+    if not found then
       -- Not a file under scripts/: the enclosing require may still know it (luassert's and
       -- busted's own modules); otherwise the file's absence is the error.
       local ok, value = pcall(outer, name)
       if ok then return value end
-      error(message, 2)
+      error(result, 2)
     end
-    loading[#loading + 1] = name
-    loading[name] = #loading
-    local ok, result = pcall(chunk, name)
-    loading[name], loading[#loading] = nil, nil
     outside_loaded[name] = nil   -- the wrapper noted it, but it is this block's alone
-    if not ok then error(result, 0) end
-    if result == nil then result = true end
     loaded[name] = result
     return result
   end
