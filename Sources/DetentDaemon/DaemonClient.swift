@@ -118,7 +118,10 @@ public final class DaemonClient {
             func string(_ key: String) -> String? { if case let .string(s)? = p[key] { return s }; return nil }
             switch method {
             case "run/started":
-                if !options.list { reporter.runStarted(seed: UInt64(bitPattern: Int64(p["seed"]?.number ?? 0)), shuffled: p["shuffled"] == .bool(true)) }
+                if !options.list {
+                    reporter.runStarted(RunInfo(seed: UInt64(bitPattern: Int64(p["seed"]?.number ?? 0)), shuffled: p["shuffled"] == .bool(true),
+                                                device: string("device") ?? ""))
+                }
             case "run/file": reporter.fileStarted(string("file") ?? "")
             case "run/output": reporter.output(string("text") ?? "")
             case "run/load_error": reporter.loadFailed(file: string("file") ?? "", message: string("message") ?? "")

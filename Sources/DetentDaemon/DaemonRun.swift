@@ -56,7 +56,7 @@ final class NotificationReporter: Reporter {
         client?.send(JSONRPC.notification(method, .object([("run", run)] + fields)))
     }
 
-    func runStarted(seed: UInt64, shuffled: Bool) {}
+    func runStarted(_ info: RunInfo) {}
     func fileStarted(_ file: String) { notify("run/file", [("file", .string(file))]) }
     func output(_ text: String) { notify("run/output", [("text", .string(text))]) }
     func loadFailed(file: String, message: String) { notify("run/load_error", [("file", .string(file)), ("message", .string(message))]) }
@@ -151,7 +151,8 @@ extension Daemon {
         let run = DaemonRun(id: name, client: client, runner: runner)
         registry.withLockedValue { $0.runs[name] = run }
         client.send(JSONRPC.notification("run/started", .object([("run", .string(name)), ("id", id ?? .null),
-                                                                 ("seed", .int(Int64(bitPattern: settings.seed))), ("shuffled", .bool(options.shuffle))])))
+                                                                 ("seed", .int(Int64(bitPattern: settings.seed))), ("shuffled", .bool(options.shuffle)),
+                                                                 ("device", .string(settings.defaultDevice.name))])))
         log.info("run started", metadata: ["paths": "\(options.paths)"])
         run.start { [weak self] result in
             guard let self else { return }

@@ -14,8 +14,8 @@ public final class ConsoleReporter: Reporter {
         self.verbose = verbose
     }
 
-    public func runStarted(seed: UInt64, shuffled: Bool) {
-        if shuffled { sink.line("Randomized with seed \(seed)") }
+    public func runStarted(_ info: RunInfo) {
+        if info.shuffled { sink.line("Randomized with seed \(info.seed)") }
     }
 
     public func fileStarted(_ file: String) { sink.line(file) }
@@ -31,6 +31,7 @@ public final class ConsoleReporter: Reporter {
         case .failed: label = "FAIL "
         case .error: label = "ERROR"
         case .pending: label = "skip "
+        case .notRun: label = "-    "
         }
         sink.line("  \(label) \(result.fullName)")
         // A test that called pending("reason") says why it was skipped (busted prints it too).

@@ -2,7 +2,7 @@
 /// reporter prints is derived from virtual time and results only, so two runs of the same
 /// specs with the same seed print the same bytes.
 public protocol Reporter: AnyObject {
-    func runStarted(seed: UInt64, shuffled: Bool)
+    func runStarted(_ info: RunInfo)
     func fileStarted(_ file: String)
     /// Something a script printed.
     func output(_ text: String)
@@ -10,6 +10,20 @@ public protocol Reporter: AnyObject {
     /// A file that could not be loaded at all.
     func loadFailed(file: String, message: String)
     func runFinished(_ summary: RunSummary)
+}
+
+/// What a run was started with, for reports to record (JUnit `properties`, the JSON header).
+public struct RunInfo: Equatable, Sendable {
+    /// The seed of math.random and `--shuffle`.
+    public var seed: UInt64
+    public var shuffled: Bool
+    /// The device profile of each test's default world.
+    public var device: String
+    public init(seed: UInt64, shuffled: Bool, device: String) {
+        self.seed = seed
+        self.shuffled = shuffled
+        self.device = device
+    }
 }
 
 /// Where reporters write: standard output by default, a buffer in tests.

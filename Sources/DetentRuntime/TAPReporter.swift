@@ -11,9 +11,9 @@ public final class TAPReporter: Reporter {
         self.summarySink = summarySink
     }
 
-    public func runStarted(seed: UInt64, shuffled: Bool) {
+    public func runStarted(_ info: RunInfo) {
         lines.append("TAP version 13")
-        if shuffled { lines.append("# Randomized with seed \(seed)") }
+        if info.shuffled { lines.append("# Randomized with seed \(info.seed)") }
     }
 
     public func fileStarted(_ file: String) { lines.append("# \(file)") }
@@ -37,6 +37,7 @@ public final class TAPReporter: Reporter {
         switch result.status {
         case .passed: lines.append("ok \(count) - \(name)")
         case .pending: lines.append("ok \(count) - \(name) # SKIP pending")
+        case .notRun: lines.append("ok \(count) - \(name) # SKIP not run")
         case .failed, .error:
             lines.append("not ok \(count) - \(name)")
             lines.append("  ---")

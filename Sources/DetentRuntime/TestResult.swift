@@ -2,6 +2,29 @@
 public struct TestResult: Equatable, Sendable {
     public enum Status: String, Sendable {
         case passed, failed, error, pending
+        /// Never started: the run stopped scheduling (`--max-failures`) or was cancelled first.
+        case notRun = "not_run"
+    }
+
+    /// One earlier attempt of a test run with `--retries`, which failed (or raised) before the
+    /// attempt this result reports.
+    public struct Attempt: Equatable, Sendable {
+        public var status: Status
+        public var message: String?
+        public var virtualTime: Double
+        public var frame: Int64
+        /// Wall-clock seconds of this attempt.
+        public var duration: Double
+        /// Trace file of this attempt (`--trace`), when one was kept.
+        public var tracePath: String?
+        public init(status: Status, message: String?, virtualTime: Double, frame: Int64, duration: Double, tracePath: String? = nil) {
+            self.status = status
+            self.message = message
+            self.virtualTime = virtualTime
+            self.frame = frame
+            self.duration = duration
+            self.tracePath = tracePath
+        }
     }
 
     public var file: String
@@ -19,6 +42,19 @@ public struct TestResult: Equatable, Sendable {
     /// Virtual time (seconds) and frame when the test ended.
     public var virtualTime: Double
     public var frame: Int64
+    /// Wall-clock seconds the reported attempt took — the one field that differs between two
+    /// identical runs, so reports compare equal "apart from durations".
+    public var duration: Double = 0
+    /// The failed attempts before this one under `--retries N`, oldest first. A passed test
+    /// with earlier failed attempts is flaky.
+    public var retries: [Attempt] = []
+    /// 1-based iteration under `--repeat N`; nil without it.
+    public var iteration: Int? = nil
+    /// The trace file of this attempt (`--trace`), relative to the working directory.
+    public var tracePath: String? = nil
+
+    /// Failed, then passed on a retry: listed, counted and marked in every report.
+    public var isFlaky: Bool { status == .passed && !retries.isEmpty }
 
     public init(file: String, name: String, fullName: String, location: String, tags: [String], status: Status,
                 message: String? = nil, expected: String? = nil, actual: String? = nil, traceback: String? = nil,
@@ -46,6 +82,10 @@ public struct RunSummary: Equatable, Sendable {
     public var pending = 0
     /// Files that could not be loaded (syntax errors, unreadable): exit code 2.
     public var loadErrors = 0
+    /// Passed only on a retry (also counted in `passed`).
+    public var flaky = 0
+    /// Selected but never started (`--max-failures`).
+    public var notRun = 0
     public var results: [TestResult] = []
     /// The run was cancelled before every selected test ran.
     public var cancelled = false
@@ -59,21 +99,28 @@ public struct RunSummary: Equatable, Sendable {
         case .failed: failed += 1
         case .error: errors += 1
         case .pending: pending += 1
+        case .notRun: notRun += 1
         }
+        if result.isFlaky { flaky += 1 }
     }
 
-    /// `N passed, N failed` (+ `, N skipped`, `, N load errors`) — errors count as failed; a
+    /// `N passed, N failed` (+ `, N skipped`, `, N flaky`, `, N not run`, `, N load errors`) — errors count as failed; a
     /// file that did not load is counted too, so a run that exits 2 never reads as all green.
     public var line: String {
         var text = "\(passed) passed, \(failed + errors) failed"
         if pending > 0 { text += ", \(pending) skipped" }
+        if flaky > 0 { text += ", \(flaky) flaky" }
+        if notRun > 0 { text += ", \(notRun) not run" }
         if loadErrors > 0 { text += ", \(loadErrors) load error" + (loadErrors == 1 ? "" : "s") }
         return text
     }
 
     /// 0 all passed, 1 failures, 2 load errors (SPEC §10).
-    public var exitCode: Int32 {
+    public var exitCode: Int32 { exitCode(failOnFlaky: false) }
+
+    /// As `exitCode`; with `failOnFlaky` (`--fail-on-flaky`) a flaky test fails the run.
+    public func exitCode(failOnFlaky: Bool) -> Int32 {
         if loadErrors > 0 { return 2 }
-        return failed + errors > 0 ? 1 : 0
+        return failed + errors > 0 || (failOnFlaky && flaky > 0) ? 1 : 0
     }
 }

@@ -113,7 +113,7 @@ public enum Benchmarks {
 
 /// A reporter that prints nothing (benchmarks).
 final class SilentReporter: Reporter {
-    func runStarted(seed: UInt64, shuffled: Bool) {}
+    func runStarted(_ info: RunInfo) {}
     func fileStarted(_ file: String) {}
     func output(_ text: String) {}
     func testFinished(_ result: TestResult) {}
