@@ -19,10 +19,17 @@ public struct RunInfo: Equatable, Sendable {
     public var shuffled: Bool
     /// The device profile of each test's default world.
     public var device: String
-    public init(seed: UInt64, shuffled: Bool, device: String) {
+    /// Every spec file of the whole run in run order, before `--shard` picks its part: what
+    /// `merge-reports` orders the shards' files by.
+    public var files: [String]
+    /// `i/n` when this run is one shard of a suite (`--shard`).
+    public var shard: String?
+    public init(seed: UInt64, shuffled: Bool, device: String, files: [String] = [], shard: String? = nil) {
         self.seed = seed
         self.shuffled = shuffled
         self.device = device
+        self.files = files
+        self.shard = shard
     }
 }
 

@@ -92,7 +92,7 @@ public final class SpecRunner {
     public func run() throws -> RunSummary {
         let files = try files()
         var summary = RunSummary()
-        if !options.list { reporter.runStarted(RunInfo(seed: settings.seed, shuffled: options.shuffle, device: settings.defaultDevice.name)) }
+        if !options.list { reporter.runStarted(RunInfo(seed: settings.seed, shuffled: options.shuffle, device: settings.defaultDevice.name, files: files)) }
         // A plugin that failed is a load error of the run (exit 2), reported once; the
         // others loaded and every spec file gets them.
         for failure in settings.pluginFailures {

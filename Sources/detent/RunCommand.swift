@@ -14,12 +14,6 @@ struct Run: ParsableCommand {
         discussion: "Exit status: 0 all passed, 1 failures, 2 usage or load errors."
     )
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case console, tap
-        /// `-o TAP` works as `-o tap`.
-        init?(argument: String) { self.init(rawValue: argument.lowercased()) }
-    }
-
     @Argument(help: "Spec files or folders (searched for *_spec.lua). Default: the scenarios folder of config/runner.toml.")
     var paths: [String] = []
 
@@ -44,8 +38,7 @@ struct Run: ParsableCommand {
     @Flag(name: .long, help: "Run files and tests in a seeded random order.")
     var shuffle = false
 
-    @Option(name: [.short, .customLong("output")], help: "Output format: console or tap.")
-    var output: OutputFormat = .console
+    @OptionGroup var reports: ReportFlags
 
     @Option(name: .long, help: "Device profile for each test's world (a name from config/devices.toml).")
     var device: String?
@@ -97,11 +90,7 @@ struct Run: ParsableCommand {
         }
 
         let stdout = TextSink.standardOutput()
-        let reporter: Reporter
-        switch output {
-        case .console: reporter = ConsoleReporter(sink: stdout, verbose: verbose)
-        case .tap: reporter = TAPReporter(sink: stdout, summarySink: TextSink { FileHandle.standardError.write(Data($0.utf8)) })
-        }
+        let reporter = reports.makeReporter(stdout: stdout, verbose: verbose)
         if let connect {
             options.workingDirectory = FileManager.default.currentDirectoryPath
             do {
