@@ -13,6 +13,10 @@ public final class Console {
     /// Whether the live status line is on (`:status`).
     var statusShown = false
     var statusLine = StatusLine()
+    /// The session being recorded into a spec (`:record FILE` … `:stop`).
+    var recording: ConsoleRecording?
+    /// The chunk being evaluated, for the recording.
+    private var inFlight: (code: String, chunkName: String)?
     /// Where text goes (the terminal front end prints above the prompt).
     var write: (String) -> Void
 
@@ -53,14 +57,61 @@ public final class Console {
     /// Drops a chunk being typed (Ctrl-C at a `>>` prompt).
     func abandonChunk() { pending = [] }
 
-    /// Prints how an evaluation ended.
+    /// Evaluates `code` through the evaluator, remembering it for a recording; call
+    /// `report` with what `completion` receives.
+    func evaluate(_ code: String, chunkName: String, completion: @escaping (ConsoleEvaluation) -> Void) {
+        inFlight = (code, chunkName)
+        evaluator.evaluate(code, chunkName: chunkName, completion: completion)
+    }
+
+    /// Prints how an evaluation ended (and adds it to a recording).
     func report(_ evaluation: ConsoleEvaluation) {
+        if let chunk = inFlight, recording != nil {
+            switch evaluation {
+            case let .values(text, frames?):
+                recording?.add(.init(code: chunk.code, chunkName: chunk.chunkName, printed: text, frames: frames))
+            case .values:
+                break
+            case let .error(message):
+                recording?.addFailure(code: chunk.code, message: message)
+            }
+        }
+        inFlight = nil
         switch evaluation {
-        case let .values(text): if !text.isEmpty { write(text + "\n") }
+        case let .values(text, _): if !text.isEmpty { write(text + "\n") }
         case let .error(message):
             failed = true
             write(message + "\n")
         }
+    }
+
+    /// `:record FILE`: a fresh world, then every chunk is kept until `:stop`.
+    private func startRecording(_ file: String) throws {
+        if let recording { throw CommandError("already recording into \(recording.file) (:stop writes it)") }
+        try evaluator.reset()
+        recording = ConsoleRecording(file: file)
+        write("recording into \(file) from a fresh world (frame 0; your globals stay, but the spec has only what you type from now on); :stop writes it\n")
+    }
+
+    /// `:stop`: reads the world's state and writes the spec.
+    private func stopRecording() throws {
+        guard let recording else { throw CommandError(":stop ends a recording, and none is running (:record FILE starts one)") }
+        self.recording = nil
+        var snapshot = ConsoleEvaluation.error("no answer")
+        let done = DispatchSemaphore(value: 0)
+        evaluator.evaluate(recording.snapshotCode(), chunkName: "=(detent console :stop)") { result in
+            snapshot = result
+            done.signal()
+        }
+        done.wait()
+        guard case let .values(text, _) = snapshot else {
+            if case let .error(message) = snapshot { throw RecordingError("the world's state could not be read: \(message)") }
+            return
+        }
+        let spec = try recording.spec(snapshot: text)
+        try spec.write(toFile: recording.file, atomically: true, encoding: .utf8)
+        let left = recording.failures.isEmpty ? "" : " (\(recording.failures.count) that raised left out as comments)"
+        write("wrote \(recording.file): \(recording.chunks.count) chunks\(left) and the engines' end state; run it with detent run \(recording.file)\n")
     }
 
     private func fail(_ message: String) -> Action {
@@ -100,6 +151,7 @@ public final class Console {
                 try TracePlot.svg(trace).write(toFile: file, atomically: true, encoding: .utf8)
                 write("wrote \(file) (\(trace.times.count) samples of \(trace.properties.joined(separator: ", ")))\n")
             case .reset:
+                if let recording { return fail(":reset would start the world over while recording into \(recording.file); :stop first") }
                 try evaluator.reset()
                 write("a fresh world; globals kept\n")
             case let .load(file):
@@ -109,11 +161,17 @@ public final class Console {
                 return .evaluate(code: text, chunkName: file)
             case .reload:
                 for note in try evaluator.reloadPlugins() { write(note + "\n") }
+            case let .record(file):
+                try startRecording(file)
+            case .stop:
+                try stopRecording()
             case .help:
                 write(ConsoleCommandLine.helpText + "\n")
             case .quit:
                 return .quit
             }
+        } catch let error as CommandError {
+            return fail(error.message)
         } catch {
             return fail("\(line): \(error)")
         }
@@ -138,7 +196,7 @@ public final class Console {
     public func run(_ code: String, chunkName: String) -> Bool {
         let done = DispatchSemaphore(value: 0)
         var result = ConsoleEvaluation.values("")
-        evaluator.evaluate(code, chunkName: chunkName) { evaluation in
+        evaluate(code, chunkName: chunkName) { evaluation in
             result = evaluation
             done.signal()
         }

@@ -10,6 +10,9 @@ enum ConsoleCommandLine: Equatable {
     case reset
     case load(String)
     case reload
+    /// `:record FILE` … `:stop`: the session becomes a spec file.
+    case record(String)
+    case stop
     case help
     case quit
 
@@ -28,6 +31,8 @@ enum ConsoleCommandLine: Equatable {
           :reset                a fresh world; your globals stay
           :load FILE            run a Lua file here
           :reload               read the plugins again (a fresh session)
+          :record FILE          a fresh world; what you type from now on becomes a spec
+          :stop                 write it: the chunks, the frames between them, the end state as assertions
           :help  :quit
         """
 
@@ -45,6 +50,10 @@ enum ConsoleCommandLine: Equatable {
         case "status": return noArguments(.status)
         case "reset": return noArguments(.reset)
         case "reload": return noArguments(.reload)
+        case "stop": return noArguments(.stop)
+        case "record":
+            guard arguments.count == 1 else { return .failure(CommandError(":record expects one file, like :record scripts/scenarios/my_flick_spec.lua")) }
+            return .success(.record(arguments[0]))
         case "help", "?": return noArguments(.help)
         case "quit", "q", "exit": return noArguments(.quit)
         case "step":
@@ -69,7 +78,7 @@ enum ConsoleCommandLine: Equatable {
             guard arguments.count == 1 else { return .failure(CommandError(":load expects one file, like :load scripts/examples/hello_world.lua")) }
             return .success(.load(arguments[0]))
         default:
-            return .failure(CommandError("unknown command :\(name) (commands: :pause :resume :step :speed :status :trace :plot :reset :load :reload :help :quit)"))
+            return .failure(CommandError("unknown command :\(name) (commands: :pause :resume :step :speed :status :trace :plot :reset :load :reload :record :stop :help :quit)"))
         }
     }
 }

@@ -44,8 +44,9 @@ public protocol ConsoleEvaluator: AnyObject {
 
 /// How an evaluation ended.
 public enum ConsoleEvaluation: Sendable, Equatable {
-    /// The values as the console prints them (empty when the code returned nothing).
-    case values(String)
+    /// The values as the console prints them (empty when the code returned nothing), and
+    /// the world's frames when the code began and ended (nil when the evaluator cannot tell).
+    case values(String, frames: ClosedRange<Int64>? = nil)
     /// A Lua error with its location, a limit, or "interrupted".
     case error(String)
 }

@@ -94,7 +94,7 @@ public final class ConsoleTerminal {
         evaluating = true
         mailbox.isEvaluating = true
         let mailbox = self.mailbox
-        console.evaluator.evaluate(code, chunkName: chunkName) { mailbox.post(.finished($0)) }
+        console.evaluate(code, chunkName: chunkName) { mailbox.post(.finished($0)) }
     }
 
     private func showPrompt() {

@@ -35,6 +35,9 @@ public final class DaemonEvaluator: ConsoleEvaluator {
         }
         channel.start()
         _ = try channel.call("initialize", [("client", .string("detent console"))])
+        // A named session opens on its first eval; open it now, so that every method (a
+        // :reset, a :status) finds it from the start.
+        if session != nil { _ = try channel.call("eval", params([("code", .string("")), ("format", .string("console"))])) }
     }
 
     private func params(_ extra: [(String, JSONValue)] = []) -> [(String, JSONValue)] {
@@ -66,7 +69,11 @@ public final class DaemonEvaluator: ConsoleEvaluator {
                 }
                 var text = ""
                 if case let .string(value)? = result["value"], result["count"]?.number != 0 { text = value }
-                completion(.values(text))
+                var frames: ClosedRange<Int64>?
+                if let start = result["start_frame"]?.number, let end = result["end_frame"]?.number, start <= end {
+                    frames = Int64(start)...Int64(end)
+                }
+                completion(.values(text, frames: frames))
             case let .failure(failure):
                 completion(.error(failure.description))
             }
@@ -89,7 +96,13 @@ public final class DaemonEvaluator: ConsoleEvaluator {
         var delivered = Int64(state["frame"]?.number ?? 0)
         if session == nil, let frames = try channel.call("status")["ticks"]?["frames"]?.number { delivered = Int64(frames) }
         return ConsoleStatus(time: state["time"]?.number ?? 0, frame: Int64(state["frame"]?.number ?? 0), framesDelivered: delivered,
-                             paused: state["paused"] == .bool(true), speed: state["speed"]?.number ?? 1, engines: [])
+                             paused: state["paused"] == .bool(true), speed: state["speed"]?.number ?? 1,
+                             engines: DaemonEvaluator.strings(state["engines"]))
+    }
+
+    private static func strings(_ value: JSONValue?) -> [String] {
+        guard case let .array(items)? = value else { return [] }
+        return items.compactMap { if case let .string(s) = $0 { return s } else { return nil } }
     }
 
     public func pause() throws { _ = try channel.call("pause", params()) }
@@ -99,8 +112,13 @@ public final class DaemonEvaluator: ConsoleEvaluator {
 
     // MARK: World, plugins, traces
 
+    /// A named session's world is reset by the daemon's `reset`; the shared world belongs to
+    /// every client and is not.
     public func reset() throws {
-        throw Unavailable(description: "the daemon's world cannot be reset from a console (--connect); `detent.world{}` in code replaces it")
+        guard session != nil else {
+            throw Unavailable(description: "the daemon's shared world cannot be reset from a console; use a session of your own: detent console --connect SOCKET --session NAME")
+        }
+        _ = try channel.call("reset", params())
     }
 
     public func reloadPlugins() throws -> [String] {

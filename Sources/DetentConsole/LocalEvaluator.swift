@@ -101,7 +101,8 @@ public final class LocalEvaluator: ConsoleEvaluator {
         live.session.queue.async {
             live.eval(code, chunkName: chunkName, presenter: "console") { result in
                 switch result {
-                case let .success(value): completion(.values(value.count == 0 ? "" : value.text))
+                case let .success(value):
+                    completion(.values(value.count == 0 ? "" : value.text, frames: value.startFrame...max(value.startFrame, value.endFrame)))
                 case let .failure(error): completion(.error(LocalEvaluator.describe(error)))
                 }
             }

@@ -86,7 +86,8 @@ extension Daemon {
                 switch result {
                 case let .success(value):
                     reply(.success(.object([("value", .string(value.text)), ("json", .raw(value.json)), ("count", .int(Int64(value.count))),
-                                            ("output", .array(value.output.map { .string($0) }))])))
+                                            ("output", .array(value.output.map { .string($0) })),
+                                            ("start_frame", .int(value.startFrame)), ("end_frame", .int(value.endFrame))])))
                 case let .failure(error):
                     reply(.failure(Daemon.luaFailure(error)))
                 }
@@ -136,6 +137,7 @@ extension Daemon {
             ("time", .double(snapshot.time)), ("frame", .int(snapshot.frame)), ("paused", .bool(live.isPaused)),
             ("speed", .double(live.speed)),
             ("properties", .object(snapshot.properties.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
+            ("engines", .array(live.world.engines.map { .string(EngineSummary.describe($0)) })),
         ])
     }
 

@@ -141,6 +141,11 @@ public final class Daemon: @unchecked Sendable {
             case "subscribe": try subscribe(params, client: client, reply: reply)
             case "unsubscribe": reply(.success(try unsubscribe(params)))
             case "pause": try onSession(params, reply: reply) { live in live.pause(); return self.clock(live) }
+            case "reset":
+                guard try params.optionalString("session").map({ $0 != "live" }) ?? false else {
+                    throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'reset' needs a named 'session' (the shared world belongs to every client)")
+                }
+                try onSession(params, reply: reply) { live in try live.resetWorld(); return self.clock(live) }
             case "resume": try onSession(params, reply: reply) { live in live.resume(); return self.clock(live) }
             case "step":
                 let frames = try params.optionalInt("frames", in: 1...1_000_000) ?? 1
@@ -168,7 +173,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     static let methods = ["initialize", "run", "cancel", "eval", "complete", "state", "subscribe", "unsubscribe", "pause", "resume", "step",
-                          "speed", "reload", "plugins", "status", "session/close", "shutdown"]
+                          "speed", "reset", "reload", "plugins", "status", "session/close", "shutdown"]
     static let notifications = ["run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed", "event", "sample",
                                 "daemon/shutdown"]
 }

@@ -37,6 +37,10 @@ public final class LiveSession {
         public var count: Int
         /// What the code printed.
         public var output: [String]
+        /// The world's frame when the code began and when it ended (after its waits): the
+        /// console's `:record` turns the frames between evaluations into `wait_frames`.
+        public var startFrame: Int64 = 0
+        public var endFrame: Int64 = 0
     }
 
     /// A per-frame sample of properties (`sample` notifications).
@@ -176,6 +180,7 @@ public final class LiveSession {
                      completion: @escaping (Result<EvalResult, LuaError>) -> Void) {
         session.checkQueue()
         driver.perform {
+            let startFrame = driver.world.frame
             evaluate.push()
             let thread = LuaThread(state: host.lua)
             thread.push(.string(code))
@@ -184,10 +189,12 @@ public final class LiveSession {
             scheduler.start(thread, argumentCount: 3) { job, ending in
                 switch ending {
                 case let .finished(count):
-                    let result = thread.withResults(count) { values in
+                    var result = thread.withResults(count) { values in
                         EvalResult(text: values.string(1) ?? "", json: values.string(2) ?? "null",
                                    count: Int(values.number(3) ?? 0), output: job.output)
                     }
+                    result.startFrame = startFrame
+                    result.endFrame = self.driver.world.frame
                     completion(.success(result))
                 case let .failed(error): completion(.failure(error))
                 case let .aborted(message): completion(.failure(.runtime(LuaRuntimeError(message: message))))

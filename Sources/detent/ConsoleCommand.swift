@@ -18,7 +18,7 @@ struct ConsoleCommand: ParsableCommand {
         discussion: """
             Expressions print their values; an unfinished chunk continues on a '>>' line. Ctrl-C stops running code or a \
             wait, Ctrl-D quits; :help lists the commands (:pause :resume :step :speed :status :trace :plot :reset :load \
-            :reload). History: $XDG_STATE_HOME/detent/console_history. Exit status: 1 when code given with -e, a script \
+            :reload :record :stop). History: $XDG_STATE_HOME/detent/console_history. Exit status: 1 when code given with -e, a script \
             or piped input failed, or the daemon of --connect went away; 2 on usage or config errors.
             """
     )
@@ -47,10 +47,14 @@ struct ConsoleCommand: ParsableCommand {
     @Option(name: .long, help: "The console on the live world of the daemon listening on this Unix socket (detent daemon --socket).")
     var connect: String?
 
+    @Option(name: .long, help: "With --connect: a world of your own on the daemon (a named session, opened on first use), which :reset and :record can start over; default: the daemon's shared world.")
+    var session: String?
+
     @Argument(help: "A Lua file to run in the world (then exit, unless -i).")
     var script: String?
 
     func validate() throws {
+        if session != nil && connect == nil { throw ValidationError("--session names a world on a daemon; it needs --connect SOCKET") }
         guard connect != nil else { return }
         let owned = [(virtual, "--virtual"), (device != nil, "--device"), (!pluginFolders.isEmpty, "--plugins"),
                      (noPlugins, "--no-plugins")].filter(\.0).map(\.1)
@@ -64,7 +68,8 @@ struct ConsoleCommand: ParsableCommand {
         let banner: String
         if let connect {
             evaluator = try connectedEvaluator(connect)
-            banner = "Detent \(DetentVersion.string) console: the daemon at \(connect). :help for commands, Ctrl-D quits."
+            let world = session.map { "session '\($0)' of the daemon" } ?? "the daemon"
+            banner = "Detent \(DetentVersion.string) console: \(world) at \(connect). :help for commands, Ctrl-D quits."
         } else {
             let configuration = try loadConfigurationOrExit(config)
             evaluator = try localEvaluator(configuration)
@@ -115,7 +120,7 @@ struct ConsoleCommand: ParsableCommand {
     private func connectedEvaluator(_ socket: String) throws -> DaemonEvaluator {
         let evaluator: DaemonEvaluator
         do {
-            evaluator = try DaemonEvaluator(socketPath: socket)
+            evaluator = try DaemonEvaluator(socketPath: socket, session: session)
         } catch let failure as DaemonClient.Failure {
             FileHandle.standardError.write(Data("detent: \(failure)\n".utf8))
             throw ExitCode(failure.exitCode)

@@ -262,6 +262,43 @@ def test_the_status_line_updates_while_typing(term):
     term.wait_for(lambda s: "\ntrue\n" in s, "input to still work")
 
 
+def run_spec(path):
+    """`detent run` on a recorded spec, as a user would (the console ran without plugins too)."""
+    return subprocess.run([ARGS.detent, "run", "--no-plugins", path], cwd=ARGS.repo, capture_output=True, text=True, timeout=120)
+
+
+def test_record_turns_a_real_time_session_into_a_spec_that_detent_run_passes():
+    state = tempfile.mkdtemp(prefix="detent-state-")
+    folder = tempfile.mkdtemp(prefix="detent-record-")
+    term = Terminal(state)
+    try:
+        spec = os.path.join(folder, "recorded_flick_spec.lua")
+        term.line(f":record {spec}")
+        term.wait_for(lambda s: "recording into" in s, "the recording to start")
+        term.line('d = world:drawer{anchors = {"top", "middle", "bottom"}, at = "middle"}')
+        time.sleep(0.4)  # real time passes between chunks: it becomes wait_frames
+        term.line('flick("drawer.header", {velocity = -900, distance = 50})')
+        time.sleep(0.2)
+        term.line("d.origin")
+        term.line("nil + 1")  # raises: left out of the spec
+        term.line("s = world:spring{from = 0, to = 100, response = 0.5}")
+        time.sleep(0.15)  # the spring is mid-flight when the recording stops
+        term.line(":stop")
+        term.wait_for(lambda s: "wrote " in s, "the spec to be written")
+        with open(spec) as f:
+            text = f.read()
+        for expected in ('describe("recorded_flick_spec"', 'it("replays the recorded session"', "wait_frames(",
+                         'flick("drawer.header"', "-- d.origin", "assert.near(", "s.value", "d.anchor", "nil + 1"):
+            assert expected in text, (expected, text)
+        assert "\n    nil + 1" not in text, text  # the chunk that raised is only a comment
+        run = run_spec(spec)
+        assert run.returncode == 0 and "1 passed, 0 failed" in run.stdout, (run.returncode, run.stdout, run.stderr, text)
+    finally:
+        term.close()
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(state, ignore_errors=True)
+
+
 # MARK: On a daemon's live world (--connect)
 
 def start_daemon(folder):
@@ -328,6 +365,40 @@ def test_connect_evaluates_completes_and_steps_the_daemons_world_and_says_when_i
         stop(daemon.pid)
         shutil.rmtree(folder, ignore_errors=True)
         shutil.rmtree(state, ignore_errors=True)
+
+
+def test_connect_with_a_session_shows_engines_in_status_resets_and_records():
+    folder = tempfile.mkdtemp(prefix="detent-daemon-")
+    daemon, path = start_daemon(folder)
+    try:
+        spec = os.path.join(folder, "daemon_recorded_spec.lua")
+        shared = subprocess.run([ARGS.detent, "console", "--connect", path], cwd=ARGS.repo, input=":reset\n",
+                                capture_output=True, text=True, timeout=60)
+        assert shared.returncode == 1 and "--session NAME" in shared.stdout, (shared.returncode, shared.stdout, shared.stderr)
+        console = subprocess.Popen([ARGS.detent, "console", "--connect", path, "--session", "mine"], cwd=ARGS.repo,
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            def send(line, pause=0.0):
+                console.stdin.write(line + "\n")
+                console.stdin.flush()
+                time.sleep(pause)
+            send(f":record {spec}")
+            send('d = world:drawer{anchors = {"top", "middle", "bottom"}, at = "middle"}', 0.3)
+            send('flick("drawer.header", {velocity = -900, distance = 50})', 0.1)
+            send(":status")
+            send(":stop")
+            send(":reset")
+            out, err = console.communicate(timeout=60)
+        finally:
+            stop(console.pid)
+        assert console.returncode == 0, (console.returncode, out, err)
+        assert "| drawer " in out, out  # the status line names the daemon's engines
+        assert "a fresh world" in out, out
+        run = run_spec(spec)
+        assert run.returncode == 0 and "1 passed, 0 failed" in run.stdout, (run.returncode, run.stdout, run.stderr)
+    finally:
+        stop(daemon.pid)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_connect_refuses_the_options_the_daemon_owns():

@@ -6,9 +6,10 @@ import DetentWorld
 
 /// One engine's state in a few words for the status line: its name, its state machine's
 /// state where it has one (a drawer's and a sheet's with the anchor or detent they rest at),
-/// and what keeps it busy.
-enum EngineSummary {
-    static func describe(_ engine: WorldEngine) -> String {
+/// and what keeps it busy. The console's status line shows these, locally and over a
+/// daemon's `state`.
+public enum EngineSummary {
+    public static func describe(_ engine: WorldEngine) -> String {
         var words = [engine.name]
         switch engine {
         case let drawer as DrawerEngine:

@@ -1,0 +1,76 @@
+import Testing
+import Foundation
+@testable import DetentConsole
+import DetentRuntime
+import DetentTestSupport
+
+/// `:record` … `:stop` against a local evaluator in virtual time: the spec it writes keeps the
+/// statements, notes the expressions, waits the frames between chunks and asserts the end
+/// state — and `detent run`'s own runner passes it.
+@Suite("Console recording")
+struct ConsoleRecordingTests {
+    @Test func framesBetweenChunksBecomeWaitsAndExpressionsBecomeNotes() throws {
+        var recording = ConsoleRecording(file: "/tmp/x_spec.lua", started: Date(timeIntervalSince1970: 0))
+        recording.add(.init(code: "a = 1", chunkName: "stdin", printed: "", frames: 3...3))
+        recording.add(.init(code: "wait(0.5)", chunkName: "stdin", printed: "", frames: 10...40))
+        recording.add(.init(code: "return a + 1", chunkName: "stdin", printed: "2", frames: 45...45))
+        recording.addFailure(code: "nil + 1", message: "stdin:1: attempt to perform arithmetic on a nil value")
+        let spec = try recording.spec(snapshot: "50\nSSE\nassert.are.equal(1, a)")
+        #expect(spec.contains("""
+              it("replays the recorded session", function()
+                wait_frames(3)
+                a = 1
+                wait_frames(7)
+                wait(0.5)
+                wait_frames(5)
+                -- a + 1  --> 2
+                wait_frames(5)
+                assert.are.equal(1, a)
+              end)
+            end)
+            """))
+        #expect(spec.contains("--   nil + 1"))
+        #expect(spec.hasPrefix("-- Recorded by `detent console` (:record /tmp/x_spec.lua) on 1970-01-01T00:00:00Z."))
+    }
+
+    @Test func aMalformedSnapshotIsAnErrorNotASpec() {
+        let recording = ConsoleRecording(file: "/tmp/x_spec.lua")
+        #expect(throws: RecordingError.self) { try recording.spec(snapshot: "not a frame") }
+    }
+
+    @Test func aRecordedVirtualTimeSessionPassesUnderTheRunner() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detent-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("recorded_spec.lua").path
+        let evaluator = try ConsoleRulesTests.evaluator()
+        defer { evaluator.close() }
+        var printed = ""
+        let console = Console(evaluator: evaluator) { printed += $0 }
+        let lines = [
+            ":record \(file)",
+            #"d = world:drawer{anchors = {"top", "middle", "bottom"}, at = "middle"}"#,
+            #"d:animate_to("top")"#, "wait(0.2)",
+            "nav = world:navigation{}", #"nav:push(world:screen{id = "detail"})"#, "wait_idle()", "d.anchor",
+            ":stop",
+        ]
+        var iterator = lines.makeIterator()
+        #expect(console.runLines { iterator.next() }, Comment(rawValue: printed))
+        let spec = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(spec.contains(#"assert.are.equal("top", d.anchor)"#), Comment(rawValue: spec))
+        #expect(spec.contains(#"assert.are.equal("detail", nav.top.id)"#), Comment(rawValue: spec))
+        #expect(spec.contains("-- d.anchor  --> top"), Comment(rawValue: spec))
+
+        // As `detent run --no-plugins FILE` (the console had no plugins either).
+        var options = RunOptions()
+        options.paths = [file]
+        options.noPlugins = true
+        var output = ""
+        let configuration = try DetentConfiguration.load(from: BuiltExecutables.root.appendingPathComponent("config"))
+        let runner = try SpecRunner(configuration: configuration, options: options, reporter: ConsoleReporter(sink: TextSink { output += $0 }),
+                                    scriptsRoot: BuiltExecutables.root.appendingPathComponent("scripts"))
+        let summary = try runner.run()
+        #expect(summary.exitCode == 0, Comment(rawValue: output + "\n" + spec))
+        #expect(summary.passed == 1)
+    }
+}
