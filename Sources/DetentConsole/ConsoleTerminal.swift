@@ -79,9 +79,13 @@ public final class ConsoleTerminal {
             quitting = true
             return
         }
-        editor.remember(line)
         statusDrawn = false
-        switch console.accept(line) {
+        // A chunk typed over several lines is one history entry once it is complete, as in
+        // lua.c, so up-arrow brings back the whole function, not its last line.
+        let chunk = (console.pending + [line]).joined(separator: "\n")
+        let action = console.accept(line)
+        if action != .more { editor.remember(chunk) }
+        switch action {
         case .prompt: showPrompt()
         case .more: editor.start(prompt: ">> ")
         case let .evaluate(code, chunkName): evaluate(code, chunkName: chunkName)
@@ -133,7 +137,9 @@ public final class ConsoleTerminal {
     /// line), then draws the status line and the prompt with the line being typed again.
     private func printAbove(_ text: String) {
         if editor.isEditing {
-            put(statusDrawn ? "\u{1B}[1A\r\u{1B}[J" : "\r\u{1B}[J")
+            // Up to the status line (or the prompt's first row) — a long typed line wraps.
+            let up = editor.cursorRow(columns: columns) + (statusDrawn ? 1 : 0)
+            put((up > 0 ? "\u{1B}[\(up)A" : "") + "\r\u{1B}[J")
             put(text)
             if statusDrawn, let status = console.currentStatus(width: width) { put(status + "\n") }
             editor.redisplay()
@@ -155,19 +161,25 @@ public final class ConsoleTerminal {
         guard let text = console.currentStatus(width: width) else { return }
         if editor.isEditing {
             guard statusDrawn else { return }
-            // Save the cursor, draw on the line above, restore: the typed line stays as it is.
-            put("\u{1B}7\u{1B}[1A\r\u{1B}[2K" + text + "\u{1B}8")
+            // Save the cursor, draw on the line above the prompt (above every row a long typed
+            // line wrapped onto), restore: the typed line stays as it is.
+            let up = editor.cursorRow(columns: columns) + 1
+            put("\u{1B}7\u{1B}[\(up)A\r\u{1B}[2K" + text + "\u{1B}8")
         } else if evaluating {
             put("\r\u{1B}[2K" + text)
             statusDrawn = true
         }
     }
 
-    private var width: Int {
+    /// The terminal's columns.
+    private var columns: Int {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col) - 1
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 81 }
+        return Int(size.ws_col)
     }
+
+    /// The status line's width: one short of the terminal's, so it never wraps.
+    private var width: Int { columns - 1 }
 
     private func put(_ text: String) {
         fputs(text, stdout)

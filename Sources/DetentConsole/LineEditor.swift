@@ -50,8 +50,24 @@ final class LineEditor {
     nonisolated(unsafe) private static var matches: [String] = []
     nonisolated(unsafe) private static var next = 0
 
+    /// The prompt showing (for where the cursor is).
+    private var prompt = ""
+
+    /// How many terminal rows the cursor is below the prompt's row, for a typed line longer
+    /// than the terminal is wide (`columns`): the status line is drawn that many rows plus one up.
+    func cursorRow(columns: Int) -> Int {
+        guard installed, columns > 0 else { return 0 }
+        var typed = 0
+        if let buffer = rl_line_buffer {
+            let bytes = UnsafeRawBufferPointer(start: buffer, count: Int(max(0, rl_point)))
+            typed = String(decoding: bytes, as: UTF8.self).count
+        }
+        return (prompt.count + typed) / columns
+    }
+
     /// Shows `prompt` and starts reading a line.
     func start(prompt: String) {
+        self.prompt = prompt
         rl_callback_handler_install(prompt) { line in
             let text = line.map { String(cString: $0) }
             free(line)

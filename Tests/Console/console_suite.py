@@ -206,6 +206,15 @@ def test_a_multi_line_function_definition_continues_with_the_continuation_prompt
     term.wait_for(lambda s: "\n144\n" in s, "the function's value")
     lines = term.lines()
     assert ">>   return x * x" in lines and ">> end" in lines, "\n".join(lines)
+    # The whole definition is one history entry: Up three times brings it back (past `square = nil`
+    # and `square(12)`), Enter defines it again.
+    term.line("square = nil")
+    term.keys("Up", "Up", "Up")
+    term.wait_for(lambda s: "return x * x" in s.rstrip().split("\n")[-1] or "end" in s.rstrip().split("\n")[-1],
+                  "the recalled definition")
+    term.keys("Enter")
+    term.line("square(5)")
+    term.wait_for(lambda s: "\n25\n" in s, "the recalled definition to work")
 
 
 @with_terminal
@@ -297,6 +306,31 @@ def test_record_turns_a_real_time_session_into_a_spec_that_detent_run_passes():
         term.close()
         shutil.rmtree(folder, ignore_errors=True)
         shutil.rmtree(state, ignore_errors=True)
+
+
+@with_terminal
+def test_the_status_line_stays_above_a_typed_line_that_wraps(term):
+    term.line(":status")
+    term.wait_for(lambda s: "[t=" in s, "the status line")
+    long_line = "x = " + " + ".join(["1"] * 70)  # 280 characters: three rows of a 120-column pane
+    term.type(long_line)
+
+    def layout(screen):
+        lines = [l.rstrip() for l in screen.rstrip("\n").split("\n")]
+        start = max(i for i, l in enumerate(lines) if l.startswith("> x = 1"))
+        return lines, start
+
+    first = term.wait_for(lambda s: s.rstrip().endswith("1 + 1"), "the long line typed")
+    lines, start = layout(first)
+    assert lines[start - 1].startswith("[t="), "\n".join(lines)
+    later = term.wait_for(lambda s: layout(s)[0][layout(s)[1] - 1] != lines[start - 1], "the status line to be redrawn", timeout=5)
+    lines2, start2 = layout(later)
+    assert lines2[start2 - 1].startswith("[t="), "\n".join(lines2)
+    assert "".join(lines2[start2:]).replace(" ", "") == ("> " + long_line).replace(" ", ""), "\n".join(lines2)
+    assert sum(1 for l in lines2 if l.startswith("[t=")) == 1, "\n".join(lines2)
+    term.keys("Enter")
+    term.line("x")
+    term.wait_for(lambda s: "\n70\n" in s, "the long line to run")
 
 
 # MARK: On a daemon's live world (--connect)
