@@ -40,7 +40,7 @@ struct ConsoleRecording {
     /// The Lua code the console evaluates when the recording stops: it reads the world's
     /// frame, classifies each chunk (a statement is kept, an expression becomes a comment),
     /// and writes an assertion for each engine's state. Its one value is a string of lines:
-    /// the frame, one `S`/`E` per chunk, then the assertions.
+    /// the frame, the device, one `S`/`E` per chunk, then the assertions.
     func snapshotCode() -> String {
         let literals = chunks.map { "[==[" + $0.code.replacingOccurrences(of: "]==]", with: "]=] ==]") + "]==]" }
         return Self.snapshotLua.replacingOccurrences(of: "CHUNKS", with: "{" + literals.joined(separator: ", ") + "}")
@@ -49,9 +49,10 @@ struct ConsoleRecording {
     /// The spec text, given what `snapshotCode()` returned.
     func spec(snapshot: String) throws -> String {
         var lines = snapshot.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count >= 2, let stopFrame = Int64(lines.removeFirst()) else {
+        guard lines.count >= 3, let stopFrame = Int64(lines.removeFirst()) else {
             throw RecordingError("the world's state could not be read (\(snapshot.prefix(200)))")
         }
+        let device = lines.removeFirst()
         let kinds = Array(lines.removeFirst())
         guard kinds.count == chunks.count else { throw RecordingError("the recorded chunks could not be classified") }
         let assertions = lines.filter { !$0.isEmpty }
@@ -61,6 +62,8 @@ struct ConsoleRecording {
         out.append("-- Recorded by `detent console` (:record \(file)) on \(Self.dateText(started)).")
         out.append("-- The frames between the chunks typed are kept as wait_frames, so `detent run` replays")
         out.append("-- them in virtual time; the assertions are each engine's state when :stop was typed.")
+        out.append("-- Recorded on the device \(Self.quoted(device)): run it with that device (`detent run --device \(Self.quoted(device))`")
+        out.append("-- when it is not the default of config/runner.toml).")
         for failure in failures {
             out.append("-- Left out (it raised: \(Self.oneLine(failure.message))):")
             for line in failure.code.split(separator: "\n", omittingEmptySubsequences: false) { out.append("--   " + line) }
@@ -122,7 +125,7 @@ struct ConsoleRecording {
     private static let snapshotLua = #"""
     local chunks = CHUNKS
     local fmt, sort, concat = string.format, table.sort, table.concat
-    local out = { tostring(world.frame) }
+    local out = { tostring(world.frame), world.device }
     local kinds = {}
     for i, code in ipairs(chunks) do
       local statement = not code:match("^%s*return[%s(]") and load(code, "=chunk") ~= nil

@@ -15,7 +15,7 @@ struct ConsoleRecordingTests {
         recording.add(.init(code: "wait(0.5)", chunkName: "stdin", printed: "", frames: 10...40))
         recording.add(.init(code: "return a + 1", chunkName: "stdin", printed: "2", frames: 45...45))
         recording.addFailure(code: "nil + 1", message: "stdin:1: attempt to perform arithmetic on a nil value")
-        let spec = try recording.spec(snapshot: "50\nSSE\nassert.are.equal(1, a)")
+        let spec = try recording.spec(snapshot: "50\niPhone 15\nSSE\nassert.are.equal(1, a)")
         #expect(spec.contains("""
               it("replays the recorded session", function()
                 wait_frames(3)
@@ -30,6 +30,7 @@ struct ConsoleRecordingTests {
             end)
             """))
         #expect(spec.contains("--   nil + 1"))
+        #expect(spec.contains(#"-- Recorded on the device "iPhone 15""#))
         #expect(spec.hasPrefix("-- Recorded by `detent console` (:record /tmp/x_spec.lua) on 1970-01-01T00:00:00Z."))
     }
 
