@@ -35,8 +35,8 @@ public struct RunInfo: Equatable, Sendable {
 
 /// Where reporters write: standard output by default, a buffer in tests.
 public final class TextSink {
-    private let write: (String) -> Void
-    public init(_ write: @escaping (String) -> Void) { self.write = write }
+    private let emit: (String) -> Void
+    public init(_ write: @escaping (String) -> Void) { self.emit = write }
     public static func standardOutput() -> TextSink {
         TextSink { text in
             var copy = text
@@ -44,7 +44,9 @@ public final class TextSink {
             fflush(stdout)
         }
     }
-    public func line(_ text: String) { write(text + "\n") }
+    public func line(_ text: String) { emit(text + "\n") }
+    /// `text` as it is (a whole report, already ending in a newline).
+    public func write(_ text: String) { emit(text) }
 }
 
 #if canImport(Glibc)

@@ -1,69 +1,133 @@
 /// TAP version 13 on the sink; the `N passed, N failed` line goes to `summarySink`
-/// (standard error by default) so the TAP stream stays clean.
+/// (standard error by default) so the TAP stream stays clean. The plan comes first, so the
+/// stream is written when the run ends (`TAPReport.render`).
 public final class TAPReporter: Reporter {
     let sink: TextSink
     let summarySink: TextSink
-    private var count = 0
-    private var lines: [String] = []
+    private let recorder = RunRecorder()
 
     public init(sink: TextSink, summarySink: TextSink) {
         self.sink = sink
         self.summarySink = summarySink
     }
 
-    public func runStarted(_ info: RunInfo) {
-        lines.append("TAP version 13")
-        if info.shuffled { lines.append("# Randomized with seed \(info.seed)") }
+    public func runStarted(_ info: RunInfo) { recorder.runStarted(info) }
+    public func fileStarted(_ file: String) { recorder.fileStarted(file) }
+    public func output(_ text: String) { recorder.output(text) }
+    public func testFinished(_ result: TestResult) { recorder.testFinished(result) }
+    public func loadFailed(file: String, message: String) { recorder.loadFailed(file: file, message: message) }
+
+    public func runFinished(_ summary: RunSummary) {
+        recorder.runFinished(summary)
+        sink.write(TAPReport.render(recorder.record))
+        summarySink.line(summary.line)
+    }
+}
+
+/// TAP 13 text of a run (`-o tap`, `--report FILE.tap`): the plan, a `# file` comment per spec
+/// file, script output as `#` comments, `ok`/`not ok` per test with a YAML block for failures
+/// (message, severity, at, expected, actual, virtual time, frame, trace) and for flaky tests
+/// (`flaky: true` and every failed attempt); pending and not-run tests are `# SKIP`; a
+/// `--repeat` iteration is named `(iteration N)`; a file that failed to load is `not ok`.
+public enum TAPReport {
+    public static func render(_ record: RunRecord) -> String {
+        var lines = ["TAP version 13"]
+        var count = 0
+        if record.info.shuffled { lines.append("# Randomized with seed \(record.info.seed)") }
+        if let shard = record.info.shard { lines.append("# Shard \(shard)") }
+        func comment(_ chunks: [String]) {
+            for text in chunks {
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("# " + line) }
+            }
+        }
+        for section in record.sections {
+            if section.started { lines.append("# \(section.file)") }
+            for error in section.loadErrors {
+                comment(error.output)
+                count += 1
+                lines.append("not ok \(count) - \(escape(error.file)) (load error)")
+                lines.append("  ---")
+                lines.append("  message: \(yamlQuoted(error.message))")
+                lines.append("  severity: load error")
+                lines.append("  ...")
+            }
+            for test in section.tests {
+                comment(test.output)
+                count += 1
+                lines += testLines(test.result, number: count)
+            }
+            comment(section.trailingOutput)
+        }
+        // The plan goes right after the version line once the count is known.
+        lines.insert("1..\(count)", at: 1)
+        return lines.joined(separator: "\n") + "\n"
     }
 
-    public func fileStarted(_ file: String) { lines.append("# \(file)") }
+    private static func testLines(_ result: TestResult, number: Int) -> [String] {
+        var name = escape(result.fullName)
+        if let iteration = result.iteration { name += " (iteration \(iteration))" }
+        var lines: [String] = []
+        switch result.status {
+        case .passed:
+            lines.append("ok \(number) - \(name)")
+            guard result.isFlaky else { return lines }
+            lines.append("  ---")
+            lines.append("  flaky: true")
+            lines.append("  at: \(yamlQuoted(result.location))")
+            lines += attemptLines(result.retries)
+            lines.append("  ...")
+        case .pending: lines.append("ok \(number) - \(name) # SKIP pending")
+        case .notRun: lines.append("ok \(number) - \(name) # SKIP not run")
+        case .failed, .error:
+            lines.append("not ok \(number) - \(name)")
+            lines.append("  ---")
+            lines.append("  message: \(yamlQuoted(result.message ?? ""))")
+            lines.append("  severity: \(result.status == .error ? "error" : "fail")")
+            lines.append("  at: \(yamlQuoted(JSONReport.failureLocation(in: result.message) ?? result.location))")
+            if let expected = result.expected { lines.append("  expected: \(yamlQuoted(expected))") }
+            if let actual = result.actual { lines.append("  actual: \(yamlQuoted(actual))") }
+            lines.append("  virtual_time: \(formatSeconds(result.virtualTime))")
+            lines.append("  frame: \(result.frame)")
+            if let trace = result.tracePath { lines.append("  trace: \(yamlQuoted(trace))") }
+            lines += attemptLines(result.retries)
+            lines.append("  ...")
+        }
+        return lines
+    }
 
-    public func output(_ text: String) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("# " + line) }
+    /// Earlier failed attempts under `--retries`, oldest first.
+    private static func attemptLines(_ attempts: [TestResult.Attempt]) -> [String] {
+        guard !attempts.isEmpty else { return [] }
+        var lines = ["  retries:"]
+        for attempt in attempts {
+            lines.append("    - status: \(attempt.status.rawValue)")
+            lines.append("      message: \(yamlQuoted(attempt.message ?? ""))")
+            if let location = JSONReport.failureLocation(in: attempt.message) { lines.append("      at: \(yamlQuoted(location))") }
+            lines.append("      virtual_time: \(formatSeconds(attempt.virtualTime))")
+            lines.append("      frame: \(attempt.frame)")
+            if let trace = attempt.tracePath { lines.append("      trace: \(yamlQuoted(trace))") }
+        }
+        return lines
     }
 
     private static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
+            .replacingOccurrences(of: "\n", with: " ")
     }
 
     private static func yamlQuoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n") + "\""
-    }
-
-    public func testFinished(_ result: TestResult) {
-        count += 1
-        let name = Self.escape(result.fullName)
-        switch result.status {
-        case .passed: lines.append("ok \(count) - \(name)")
-        case .pending: lines.append("ok \(count) - \(name) # SKIP pending")
-        case .notRun: lines.append("ok \(count) - \(name) # SKIP not run")
-        case .failed, .error:
-            lines.append("not ok \(count) - \(name)")
-            lines.append("  ---")
-            lines.append("  message: \(Self.yamlQuoted(result.message ?? ""))")
-            lines.append("  severity: \(result.status == .error ? "error" : "fail")")
-            lines.append("  at: \(Self.yamlQuoted(result.location))")
-            if let expected = result.expected { lines.append("  expected: \(Self.yamlQuoted(expected))") }
-            if let actual = result.actual { lines.append("  actual: \(Self.yamlQuoted(actual))") }
-            lines.append("  virtual_time: \(formatSeconds(result.virtualTime))")
-            lines.append("  frame: \(result.frame)")
-            lines.append("  ...")
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20 || c.value == 0x7F: out += "\\x" + (c.value < 0x10 ? "0" : "") + String(c.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
         }
-    }
-
-    public func loadFailed(file: String, message: String) {
-        count += 1
-        lines.append("not ok \(count) - \(Self.escape(file)) (load error)")
-        lines.append("  ---")
-        lines.append("  message: \(Self.yamlQuoted(message))")
-        lines.append("  ...")
-    }
-
-    public func runFinished(_ summary: RunSummary) {
-        // The plan goes right after the version line once the count is known.
-        lines.insert("1..\(count)", at: 1)
-        for line in lines { sink.line(line) }
-        summarySink.line(summary.line)
+        return out + "\""
     }
 }
