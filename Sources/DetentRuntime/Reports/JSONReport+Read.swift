@@ -132,6 +132,8 @@ extension JSONReport {
             return exact
         }
         func double() throws -> Double {
+            // The writer gives a value that is not finite as null (JSON has no NaN).
+            if value is NSNull { return .nan }
             guard let number else { throw fail("a number") }
             return number.doubleValue
         }
