@@ -24,6 +24,9 @@ public struct RunOptions: Equatable, Sendable {
     /// Relative paths are resolved against this folder and shown relative to it (the
     /// process's current directory when nil).
     public var workingDirectory: String? = nil
+    /// `--trace on|retain-on-failure|off` and `--trace-dir` (a relative folder is relative to
+    /// `workingDirectory`).
+    public var trace = TraceOptions()
 
     public init() {}
 
@@ -36,6 +39,8 @@ public struct RunOptions: Equatable, Sendable {
         selection.excludeTags = excludeTags
         selection.list = list
         selection.shuffle = shuffle
+        selection.trace = trace
+        selection.trace.workingDirectory = trace.workingDirectory ?? workingDirectory
         return selection
     }
 }

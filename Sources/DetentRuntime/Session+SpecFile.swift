@@ -19,6 +19,8 @@ public struct TestSelection: Equatable, Sendable {
     public var list = false
     /// Order tests in a seeded random order.
     public var shuffle = false
+    /// Whether each test writes a trace, and where (`--trace`, `--trace-dir`).
+    public var trace = TraceOptions()
     public init() {}
 }
 
@@ -33,6 +35,7 @@ extension Session {
 
     private func runSpecEscaping(text: String, file: String, selection: TestSelection, emit: @escaping (SessionOutcome) -> Void) throws {
         checkQueue()
+        virtualLoop.traceOptions = selection.trace
         // What the top level prints is held back until we know whether the file is a selected
         // script or a spec file; an unselected script prints nothing.
         var heldOutput: [String] = []
@@ -132,7 +135,7 @@ extension Session {
         return true
     }
 
-    private func runTest(_ test: CollectedTest, file: String) -> TestResult {
+    private func runTest(_ test: CollectedTest, file: String, retry: Int = 0, iteration: Int? = nil) -> TestResult {
         let setup: WorldSetup
         do { setup = try makeWorld() } catch {
             return TestResult(file: file, name: test.name, fullName: test.fullName, location: test.location, tags: test.tags,
@@ -147,9 +150,11 @@ extension Session {
         host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}" + test.fullName, seed: settings.seed)))
         host.beginPluginTest(tags: test.tags)
         let thread = host.makeTestThread(index: test.index)
+        let trace = startTrace(test, file: file, retry: retry, iteration: iteration)
         let ending = virtualLoop.run(thread, argumentCount: 1, testStart: world.time) { $0.snapshot(thread) }
-        let result = makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
+        var result = makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
                                 tags: test.tags, ending: ending, world: host.world ?? world, isScript: false)
+        finishTrace(trace, &result)
         logger.debug("test finished", metadata: [
             "test": "\(test.fullName)", "status": "\(result.status.rawValue)",
             "virtual_seconds": "\(result.virtualTime)", "frames": "\(result.frame)",

@@ -12,6 +12,11 @@ final class VirtualRunLoop {
     let maxTestTime: Nanoseconds
     /// Checked between ticks: a cancelled run stops its job at the next frame.
     var isCancelled: () -> Bool = { false }
+    /// Called after every frame the loop steps (`--trace`: `TestTrace` records it); nil when
+    /// nothing records, so an untraced run pays one nil check per frame.
+    var frameObserver: ((World) -> Void)?
+    /// Whether and where the tests of the running file write traces (`TestSelection.trace`).
+    var traceOptions = TraceOptions()
 
     init(scheduler: TaskScheduler, maxTestTime: Nanoseconds) {
         self.scheduler = scheduler
@@ -66,6 +71,7 @@ final class VirtualRunLoop {
                 world.fastForward(toward: deadline)
             }
             world.step()
+            frameObserver?(world)
             if checksInvariants, let violation = invariantViolation(world, at: scheduler.waitingLocation(of: job)) {
                 scheduler.end(job, violation)
                 break

@@ -224,6 +224,10 @@ public final class World {
         traces.append(recorder)
     }
 
+    /// The `trace{...}` recorders still recording: after `step()`, exactly those that took
+    /// this frame's sample (their last one).
+    public var activeTraces: [TraceRecorder] { traces }
+
     // MARK: Stepping
 
     /// Delivers one tick: phases 1–6 of SPEC §1. Returns the tick.

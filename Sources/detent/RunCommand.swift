@@ -40,6 +40,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var reports: ReportFlags
 
+    @OptionGroup var traces: TraceFlags
+
     @Option(name: .long, help: "Device profile for each test's world (a name from config/devices.toml).")
     var device: String?
 
@@ -84,6 +86,7 @@ struct Run: ParsableCommand {
         options.verbose = verbose
         options.pluginFolders = pluginFolders
         options.noPlugins = noPlugins
+        traces.apply(to: &options)
         if shuffle && seed == nil {
             // A shuffled run without a seed gets a fresh one, printed so it can be replayed.
             options.seed = UInt64.random(in: 0...UInt64(UInt32.max))

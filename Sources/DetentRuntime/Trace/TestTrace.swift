@@ -1,0 +1,180 @@
+import Foundation
+import DetentScripting
+import DetentTime
+import DetentWorld
+
+/// Records one test attempt as a JSON Lines trace (SPEC §11, `--trace`): a header, one line
+/// per frame the run loop stepped, and the outcome.
+///
+/// - header: `{"type":"header","format":1,"detent":…,"spec":…,"test":…,"location":…,
+///   "device":…,"seed":…,"config":<digest>,"retry":…,"iteration":…,"series":[names],"units":{…}}`
+/// - frame: `{"frame":N,"t":<virtual s>,"ns":<virtual ns>,"geometry":{id: fields|null},
+///   "series":[values],"events":[{"name":…,"frame":N,…payload}]}` — `geometry` holds only the
+///   elements (see `TraceGeometry`) and fields that changed since the previous line (an element
+///   written whole when it appears, null when it goes); `series` lines up with the header's
+///   names, null where a name was not recorded (left out when nothing was); `events` are the
+///   events delivered at that frame, in order. Frames the loop fast-forwarded over write nothing.
+/// - end: `{"type":"end","status":…,"message":…,"location":…,"frame":N,"t":…}`
+///
+/// Numbers are rounded (geometry to 0.01 pt, series and payloads to 1e-4) and written with a
+/// fixed formatter, so identical runs give identical bytes. Recording reads the world only.
+final class TestTrace {
+    static let formatVersion = 1
+
+    let options: TraceOptions
+    /// As reported (`TestResult.tracePath`): under `options.directory`.
+    let path: String
+    private var header: [(String, TraceValue)]
+    private var lines: [String] = []
+    private var current: FrameRecord?
+    private var geometry = TraceGeometry()
+    private var lastElements: [String: [(String, TraceValue)]] = [:]
+    private var seriesNames: [String] = []
+    private var seriesIndex: [String: Int] = [:]
+    private weak var observedWorld: World?
+    private var observerToken = 0
+
+    private struct FrameRecord {
+        var frame: Int64
+        var time: Nanoseconds?
+        var geometry: [(String, TraceValue)] = []
+        var series: [TraceValue] = []
+        var events: [TraceValue] = []
+    }
+
+    init(options: TraceOptions, path: String, header: [(String, TraceValue)]) {
+        self.options = options
+        self.path = path
+        self.header = header
+    }
+
+    deinit { detach() }
+
+    /// Events of `world` from now on (a test may replace its world: `record` follows it).
+    func observe(_ world: World) {
+        detach()
+        observedWorld = world
+        observerToken = world.observe { [unowned self] event in self.add(event) }
+    }
+
+    private func detach() {
+        if let world = observedWorld { world.removeObserver(observerToken) }
+        observedWorld = nil
+    }
+
+    /// After each stepped frame: its time, what changed in the geometry and the `trace{}` samples.
+    func record(_ world: World) {
+        if world !== observedWorld { observe(world) }
+        let frame = world.lastTick?.frame ?? world.frame
+        if current?.frame != frame { startRecord(frame) }
+        current!.time = world.time
+        var changed: [(String, TraceValue)] = []
+        var seen = Set<String>()
+        for element in geometry.elements(of: world) {
+            seen.insert(element.id)
+            if let previous = lastElements[element.id] {
+                let delta = element.fields.enumerated().filter { i, field in
+                    i >= previous.count || previous[i].0 != field.0 || previous[i].1 != field.1
+                }.map(\.element)
+                if !delta.isEmpty { changed.append((element.id, .object(delta))) }
+            } else {
+                changed.append((element.id, .object(element.fields)))
+            }
+            lastElements[element.id] = element.fields
+        }
+        for id in lastElements.keys.sorted() where !seen.contains(id) {
+            changed.append((id, .null))
+            lastElements[id] = nil
+        }
+        current!.geometry = changed
+        var samples: [Int: TraceValue] = [:]
+        for recorder in world.activeTraces where recorder.frames.last == frame {
+            for (i, name) in recorder.names.enumerated() {
+                let index = seriesIndex[name] ?? {
+                    seriesNames.append(name)
+                    seriesIndex[name] = seriesNames.count - 1
+                    return seriesNames.count - 1
+                }()
+                samples[index] = recorder.values[i].last.flatMap { $0 }.map { .value($0) } ?? .null
+            }
+        }
+        if let last = samples.keys.max() {
+            current!.series = (0...last).map { samples[$0] ?? .null }
+        }
+    }
+
+    private func add(_ event: WorldEvent) {
+        if current == nil || current!.frame < event.frame { startRecord(event.frame) }
+        var fields: [(String, TraceValue)] = [("name", .string(event.name)), ("frame", .integer(event.frame))]
+        for (key, value) in event.payload {
+            switch value {
+            case let .number(number): fields.append((key, .value(number)))
+            case let .integer(integer): fields.append((key, .integer(integer)))
+            case let .string(text): fields.append((key, .string(text)))
+            case let .boolean(flag): fields.append((key, .bool(flag)))
+            }
+        }
+        current!.events.append(.object(fields))
+    }
+
+    private func startRecord(_ frame: Int64) {
+        flushRecord()
+        current = FrameRecord(frame: frame)
+    }
+
+    private func flushRecord() {
+        guard let record = current else { return }
+        current = nil
+        var fields: [(String, TraceValue)] = [("frame", .integer(record.frame))]
+        if let time = record.time {
+            fields.append(("t", .number(VirtualTime.seconds(time), decimals: 9)))
+            fields.append(("ns", .integer(time)))
+        }
+        if !record.geometry.isEmpty { fields.append(("geometry", .object(record.geometry))) }
+        if !record.series.isEmpty { fields.append(("series", .array(record.series))) }
+        if !record.events.isEmpty { fields.append(("events", .array(record.events))) }
+        lines.append(TraceValue.object(fields).json)
+    }
+
+    /// Ends the recording with the test's outcome: writes the file (or, under
+    /// `retain-on-failure`, removes it for a test that did not fail) and sets `tracePath`.
+    /// Returns why the file could not be written, if it could not (the result is unchanged
+    /// but for `tracePath`: a trace never changes what a test reports).
+    func finish(_ result: inout TestResult) -> String? {
+        detach()
+        flushRecord()
+        let file = options.absolute(path)
+        let failed = result.status == .failed || result.status == .error
+        if options.mode == .retainOnFailure && !failed {
+            try? FileManager.default.removeItem(atPath: file)
+            result.tracePath = nil
+            return nil
+        }
+        header.append(("series", .array(seriesNames.map { .string($0) })))
+        header.append(("units", .object(seriesNames.map { ($0, .string(SeriesPlot.unit(of: $0))) })))
+        var text = TraceValue.object(header).json + "\n"
+        for line in lines { text += line; text += "\n" }
+        text += TraceValue.object([
+            ("type", .string("end")), ("status", .string(result.status.rawValue)), ("message", .optional(result.message)),
+            ("location", .optional(TestTrace.failingLocation(result))), ("frame", .integer(result.frame)),
+            ("t", .number(result.virtualTime, decimals: 9)),
+        ]).json + "\n"
+        do {
+            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            // Atomically (a temporary file, then a rename): a killed run leaves no half trace.
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            result.tracePath = path
+            return nil
+        } catch {
+            result.tracePath = nil
+            return "trace not written: \(file): \(error.localizedDescription)"
+        }
+    }
+
+    /// `file.lua:line` a failure's message starts with, if it has one.
+    static func failingLocation(_ result: TestResult) -> String? {
+        guard result.status == .failed || result.status == .error, let message = result.message else { return nil }
+        guard let range = message.range(of: #"^[^\s:]+\.lua:\d+"#, options: .regularExpression) else { return nil }
+        return String(message[range])
+    }
+}
