@@ -48,7 +48,7 @@ public struct SeriesPlot {
     public static func unit(of property: String) -> String {
         let field = property.split(separator: ".").last.map(String.init) ?? property
         if field.contains("velocity") { return "pt/s" }
-        let plain = ["alpha", "progress", "visibility", "collapsed", "depth", "index", "queued", "value"]
+        let plain = ["alpha", "progress", "visibility", "collapsed", "depth", "index", "queued", "value", "dimming"]
         if plain.contains(where: { field.contains($0) }) { return "" }
         return "pt"
     }
@@ -68,7 +68,12 @@ public struct SeriesPlot {
         func label(_ value: Double) -> String { String(format: "%g", (value * 1000).rounded() / 1000) }
         let suffix = unit.map { $0.isEmpty ? "" : " " + $0 } ?? ""
 
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"11\">\n"
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"11\""
+        if axes {
+            // Where time maps to x, for a replay that moves a cursor over the plot.
+            out += " data-t0=\"\(t0)\" data-t1=\"\(t1)\" data-x0=\"\(n(margin.left))\" data-x1=\"\(n(margin.left + plotWidth))\" data-y0=\"\(n(margin.top))\" data-y1=\"\(n(margin.top + plotHeight))\""
+        }
+        out += ">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         out += "<rect x=\"\(n(margin.left))\" y=\"\(n(margin.top))\" width=\"\(n(plotWidth))\" height=\"\(n(plotHeight))\" fill=\"none\" stroke=\"#ccc\"/>\n"
         if axes {
@@ -80,7 +85,8 @@ public struct SeriesPlot {
                 out += "<line class=\"tick\" x1=\"\(n(x(time)))\" y1=\"\(n(margin.top + plotHeight))\" x2=\"\(n(x(time)))\" y2=\"\(n(margin.top + plotHeight + 4))\" stroke=\"#999\"/>\n"
                 out += "<text x=\"\(n(x(time)))\" y=\"\(n(margin.top + plotHeight + 15))\" text-anchor=\"middle\">\(label(time)) s</text>\n"
             }
-            let axisName = unit!.isEmpty ? "value" : "value (\(unit!))"
+            let quantity = names.count == 1 ? SeriesPlot.escape(names[0]) : "value"
+            let axisName = unit!.isEmpty ? quantity : "\(quantity) (\(unit!))"
             out += "<text class=\"axis-label\" transform=\"translate(12 \(n(margin.top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(axisName)</text>\n"
             out += "<text class=\"axis-label\" x=\"\(n(margin.left + plotWidth / 2))\" y=\"\(n(height - 6))\" text-anchor=\"middle\">virtual time (s)</text>\n"
         } else {

@@ -60,7 +60,7 @@ public struct TraceOptions: Equatable, Sendable {
             }
             if out.count >= limit { break }
         }
-        while out.hasPrefix(".") { out.removeFirst() }
+        while out.hasPrefix(".") || out.hasPrefix("-") { out.removeFirst() }
         return out.isEmpty ? "test" : out
     }
 }

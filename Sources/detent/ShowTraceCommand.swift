@@ -1,0 +1,70 @@
+import ArgumentParser
+import DetentRuntime
+import Foundation
+
+/// `detent show-trace FILE`: the plots and the replay of a trace written by `detent run --trace`.
+struct ShowTrace: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show-trace",
+        abstract: "Write an SVG plot per recorded series and a self-contained HTML replay of a trace (.jsonl).",
+        discussion: """
+        Without --out the files go next to the trace: FILE.html and a folder FILE-plots/ of SVGs.
+        With --out ending in .html the replay is written there and the plots next to it; otherwise
+        --out is a folder that receives replay.html and the plots.
+        """
+    )
+
+    @Argument(help: "A trace written by `detent run --trace on` (a .jsonl file).")
+    var file: String
+
+    @Option(name: .long, help: "A folder, or an .html file for the replay.")
+    var out: String?
+
+    @Flag(name: .long, help: "Open the replay in the default browser (xdg-open or open).")
+    var open = false
+
+    func run() throws {
+        let trace: TraceFile
+        do { trace = try TraceFile(path: file) } catch let error as TraceFile.Failure {
+            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let stem = file.hasSuffix(".jsonl") ? String(file.dropLast(6)) : file
+        let html: String, plotFolder: String
+        if let out, out.hasSuffix(".html") {
+            html = out
+            plotFolder = String(out.dropLast(5)) + "-plots"
+        } else if let out {
+            html = (out as NSString).appendingPathComponent("replay.html")
+            plotFolder = out
+        } else {
+            html = stem + ".html"
+            plotFolder = stem + "-plots"
+        }
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: plotFolder, withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: (html as NSString).deletingLastPathComponent.isEmpty ? "." : (html as NSString).deletingLastPathComponent,
+                                    withIntermediateDirectories: true)
+        for plot in TraceReplay.plots(trace) {
+            let path = (plotFolder as NSString).appendingPathComponent(plot.name)
+            try Data(plot.svg.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            print(path)
+        }
+        try Data(TraceReplay.html(trace).utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+        print(html)
+        if open { openInBrowser(html) }
+    }
+
+    private func openInBrowser(_ path: String) {
+        let process = Process()
+        #if os(macOS)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+        #else
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        #endif
+        process.arguments = (process.executableURL!.path == "/usr/bin/env" ? ["xdg-open"] : []) + [path]
+        do { try process.run() } catch {
+            FileHandle.standardError.write(Data("detent: cannot open \(path): \(error)\n".utf8))
+        }
+    }
+}
