@@ -74,9 +74,8 @@ public final class SplitViewEngine: WorldEngine {
                                 roots: roots, selected: selected, mode: .embedded)
         secondary = NavigationEngine(name: "secondary", world: world, defaults: navigationDefaults)
         state = world.configuration.horizontalSizeClass == .compact ? .collapsed : .expanded
-        tabs.navigator = self
-        tabs.navigation.followsWindow = false
-        secondary.followsWindow = false
+        tabs.container = self
+        secondary.adopt(by: self)
     }
 
     /// The primary column's stack.

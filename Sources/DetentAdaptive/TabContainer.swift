@@ -38,8 +38,9 @@ public final class TabContainer: WorldEngine {
     public private(set) var isBarHidden = false
     /// Asked before a user selection (`select`); false keeps the current tab. Nil allows all.
     public var shouldSelect: ((Int, Screen) throws -> Bool)?
-    /// The split view a push goes through in `embedded` mode.
-    weak var navigator: SplitViewEngine?
+    /// The container above this one (the split view), which a push in `embedded` mode goes
+    /// through (`show(_:from:in:)`, as UIKit's show(_:sender:) walks up).
+    public weak var container: NavigationContainer?
     var fade: TimingAnimator?
     let device: DeviceProfile
     var orientation: Orientation
@@ -62,7 +63,7 @@ public final class TabContainer: WorldEngine {
         device = world.configuration.device
         orientation = world.configuration.orientation
         navigation = NavigationEngine(name: navigationName, world: world, defaults: navigationDefaults)
-        navigation.observer = { [unowned self] notification, world in self.observe(notification, in: world) }
+        navigation.adopt(by: self)
         applyRootInsets()
     }
 
@@ -99,11 +100,8 @@ public final class TabContainer: WorldEngine {
     /// Pushes `screen`: in `embedded` mode through the split view's `showDetail` with this
     /// container as sender, in `alone` mode straight onto the stack (depth + 1).
     public func push(_ screen: Screen, animated: Bool, in world: World) throws {
-        if mode == .embedded, let navigator {
-            try navigator.showDetail(screen, sender: .primary, in: world)
-        } else {
-            try rawPush(screen, animated: animated, in: world)
-        }
+        if mode == .embedded, let container, try container.show(screen, from: navigation, in: world) { return }
+        try rawPush(screen, animated: animated, in: world)
     }
 
     /// Pushes onto the stack itself (the seed's rawPushViewController); depth goes up as the

@@ -54,7 +54,7 @@ extension NavigationEngine {
         } else {
             barAnimation = nil
             barVisibility = target
-            immediateChanges += 1
+            host?.navigationDidChangeImmediately(self)
             layoutScreens()
         }
         world.emit("navigation.bar_hidden", [("navigation", .string(name)), ("hidden", .boolean(hidden)), ("animated", .boolean(animated))])
@@ -77,29 +77,29 @@ extension NavigationEngine {
         switch operation {
         case let .push(screen, animated):
             guard !stack.contains(where: { $0 === screen }) else { return }
-            observer?(.started(operation: operationName, stackCount: stack.count + 1), world)
+            host?.navigation(self, didNotify: .started(operation: operationName, stackCount: stack.count + 1), in: world)
             guard let top = stack.last else { return begin(.push, to: screen, finalStack: [screen], removed: [], added: [screen], operation: "push", in: world) }
             begin(.push, operation: operationName, from: top, to: screen, finalStack: stack + [screen], removed: [], added: [screen], animated: animated, in: world)
         case let .pop(animated):
             guard stack.count > 1 else { return }
-            observer?(.started(operation: operationName, stackCount: stack.count - 1), world)
+            host?.navigation(self, didNotify: .started(operation: operationName, stackCount: stack.count - 1), in: world)
             begin(.pop, operation: operationName, from: stack[stack.count - 1], to: stack[stack.count - 2], finalStack: Array(stack.dropLast()),
                   removed: [stack[stack.count - 1]], added: [], animated: animated, in: world)
         case let .popToRoot(animated):
             guard stack.count > 1 else { return }
-            observer?(.started(operation: operationName, stackCount: 1), world)
+            host?.navigation(self, didNotify: .started(operation: operationName, stackCount: 1), in: world)
             begin(.pop, operation: operationName, from: stack.last!, to: stack[0], finalStack: [stack[0]], removed: Array(stack.dropFirst().reversed()),
                   added: [], animated: animated, in: world)
         case let .popTo(screen, animated):
             guard let index = stack.firstIndex(where: { $0 === screen }), index < stack.count - 1 else { return }
-            observer?(.started(operation: operationName, stackCount: index + 1), world)
+            host?.navigation(self, didNotify: .started(operation: operationName, stackCount: index + 1), in: world)
             begin(.pop, operation: operationName, from: stack.last!, to: screen, finalStack: Array(stack[...index]),
                   removed: Array(stack[(index + 1)...].reversed()), added: [], animated: animated, in: world)
         case let .set(screens, animated):
             let removed = stack.filter { old in !screens.contains { $0 === old } }
             let added = screens.filter { new in !stack.contains { $0 === new } }
             guard let newTop = screens.last else { return }
-            observer?(.started(operation: operationName, stackCount: screens.count), world)
+            host?.navigation(self, didNotify: .started(operation: operationName, stackCount: screens.count), in: world)
             guard let oldTop = stack.last, oldTop !== newTop else {
                 // Same top (or first set): no transition; parents change at once.
                 if stack.isEmpty {
@@ -131,7 +131,7 @@ extension NavigationEngine {
         appear(screen, will: false, in: world)
         for s in added { moveLifecycle(s, will: false, toParent: name, in: world) }
         world.emit("navigation.did_show", [("navigation", .string(name)), ("screen", .string(screen.id)), ("operation", .string(operation))])
-        immediateChanges += 1
+        host?.navigationDidChangeImmediately(self)
         layoutScreens()
     }
 
@@ -163,7 +163,7 @@ extension NavigationEngine {
         world.emit("navigation.will_show", [("navigation", .string(name)), ("screen", .string(to.id)), ("operation", .string(kind.rawValue)),
                                             ("animated", .boolean(animated)), ("interactive", .boolean(interactive))])
         if !animated && !interactive {
-            immediateChanges += 1
+            host?.navigationDidChangeImmediately(self)
             transition!.progress = 1
             completeTransition(in: world)
         } else {
@@ -191,7 +191,7 @@ extension NavigationEngine {
             appear(t.from, will: false, in: world)
             for s in t.removed { moveLifecycle(s, will: false, toParent: name, in: world) }
             world.emit("navigation.did_show", [("navigation", .string(name)), ("screen", .string(t.from.id)), ("operation", .string("cancel"))])
-            observer?(.cancelled(operation: t.operation), world)
+            host?.navigation(self, didNotify: .cancelled(operation: t.operation), in: world)
         } else {
             stack = t.finalStack
             disappear(t.from, will: false, in: world)
@@ -199,7 +199,7 @@ extension NavigationEngine {
             for s in pendingAdded { moveLifecycle(s, will: false, toParent: name, in: world) }
             for s in t.removed { moveLifecycle(s, will: false, toParent: nil, in: world) }
             world.emit("navigation.did_show", [("navigation", .string(name)), ("screen", .string(t.to.id)), ("operation", .string(t.kind.rawValue))])
-            observer?(.completed(operation: t.operation, removed: t.removed.count), world)
+            host?.navigation(self, didNotify: .completed(operation: t.operation, removed: t.removed.count), in: world)
         }
         pendingAdded = []
         layoutScreens()

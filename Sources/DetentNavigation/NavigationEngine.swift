@@ -35,7 +35,12 @@ public final class NavigationEngine: WorldEngine {
     public var containerTopInset: Double
     /// The container's left, bottom and right safe insets (the device's when full screen), points.
     public var containerInsets: Insets
-    public var inSheet: Bool
+    /// Where the stack sits (its container's placement; `window` without one).
+    public private(set) var placement: NavigationPlacement
+    /// The container hosting the stack (nil: full screen in the window).
+    public private(set) weak var host: NavigationContainer?
+    /// Laid out as in a sheet: the sheet's bar metrics, no top safe inset, no own scrolling.
+    public var inSheet: Bool { placement == .sheet }
     public var barStyle: BarStyle = .system
     /// Whether the engine applies the seed article's compensation (off only to show the jump).
     public var compensatesBarHeight = true
@@ -43,32 +48,34 @@ public final class NavigationEngine: WorldEngine {
     /// 1 shown, 0 hidden; animates when the bar is hidden or shown animated.
     public internal(set) var barVisibility: Double = 1
     var barAnimation: TimingAnimator?
-    /// How many changes applied at once so far (operations or bar hiding with
-    /// `animated = false`): a container that follows the content height (the sheet) jumps
-    /// with them instead of animating.
-    public internal(set) var immediateChanges = 0
     /// The finger driving an interactive pop.
     weak var popTouch: Touch?
     var idiom: DeviceProfile.Idiom
     var orientation: Orientation
-    /// Whether the container follows the window on rotation and resize (a full-screen stack);
-    /// a container that places the stack itself (a split view's column) turns it off.
-    public var followsWindow = true
-    /// Told of every operation that starts and every transition that ends (SPEC §7: the tab
-    /// container counts depth from these).
-    public var observer: ((NavigationNotification, World) -> Void)?
+    /// Whether the stack follows the window on rotation and resize: only a full-screen one; a
+    /// container that places the stack itself (a sheet, a split view's column) moves it.
+    public var followsWindow: Bool { placement == .window }
 
-    public init(name: String = "navigation", world: World, defaults: NavigationDefaults, inSheet: Bool = false) {
+    /// A stack full screen in the window, or laid out for `placement` before a container
+    /// adopts it (`world:navigation{in_sheet = true}` shows a sheet's metrics without a sheet).
+    public init(name: String = "navigation", world: World, defaults: NavigationDefaults, placement: NavigationPlacement = .window) {
         self.name = name
         self.defaults = defaults
-        self.inSheet = inSheet
+        self.placement = placement
         let configuration = world.configuration
         container = Rect(x: 0, y: 0, width: configuration.screenWidth, height: configuration.screenHeight)
-        containerTopInset = inSheet ? 0 : configuration.safeAreaInsets.top
+        containerTopInset = placement == .sheet ? 0 : configuration.safeAreaInsets.top
         let device = configuration.safeAreaInsets
         containerInsets = Insets(top: 0, left: device.left, bottom: device.bottom, right: device.right)
         idiom = configuration.device.idiom
         orientation = configuration.orientation
+    }
+
+    /// `container` hosts this stack from now on, which places it where the container says.
+    public func adopt(by container: NavigationContainer) {
+        host = container
+        placement = container.navigationPlacement
+        if placement == .sheet { containerTopInset = 0 }
     }
 
     public var topScreen: Screen? { stack.last }

@@ -245,7 +245,7 @@ enum NavigationBinding {
         guard world.engines.allSatisfy({ $0.name != name }) else {
             throw LuaRaise("this world already has an engine named '\(name)' (give the navigation another name = ...)")
         }
-        let engine = NavigationEngine(name: name, world: world, defaults: defaults, inSheet: try options?.boolean("in_sheet") ?? false)
+        let engine = NavigationEngine(name: name, world: world, defaults: defaults, placement: try options?.boolean("in_sheet") ?? false ? .sheet : .window)
         if let style = try options?.string("bar_style") { engine.barStyle = try choice(style, NavigationEngine.BarStyle.self, "bar_style") }
         if let compensates = try options?.boolean("compensates") { engine.compensatesBarHeight = compensates }
         engine.attach(to: world)

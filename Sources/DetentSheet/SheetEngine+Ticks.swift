@@ -42,8 +42,8 @@ extension SheetEngine {
     /// height for this frame, and the sheet's frame as the navigation's container.
     public func layout(for tick: Tick, in world: World) {
         let now = VirtualTime.seconds(tick.targetTimestamp)
-        let immediate = navigation.immediateChanges != seenImmediateChanges
-        seenImmediateChanges = navigation.immediateChanges
+        let immediate = changedImmediately
+        changedImmediately = false
         // A transition that ended this frame still carries the height to its end.
         let followsTransition = navigation.isTransitioning || wasTransitioning
         wasTransitioning = navigation.isTransitioning

@@ -81,8 +81,8 @@ public final class SheetEngine: WorldEngine {
     var timingTarget: Double = 0
     /// The top screen's content momentum after a flick at the largest detent.
     var momentum: ScrollMomentum?
-    /// The navigation's count of immediate changes when the height last looked at it.
-    var seenImmediateChanges = 0
+    /// Whether the navigation applied a change at once since the height last looked.
+    var changedImmediately = false
     /// Whether the navigation was in a transition at the last layout.
     var wasTransitioning = false
     /// What the content asked for at the last layout (`ContentEnds`).
@@ -115,9 +115,9 @@ public final class SheetEngine: WorldEngine {
         safeTop = configuration.safeAreaInsets.top
         safeBottom = configuration.safeAreaInsets.bottom
         restingTop = configuration.screenHeight
-        navigation = NavigationEngine(name: "\(name).navigation", world: world, defaults: navigationDefaults, inSheet: true)
+        navigation = NavigationEngine(name: "\(name).navigation", world: world, defaults: navigationDefaults, placement: .sheet)
         // The sheet places its navigation; a window change must not take it full screen.
-        navigation.followsWindow = false
+        navigation.adopt(by: self)
         placeNavigation()
     }
 

@@ -55,7 +55,7 @@ final class NavigationHarness {
 
     init(device: DeviceProfile = TestDevices.phone(), orientation: Orientation = .portrait, inSheet: Bool = false) {
         world = World(configuration: WorldConfiguration(device: device, orientation: orientation))
-        engine = NavigationEngine(world: world, defaults: NavigationDefaults(), inSheet: inSheet)
+        engine = NavigationEngine(world: world, defaults: NavigationDefaults(), placement: inSheet ? .sheet : .window)
         engine.attach(to: world)
         let log = self.log
         world.observe { log.events.append($0) }

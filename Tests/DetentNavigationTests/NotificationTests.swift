@@ -3,19 +3,47 @@ import DetentTestSupport
 import DetentWorld
 @testable import DetentNavigation
 
-/// The hooks a container uses (SPEC §7): `observer` hears operations start and transitions
-/// end; `settle` ends a transition at once; `windowDidChange` follows rotation.
-@Suite("Navigation hooks for containers")
+/// What a container sees through `NavigationContainer` (SPEC §7): operations starting and
+/// transitions ending, changes applied at once, where it places the stack; `settle` ends a
+/// transition at once; `windowDidChange` follows rotation.
+@Suite("Navigation containers")
 struct NotificationTests {
-    static func observed() throws -> (NavigationHarness, Box) {
+    static func observed(placement: NavigationPlacement = .column) throws -> (NavigationHarness, Box) {
         let h = NavigationHarness()
         try h.start(with: "a")
-        let box = Box()
-        h.engine.observer = { notification, _ in box.items.append(notification) }
+        let box = Box(placement: placement)
+        h.engine.adopt(by: box)
         return (h, box)
     }
 
-    final class Box { var items: [NavigationNotification] = [] }
+    /// A container that records what it is told.
+    final class Box: NavigationContainer {
+        var items: [NavigationNotification] = []
+        var immediate = 0
+        let navigationPlacement: NavigationPlacement
+        init(placement: NavigationPlacement) { navigationPlacement = placement }
+        func navigation(_ navigation: NavigationEngine, didNotify notification: NavigationNotification, in world: World) {
+            items.append(notification)
+        }
+        func navigationDidChangeImmediately(_ navigation: NavigationEngine) { immediate += 1 }
+    }
+
+    @Test func changesAppliedAtOnceAreToldAndAnimatedOnesAreNot() throws {
+        let (h, box) = try Self.observed()
+        try h.engine.push(makeScreen("b"), animated: true, in: h.world)
+        h.stepUntilSettled()
+        #expect(box.immediate == 0)
+        try h.engine.push(makeScreen("c"), animated: false, in: h.world)
+        #expect(box.immediate == 1)
+    }
+
+    @Test func aContainerPlacesItsStackAndASheetHasNoTopInset() throws {
+        let (h, _) = try Self.observed(placement: .sheet)
+        #expect(h.engine.placement == .sheet && h.engine.inSheet && !h.engine.followsWindow)
+        #expect(h.engine.containerTopInset == 0)
+        let alone = NavigationHarness()
+        #expect(alone.engine.placement == .window && alone.engine.followsWindow && alone.engine.host == nil)
+    }
 
     @Test func anAnimatedPushStartsAtOnceAndCompletesAtTheEnd() throws {
         let (h, box) = try Self.observed()
@@ -98,9 +126,7 @@ struct NotificationTests {
     }
 
     @Test func aStackPlacedByItsContainerKeepsItsContainer() throws {
-        let h = NavigationHarness()
-        try h.start(with: "a")
-        h.engine.followsWindow = false
+        let (h, _) = try Self.observed(placement: .column)
         h.world.rotate(to: .landscape)
         #expect(h.engine.container.width == 393)
     }
