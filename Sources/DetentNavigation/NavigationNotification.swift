@@ -1,6 +1,6 @@
 /// What a navigation engine tells its owning container (a tab container counting depth,
 /// SPEC §7) about the operations it runs. Delivered synchronously to
-/// `NavigationEngine.observer`; scripts see events instead.
+/// `NavigationContainer.navigation(_:didNotify:in:)`; scripts see events instead.
 public enum NavigationNotification: Equatable, Sendable {
     /// An operation starts running (a request queued mid-transition notifies when it runs);
     /// `stackCount` is the number of screens once it completes.
