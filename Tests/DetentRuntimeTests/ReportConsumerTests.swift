@@ -230,6 +230,27 @@ struct ReportConsumerTests {
         #expect(badFormat.status == 2 && badFormat.error.contains("'console', 'tap', 'junit' or 'json'"), "\(badFormat.error)")
     }
 
+    @Test(.timeLimit(.minutes(3))) func tracesOfFailingTestsAreNamedInEveryReport() throws {
+        let folder = try ReportSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let run = try ChildProcess.run(try detent(), ["run", "Tests/Fixtures/runner/failing_spec.lua", "--trace", "retain-on-failure", "--trace-dir", path("traces"),
+                                                      "--report", path("r.json"), "--report", path("r.xml"), "--report", path("r.tap")], folder: folder)
+        #expect(run.status == 1, "\(run.error)")
+        let record = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: path("r.json"))), source: "r.json")
+        let failed = record.tests.filter { $0.result.status != .passed }
+        #expect(!failed.isEmpty && failed.allSatisfy { $0.result.tracePath.map { FileManager.default.fileExists(atPath: $0) } == true },
+                "every failing test's trace is kept and named")
+        #expect(record.tests.filter { $0.result.status == .passed }.allSatisfy { $0.result.tracePath == nil })
+        let xml = try String(contentsOfFile: path("r.xml"), encoding: .utf8)
+        let tap = try String(contentsOfFile: path("r.tap"), encoding: .utf8)
+        for test in failed {
+            let trace = try #require(test.result.tracePath)
+            #expect(xml.contains("[[ATTACHMENT|\(trace)]]"))
+            #expect(tap.contains("  trace: \"\(trace)\""))
+        }
+    }
+
     @Test(.timeLimit(.minutes(3))) func outputFormatsAcceptAnyCaseAndKeepStandardOutputForTheReport() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -89,7 +89,7 @@ struct ReportFormatTests {
         #expect(xml.contains("<skipped message=\"pending: not yet\"/>"))
         #expect(xml.contains("<skipped message=\"not run\"/>"))
         #expect(xml.contains("<testcase name=\"(load error)\" classname=\"scripts.plugins.broken\" time=\"0\" file=\"scripts/plugins/broken.lua\">"))
-        #expect(xml.contains("trace: traces/a-2.jsonl"))
+        #expect(xml.contains("[[ATTACHMENT|traces/a-2.jsonl]]</system-out>"))
     }
 
     @Test func tapMarksFlakyTestsIterationsAndNotRunTests() {

@@ -108,7 +108,8 @@ public enum JUnitReport {
             }
         }
         out += test.output
-        if let trace = result.tracePath { out.append("trace: \(trace)") }
+        // Jenkins' JUnit Attachments plugin and GitLab link `[[ATTACHMENT|path]]` in system-out.
+        if let trace = result.tracePath { out.append("[[ATTACHMENT|\(trace)]]") }
         if !out.isEmpty { children.append("<system-out>\(text(out.joined(separator: "\n")))</system-out>") }
         let open = "    <testcase name=\"\(attribute(name))\" classname=\"\(attribute(className(file: result.file, describePath: describePath)))\" time=\"\(seconds(result.duration))\" file=\"\(attribute(result.file))\"\(lineAttribute)"
         if children.isEmpty { return open + "/>" }
