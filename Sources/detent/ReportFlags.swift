@@ -7,7 +7,7 @@ import Foundation
 /// each written atomically when the run ends. See docs/reports.md.
 struct ReportFlags: ParsableArguments {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
-        "Format on standard output: console, tap, junit or json (any case).",
+        "Format on standard output (any case).",
         discussion: "With tap, junit or json the summary line goes to standard error, so standard output holds the report alone."))
     var output: OutputFormat = .console
 
@@ -25,6 +25,7 @@ struct ReportFlags: ParsableArguments {
             self.format = format
         }
         static var allValueStrings: [String] { ReportFormat.allCases.map(\.rawValue) }
+        var defaultValueDescription: String { format.rawValue }
         static let console = OutputFormat(.console)
     }
 
