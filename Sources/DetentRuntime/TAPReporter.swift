@@ -115,19 +115,6 @@ public enum TAPReport {
             .replacingOccurrences(of: "\n", with: " ")
     }
 
-    private static func yamlQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20 || c.value == 0x7F: out += "\\x" + (c.value < 0x10 ? "0" : "") + String(c.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A YAML double-quoted scalar: JSON's string syntax is one (YAML 1.2 reads JSON).
+    private static func yamlQuoted(_ text: String) -> String { OrderedJSON.quoted(text) }
 }

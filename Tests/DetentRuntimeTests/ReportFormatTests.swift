@@ -107,7 +107,7 @@ struct ReportFormatTests {
         #expect(lines.contains("ok 8 - sheet never started # SKIP not run"))
         #expect(lines.contains("# top level"))
         #expect(lines.contains("# teardown"))
-        #expect(lines.contains("  message: \"specs/a_spec.lua:21: boom\\x01\""))
+        #expect(lines.contains("  message: \"specs/a_spec.lua:21: boom\\u0001\""))
     }
 
     @Test func aReplayedRecordPrintsWhatTheRunPrinted() throws {

@@ -75,6 +75,13 @@ public indirect enum OrderedJSON: Equatable, Sendable {
         return "\(value)"
     }
 
+    /// `text` as a JSON string literal, quotes included.
+    public static func quoted(_ text: String) -> String {
+        var out = ""
+        quote(text, into: &out)
+        return out
+    }
+
     private static func quote(_ text: String, into out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
