@@ -180,6 +180,23 @@ struct ReportConsumerTests {
         #expect(try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: report)), source: report).summary.passed == 20)
     }
 
+    @Test(.timeLimit(.minutes(3))) func aReportThatCannotBeWrittenEndsTheRunWithStatus2() throws {
+        let folder = try ReportSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reports = folder.appendingPathComponent("reports")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        let report = reports.appendingPathComponent("r.xml").path
+        let child = try ChildProcess(try detent(), ["run", "Tests/Fixtures/reports/slow_spec.lua", "--report", report], folder: folder)
+        // The folder goes away while the run is under way (it was there when the flags were checked).
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline && !child.outputSoFar.contains("\n  ok ") && !child.wait(seconds: 0.02) {}
+        try FileManager.default.removeItem(at: reports)
+        let finished = child.finish(timeout: 120)
+        #expect(!finished.timedOut && finished.status == 2, "status \(finished.status): \(finished.error)")
+        #expect(finished.output.contains("20 passed, 0 failed"), "the run itself finished and said so")
+        #expect(finished.error.contains("detent: cannot create a temporary file in \(reports.path) for \(report): No such file or directory"), "\(finished.error)")
+    }
+
     @Test(.timeLimit(.minutes(5))) func mergeReportsOfShardsReproducesTheSingleMachineReports() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
