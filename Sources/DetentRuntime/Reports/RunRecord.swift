@@ -82,7 +82,10 @@ public struct RunRecord: Equatable, Sendable {
             }
             for text in section.trailingOutput { reporter.output(text) }
         }
-        reporter.runFinished(summary)
+        // As a live run's summary, with every result (what reporters total per file).
+        var totals = summary
+        totals.results = tests.map(\.result)
+        reporter.runFinished(totals)
     }
 
     /// The totals recounted from the sections (the load errors and every test's status).
