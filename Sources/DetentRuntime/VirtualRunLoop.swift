@@ -16,7 +16,11 @@ final class VirtualRunLoop {
     /// nothing records, so an untraced run pays one nil check per frame.
     var frameObserver: ((World) -> Void)?
     /// Whether and where the tests of the running file write traces (`TestSelection.trace`).
-    var traceOptions = TraceOptions()
+    var traceOptions = TraceOptions() { didSet { tracePathUses.removeAll() } }
+    /// How many traces of the running file went to each path: a test run again under the same
+    /// name (a retry or an iteration its caller did not number, a duplicate name on one line)
+    /// gets `.runN` rather than overwriting the earlier trace.
+    var tracePathUses: [String: Int] = [:]
 
     init(scheduler: TaskScheduler, maxTestTime: Nanoseconds) {
         self.scheduler = scheduler

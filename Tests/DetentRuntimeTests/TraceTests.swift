@@ -121,6 +121,8 @@ struct TraceTests {
         // The spec's own world: an iPhone 15 Pro, 120 Hz, busy in every frame.
         let frames = trace.frames.filter { $0.time != nil }
         #expect(frames.last?.elements["device"]?["name"] as? String == "iPhone 15 Pro")
+        #expect(trace.header["device"] as? String == "iPhone 15 Pro")
+        #expect(trace.header["refresh_rate"] as? String == "120 Hz")
         #expect(frames.count >= 1200)
         #expect(zip(frames, frames.dropFirst()).allSatisfy { $1.frame == $0.frame + 1 })
         #expect((frames.last?.time ?? 0) >= 10)
@@ -144,6 +146,16 @@ struct TraceTests {
         let html = TraceReplay.html(trace)
         #expect(html.contains("<script id=\"trace-data\""))
         #expect(!html.contains("src=\"http") && !html.contains("href=\"http"))
+    }
+
+    @Test func aTestRunAgainUnderTheSameNameKeepsEveryTrace() throws {
+        let directory = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let outcome = try Self.run(["Tests/Trace/specs/duplicate_spec.lua"], mode: .on, into: directory)
+        let paths = outcome.summary.results.compactMap(\.tracePath)
+        #expect(paths.map { ($0 as NSString).lastPathComponent }
+                == ["3-twins-share-a-name-and-a-line.jsonl", "3-twins-share-a-name-and-a-line.run2.jsonl"])
+        #expect(Self.files(in: directory).count == 2)
     }
 
     @Test func tracePathsAreReadableAndDistinguishRetriesAndIterations() {

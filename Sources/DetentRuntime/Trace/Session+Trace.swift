@@ -14,7 +14,10 @@ extension Session {
             ("seed", .string(String(settings.seed))), ("config", .string(ConfigDigest.of(settings.configuration))),
             ("retry", .integer(Int64(retry))), ("iteration", iteration.map { .integer(Int64($0)) } ?? .null),
         ]
-        let path = options.path(file: file, fullName: test.fullName, location: test.location, retry: retry, iteration: iteration)
+        var path = options.path(file: file, fullName: test.fullName, location: test.location, retry: retry, iteration: iteration)
+        let uses = virtualLoop.tracePathUses[path, default: 0]
+        virtualLoop.tracePathUses[path] = uses + 1
+        if uses > 0 { path = String(path.dropLast(".jsonl".count)) + ".run\(uses + 1).jsonl" }
         let trace = TestTrace(options: options, path: path, header: header)
         trace.observe(world)
         virtualLoop.frameObserver = { [unowned trace] world in trace.record(world) }

@@ -64,7 +64,12 @@ final class TestTrace {
 
     /// After each stepped frame: its time, what changed in the geometry and the `trace{}` samples.
     func record(_ world: World) {
-        if world !== observedWorld { observe(world) }
+        if world !== observedWorld {
+            observe(world)
+            // The header names the device of the world the test ends in (`detent.world{device=}`).
+            setHeader("device", .string(world.configuration.device.name))
+            setHeader("refresh_rate", .string(world.configuration.device.refreshRate.description))
+        }
         let frame = world.lastTick?.frame ?? world.frame
         if current?.frame != frame { startRecord(frame) }
         current!.time = world.time
@@ -101,6 +106,10 @@ final class TestTrace {
         if let last = samples.keys.max() {
             current!.series = (0...last).map { samples[$0] ?? .null }
         }
+    }
+
+    private func setHeader(_ key: String, _ value: TraceValue) {
+        if let i = header.firstIndex(where: { $0.0 == key }) { header[i].1 = value } else { header.append((key, value)) }
     }
 
     private func add(_ event: WorldEvent) {

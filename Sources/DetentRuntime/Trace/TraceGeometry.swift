@@ -73,7 +73,14 @@ struct TraceGeometry {
                 ("kind", .string("touch")), ("x", .pt(touch.location.x)), ("y", .pt(touch.location.y)), ("w", .pt(0)), ("h", .pt(0)),
             ]))
         }
-        for (z, _) in out.enumerated() { out[z].fields.insert(("z", .integer(Int64(z))), at: 1) }
+        // Two screens may share an id (scripts make screens freely): the later one gets "#2".
+        var used: [String: Int] = [:]
+        for z in out.indices {
+            let count = used[out[z].id, default: 0] + 1
+            used[out[z].id] = count
+            if count > 1 { out[z].id += "#\(count)" }
+            out[z].fields.insert(("z", .integer(Int64(z))), at: 1)
+        }
         return out
     }
 

@@ -22,7 +22,7 @@ enum TraceValue: Equatable {
 
     static func == (lhs: TraceValue, rhs: TraceValue) -> Bool {
         switch (lhs, rhs) {
-        case let (.number(a, da), .number(b, db)): return da == db && TraceJSON.fixed(a, decimals: da) == TraceJSON.fixed(b, decimals: db)
+        case let (.number(a, da), .number(b, db)): return da == db && TraceJSON.sameWhenWritten(a, b, decimals: da)
         case let (.integer(a), .integer(b)): return a == b
         case let (.string(a), .string(b)): return a == b
         case let (.bool(a), .bool(b)): return a == b
@@ -89,6 +89,15 @@ enum TraceJSON {
         let fractionText = String(fraction)
         text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
         return text
+    }
+
+    /// Whether `a` and `b` are written the same (`fixed`), without writing them.
+    static func sameWhenWritten(_ a: Double, _ b: Double, decimals: Int) -> Bool {
+        guard a.isFinite && b.isFinite else { return !a.isFinite && !b.isFinite }
+        let scale = powers[min(max(decimals, 0), powers.count - 1)]
+        let x = (a * scale).rounded(), y = (b * scale).rounded()
+        guard abs(x) < 9.0e15 && abs(y) < 9.0e15 else { return a == b }
+        return x == y
     }
 
     /// Virtual time in seconds, exactly: ns / 1e9 written out ("0.008333333").

@@ -58,9 +58,15 @@ public struct TraceOptions: Equatable, Sendable {
             } else {
                 dash = true
             }
-            if out.count >= limit { break }
+            if out.count > limit { break }
         }
         while out.hasPrefix(".") || out.hasPrefix("-") { out.removeFirst() }
+        if out.count > limit {
+            // Long names often differ only at the end ("… block 7"): a hash of the whole
+            // text keeps them apart.
+            let hex = String(fnv1a(text) & 0xFFFF_FFFF, radix: 16)
+            out = String(out.prefix(limit - 9)) + "-" + String(repeating: "0", count: 8 - hex.count) + hex
+        }
         return out.isEmpty ? "test" : out
     }
 }
