@@ -27,6 +27,21 @@ public struct RunOptions: Equatable, Sendable {
     /// `--trace on|retain-on-failure|off` and `--trace-dir` (a relative folder is relative to
     /// `workingDirectory`).
     public var trace = TraceOptions()
+    /// Spec files run at once, each in a session of its own (`--jobs`; the command line
+    /// defaults to the number of cores, a runner made in code to 1).
+    public var jobs = 1
+    /// This run's part of the suite (`--shard i/n`).
+    public var shard: Shard? = nil
+    /// A previous JSON report whose durations balance the shards (`--durations`).
+    public var durationsFile: String? = nil
+    /// Extra attempts for a test that fails or raises (`--retries`).
+    public var retries = 0
+    /// Times each selected test runs, each reported (`--repeat`).
+    public var repeatCount = 1
+    /// Failed or errored tests after which nothing more is scheduled (`--max-failures`).
+    public var maxFailures: Int? = nil
+    /// A flaky test fails the run (`--fail-on-flaky`).
+    public var failOnFlaky = false
 
     public init() {}
 
@@ -41,6 +56,44 @@ public struct RunOptions: Equatable, Sendable {
         selection.shuffle = shuffle
         selection.trace = trace
         selection.trace.workingDirectory = trace.workingDirectory ?? workingDirectory
+        selection.retries = retries
+        selection.repeatCount = repeatCount
         return selection
     }
+
+    /// Throws `UsageError` for a value no run can use, naming the flag and what it expects.
+    public func validate() throws {
+        if jobs < 1 { throw UsageError(description: "--jobs must be at least 1 (got \(jobs))") }
+        if retries < 0 { throw UsageError(description: "--retries must be 0 or more (got \(retries))") }
+        if repeatCount < 1 { throw UsageError(description: "--repeat must be at least 1 (got \(repeatCount))") }
+        if let maxFailures, maxFailures < 1 { throw UsageError(description: "--max-failures must be at least 1 (got \(maxFailures))") }
+        if durationsFile != nil && shard == nil { throw UsageError(description: "--durations balances shards: give --shard i/n with it") }
+    }
+}
+
+/// One part of a suite split over several runs by spec file (`--shard i/n`, 1-based).
+public struct Shard: Equatable, Sendable, CustomStringConvertible {
+    /// 1-based: 1...count.
+    public let index: Int
+    public let count: Int
+
+    public init(index: Int, count: Int) throws {
+        guard count >= 1, (1...count).contains(index) else {
+            throw UsageError(description: "--shard \(index)/\(count): the index must be between 1 and the shard count, like --shard 1/\(max(count, 2))")
+        }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `i/n`.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw UsageError(description: "--shard expects i/n with whole numbers, like --shard 2/4 (got '\(text)')")
+        }
+        try self.init(index: index, count: count)
+    }
+
+    /// `i/n`.
+    public var description: String { "\(index)/\(count)" }
 }

@@ -21,6 +21,11 @@ public struct TestSelection: Equatable, Sendable {
     public var shuffle = false
     /// Whether each test writes a trace, and where (`--trace`, `--trace-dir`).
     public var trace = TraceOptions()
+    /// Extra attempts for a test that fails or raises (`--retries`); the last attempt is
+    /// reported, the failed ones before it in `TestResult.retries`.
+    public var retries = 0
+    /// Times each test runs, each iteration reported with `TestResult.iteration` (`--repeat`).
+    public var repeatCount = 1
     public init() {}
 }
 
@@ -29,11 +34,20 @@ extension Session {
     /// runs its top level like a test, then every selected test in a fresh world inside a
     /// coroutine, emitting what happens in order. A test that fails, raises, runs away or
     /// eats memory fails alone. Throws `UsageError` for a malformed pattern.
-    public func runSpec(text: String, file: String, selection: TestSelection, emit: (SessionOutcome) -> Void) throws {
-        try withoutActuallyEscaping(emit) { emit in try runSpecEscaping(text: text, file: file, selection: selection, emit: emit) }
+    ///
+    /// `shouldStop` is asked before each test: once it says yes (`--max-failures` was
+    /// reached), the file's remaining tests are reported as not run instead of running.
+    public func runSpec(text: String, file: String, selection: TestSelection, shouldStop: () -> Bool = { false },
+                        emit: (SessionOutcome) -> Void) throws {
+        try withoutActuallyEscaping(emit) { emit in
+            try withoutActuallyEscaping(shouldStop) { shouldStop in
+                try runSpecEscaping(text: text, file: file, selection: selection, shouldStop: shouldStop, emit: emit)
+            }
+        }
     }
 
-    private func runSpecEscaping(text: String, file: String, selection: TestSelection, emit: @escaping (SessionOutcome) -> Void) throws {
+    private func runSpecEscaping(text: String, file: String, selection: TestSelection, shouldStop: @escaping () -> Bool,
+                                 emit: @escaping (SessionOutcome) -> Void) throws {
         checkQueue()
         virtualLoop.traceOptions = selection.trace
         // What the top level prints is held back until we know whether the file is a selected
@@ -58,6 +72,7 @@ extension Session {
 
         // The top level runs like a test: in a world, in a coroutine, under the limits, so a
         // plain script can wait and a spec file's describe blocks can be collected.
+        let started = Stopwatch.now()
         let setup = try makeWorld()
         let world = setup.world
         host.setWorld(setup)
@@ -65,10 +80,12 @@ extension Session {
         host.lua.resetLimits()
         let thread = LuaThread(state: host.lua)
         let ending = virtualLoop.run(thread, argumentCount: 0, testStart: 0) { $0.snapshot(thread) }
-        // randomize() blocks are shuffled as the tests are collected, with math.random seeded
-        // here from the run's seed, so the same --seed gives the same order.
+        let topLevelSeconds = Stopwatch.seconds(since: started)
+        // randomize() blocks (every block under --shuffle) are shuffled as the tests are
+        // collected, with math.random seeded here from the run's seed, so the same --seed
+        // gives the same order.
         if case .finished = ending { host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}randomize", seed: settings.seed))) }
-        let tests = (try? host.collectedTests()) ?? []
+        let tests = (try? host.collectedTests(shuffled: selection.shuffle)) ?? []
 
         if tests.isEmpty && file.hasSuffix("_spec.lua") {
             // A spec file that registered nothing — empty, or it replaced describe/it before
@@ -84,8 +101,9 @@ extension Session {
         }
         if tests.isEmpty {
             // A plain script: one result named after the file.
-            let result = makeResult(file: file, name: file, fullName: file, location: file, tags: [],
+            var result = makeResult(file: file, name: file, fullName: file, location: file, tags: [],
                                     ending: ending, world: host.world ?? world, isScript: true)
+            result.duration = topLevelSeconds
             host.endTest()
             guard try selected(fullName: file, tags: [], selection: selection) else { return }
             if selection.list { emit(.listed(file)); return }
@@ -105,18 +123,49 @@ extension Session {
 
         var chosen: [CollectedTest] = []
         for test in tests where try selected(fullName: test.fullName, tags: test.tags, selection: selection) { chosen.append(test) }
-        if selection.shuffle { chosen = chosen.seededShuffle(seed: settings.seed ^ fnv1a(file)) }
         if selection.list {
             for test in chosen {
                 emit(.listed("\(test.location): \(test.fullName)" + (test.tags.isEmpty ? "" : " [\(test.tags.map { "#" + $0 }.joined(separator: " "))]")))
             }
             return
         }
-        try host.plan(chosen.map(\.index))
+        // Every iteration of --repeat is planned, so each block's teardown follows its last.
+        try host.plan(chosen.flatMap { Array(repeating: $0.index, count: selection.repeatCount) })
         for test in chosen {
-            if cancellation.isRequested { return }
-            emit(.testStarted(file: file, fullName: test.fullName, location: test.location))
-            emit(.testFinished(runTest(test, file: file)))
+            for iteration in 1...selection.repeatCount {
+                if cancellation.isRequested { return }
+                let number = selection.repeatCount > 1 ? iteration : nil
+                if shouldStop() {
+                    emit(.testFinished(TestResult(notRun: test, file: file, iteration: number)))
+                    continue
+                }
+                emit(.testStarted(file: file, fullName: test.fullName, location: test.location))
+                var result = try runAttempts(test, file: file, retries: selection.retries, iteration: number)
+                result.iteration = number
+                emit(.testFinished(result))
+            }
+        }
+    }
+
+    /// Runs a test, and again while it fails or raises, up to `retries` more times (each
+    /// attempt in a fresh world with the same seed): the last attempt is the result, the
+    /// failed ones before it its `retries`. Each attempt's wall-clock duration is measured
+    /// here, around `runTest`.
+    private func runAttempts(_ test: CollectedTest, file: String, retries: Int, iteration: Int?) throws -> TestResult {
+        var earlier: [TestResult.Attempt] = []
+        while true {
+            let started = Stopwatch.now()
+            var result = runTest(test, file: file, retry: earlier.count, iteration: iteration)
+            result.duration = Stopwatch.seconds(since: started)
+            let failed = result.status == .failed || result.status == .error
+            guard failed, earlier.count < retries, !cancellation.isRequested else {
+                result.retries = earlier
+                return result
+            }
+            earlier.append(TestResult.Attempt(status: result.status, message: result.message, virtualTime: result.virtualTime,
+                                              frame: result.frame, duration: result.duration, tracePath: result.tracePath))
+            // The retry is one more planned run of the test's blocks.
+            try host.plan([test.index])
         }
     }
 
@@ -200,6 +249,15 @@ extension Session {
             result.message = "\(location): \(message)"
         }
         return result
+    }
+}
+
+extension TestResult {
+    /// A selected test that never ran (`--max-failures` was reached before it).
+    init(notRun test: CollectedTest, file: String, iteration: Int?) {
+        self.init(file: file, name: test.name, fullName: test.fullName, location: test.location, tags: test.tags,
+                  status: .notRun, virtualTime: 0, frame: 0)
+        self.iteration = iteration
     }
 }
 

@@ -18,14 +18,17 @@ public final class SpecRunner {
     /// Diagnostics for tuning limits (`detent run -v` shows them on standard error); never
     /// part of the report, which stays deterministic.
     public var logger = Logger(label: "detent.run")
-    /// Set from any thread to stop the run: the running test ends as "interrupted" and no
+    /// Set from any thread to stop the run: the running tests end as "interrupted" and no
     /// further test starts.
-    public private(set) var isCancelled = false
+    public var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
     /// Spec text given directly (the daemon's `run {source}`), by the name it is shown as;
-    /// consulted before the file system.
+    /// consulted before the file system. Set before `run()`; workers only read it.
     public var inlineSources: [String: String] = [:]
-    private var current: Session?
     private let lock = NSLock()
+    // Guarded by `lock`: what `cancel()` reaches from any thread.
+    private var cancelled = false
+    private var sessions: [Int: Session] = [:]
+    private var board: FileOutcomeBoard?
 
     /// The folder relative paths are resolved against.
     let base: String
@@ -53,13 +56,16 @@ public final class SpecRunner {
         self.base = options.workingDirectory ?? FileManager.default.currentDirectoryPath
     }
 
-    /// Stops the run from any thread.
+    /// Stops the run from any thread: every worker's running test is interrupted and no
+    /// further file or test starts.
     public func cancel() {
         lock.lock()
-        isCancelled = true
-        let session = current
+        cancelled = true
+        let running = Array(sessions.values)
+        let board = board
         lock.unlock()
-        session?.cancellation.request()
+        board?.cancel()
+        for session in running { session.cancellation.request() }
     }
 
     /// The spec files the options name, in run order. Throws `UsageError` for a missing path.
@@ -88,59 +94,149 @@ public final class SpecRunner {
         }
     }
 
-    /// Runs every selected test of every file and returns the totals.
+    /// The spec files this run executes, in run order: `files()`, or this shard's part of them
+    /// (`--shard`, balanced by `--durations`). Throws `UsageError` for an unreadable durations file.
+    public func shardFiles(of files: [String]) throws -> [String] {
+        guard let shard = options.shard else { return files }
+        let durations = try options.durationsFile.map { try DurationsReport.read($0, base: base) }
+        return ShardSplit.files(files, shard: shard, durations: durations)
+    }
+
+    /// Runs every selected test of every file and returns the totals. Files run in up to
+    /// `options.jobs` sessions at once; the reporter hears of them on this thread, in file
+    /// order, exactly as with one job.
     public func run() throws -> RunSummary {
-        let files = try files()
+        try options.validate()
+        let allFiles = try files()
+        let files = try shardFiles(of: allFiles)
         var summary = RunSummary()
-        if !options.list { reporter.runStarted(RunInfo(seed: settings.seed, shuffled: options.shuffle, device: settings.defaultDevice.name, files: files)) }
+        if !options.list {
+            reporter.runStarted(RunInfo(seed: settings.seed, shuffled: options.shuffle, device: settings.defaultDevice.name,
+                                        files: allFiles, shard: options.shard?.description))
+        }
         // A plugin that failed is a load error of the run (exit 2), reported once; the
         // others loaded and every spec file gets them.
         for failure in settings.pluginFailures {
             summary.loadErrors += 1
             reporter.loadFailed(file: failure.file, message: "plugin failed to load: " + failure.message)
         }
-        for file in files {
-            lock.lock()
-            let stop = isCancelled
-            lock.unlock()
-            if stop { summary.cancelled = true; break }
-            try runFile(file, into: &summary)
-        }
+        try runFiles(files, into: &summary)
+        if isCancelled { summary.cancelled = true }
         if !options.list { reporter.runFinished(summary) }
         return summary
     }
 
-    private func runFile(_ path: String, into summary: inout RunSummary) throws {
+    /// Starts the workers, then hands each file's outcomes to the reporter in file order,
+    /// counting failures for `--max-failures`: once the count is reached, everything after
+    /// it in file order is reported as not run — also tests a worker ran ahead of the
+    /// count — so the report never depends on which worker was faster.
+    private func runFiles(_ files: [String], into summary: inout RunSummary) throws {
+        guard !files.isEmpty else { return }
+        let board = FileOutcomeBoard(count: files.count, schedule: Array(files.indices))
+        lock.lock()
+        self.board = board
+        if cancelled { board.cancel() }
+        lock.unlock()
+        let workers = DispatchGroup()
+        for number in 1...min(options.jobs, files.count) {
+            workers.enter()
+            // A deep Lua stack needs room: 16 MiB, as the daemon's run thread.
+            let thread = Thread { [self] in
+                while let index = board.take() { work(files[index], index: index, board: board) }
+                workers.leave()
+            }
+            thread.stackSize = 16 << 20
+            thread.name = "detent.run.worker\(number)"
+            thread.start()
+        }
+        defer {
+            workers.wait()
+            lock.lock()
+            self.board = nil
+            lock.unlock()
+        }
+
+        var failures = 0
+        var stopped = false
+        func deliver(_ outcome: SessionOutcome) {
+            switch outcome {
+            case let .fileStarted(file): reporter.fileStarted(file)
+            case let .output(text): if !stopped { reporter.output(text) }
+            case .testStarted: break
+            case var .testFinished(result):
+                if stopped { result = result.asNotRun }
+                summary.add(result)
+                reporter.testFinished(result)
+                if result.isFailure, let limit = options.maxFailures {
+                    failures += 1
+                    if failures >= limit {
+                        stopped = true
+                        board.stop()
+                    }
+                }
+            case let .loadFailed(file, message):
+                summary.loadErrors += 1
+                reporter.loadFailed(file: file, message: message)
+            case let .listed(line): listSink(line)
+            }
+        }
+        for index in files.indices {
+            reading: while true {
+                switch board.next(index) {
+                case .skipped:
+                    break reading
+                case let .failed(error):
+                    stopWorkers(board)
+                    throw error
+                case let .outcomes(outcomes, finished):
+                    outcomes.forEach(deliver)
+                    if let seconds = finished {
+                        summary.fileDurations.append(FileDuration(file: files[index], seconds: seconds))
+                        break reading
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ends the run's workers early (a worker failed): nothing more starts, running tests stop.
+    private func stopWorkers(_ board: FileOutcomeBoard) {
+        board.cancel()
+        lock.lock()
+        let running = Array(sessions.values)
+        lock.unlock()
+        for session in running { session.cancellation.request() }
+    }
+
+    /// One worker's file: a fresh session on its own queue, its outcomes left on the board.
+    private func work(_ path: String, index: Int, board: FileOutcomeBoard) {
+        let started = Stopwatch.now()
+        do {
+            try runFile(path, index: index, board: board)
+            board.finish(file: index, seconds: Stopwatch.seconds(since: started))
+        } catch {
+            board.fail(file: index, error: error)
+        }
+    }
+
+    private func runFile(_ path: String, index: Int, board: FileOutcomeBoard) throws {
         guard let text = inlineSources[path] ?? (try? String(contentsOfFile: SpecDiscovery.resolve(path, base: base), encoding: .utf8)) else {
-            summary.loadErrors += 1
-            reporter.loadFailed(file: path, message: "cannot read \(path) as UTF-8 text")
+            board.append(.loadFailed(file: path, message: "cannot read \(path) as UTF-8 text"), file: index)
             return
         }
         let session = try Session(settings: settings, label: "detent.run.session")
         session.logger = logger
         lock.lock()
-        current = session
-        if isCancelled { session.cancellation.request() }
+        sessions[index] = session
+        if cancelled { session.cancellation.request() }
         lock.unlock()
-        defer { lock.lock(); current = nil; lock.unlock() }
+        defer { lock.lock(); sessions[index] = nil; lock.unlock() }
         do { try session.queue.sync {
-            try session.runSpec(text: text, file: path, selection: options.selection) { outcome in
-                switch outcome {
-                case let .fileStarted(file): reporter.fileStarted(file)
-                case let .output(text): reporter.output(text)
-                case .testStarted: break
-                case let .testFinished(result):
-                    summary.add(result)
-                    reporter.testFinished(result)
-                case let .loadFailed(file, message):
-                    summary.loadErrors += 1
-                    reporter.loadFailed(file: file, message: message)
-                case let .listed(line): listSink(line)
-                }
+            try session.runSpec(text: text, file: path, selection: options.selection, shouldStop: { board.isStopping }) { outcome in
+                board.append(outcome, file: index)
             }
         } } catch is LuaError where session.cancellation.isRequested {
             // Cancelled while the file loaded or planned: the run ends with its result, not an error.
         }
-        if session.cancellation.isRequested { summary.cancelled = true }
     }
 }

@@ -56,6 +56,17 @@ public struct TestResult: Equatable, Sendable {
     /// Failed, then passed on a retry: listed, counted and marked in every report.
     public var isFlaky: Bool { status == .passed && !retries.isEmpty }
 
+    /// Failed or raised: what `--max-failures` counts.
+    public var isFailure: Bool { status == .failed || status == .error }
+
+    /// This test as one that never ran: the same test and iteration, nothing of an outcome.
+    public var asNotRun: TestResult {
+        var result = TestResult(file: file, name: name, fullName: fullName, location: location, tags: tags,
+                                status: .notRun, virtualTime: 0, frame: 0)
+        result.iteration = iteration
+        return result
+    }
+
     public init(file: String, name: String, fullName: String, location: String, tags: [String], status: Status,
                 message: String? = nil, expected: String? = nil, actual: String? = nil, traceback: String? = nil,
                 virtualTime: Double, frame: Int64) {
@@ -74,6 +85,16 @@ public struct TestResult: Equatable, Sendable {
     }
 }
 
+/// How long one spec file took, wall-clock.
+public struct FileDuration: Equatable, Sendable {
+    public var file: String
+    public var seconds: Double
+    public init(file: String, seconds: Double) {
+        self.file = file
+        self.seconds = seconds
+    }
+}
+
 /// Totals of a run.
 public struct RunSummary: Equatable, Sendable {
     public var passed = 0
@@ -89,6 +110,9 @@ public struct RunSummary: Equatable, Sendable {
     public var results: [TestResult] = []
     /// The run was cancelled before every selected test ran.
     public var cancelled = false
+    /// Wall-clock seconds each spec file took (loading and every attempt of its tests), in
+    /// run order: what `-v` lists the slowest of. Empty when not measured (a daemon run).
+    public var fileDurations: [FileDuration] = []
 
     public init() {}
 

@@ -29,8 +29,29 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("exclude-tags"), help: "Skip tests tagged with one of these #tags (comma-separated).")
     var excludeTags: String?
 
-    @Flag(name: .long, help: "List the selected tests without running them.")
+    @Flag(name: .long, help: "List the selected tests (file:line, full name, tags) without running them; honours --shard.")
     var list = false
+
+    @Option(name: .long, help: "Spec files run at once, each in a session of its own (default: the number of cores). Reports are the same as with --jobs 1 apart from durations.")
+    var jobs: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Run only part i of n of the spec files (1-based), e.g. 2/4: round-robin over the sorted files, or balanced by --durations.", valueName: "i/n"))
+    var shard: String?
+
+    @Option(name: .long, help: ArgumentHelp("A JSON report of an earlier run whose test durations balance --shard.", valueName: "file"))
+    var durations: String?
+
+    @Option(name: .long, help: "Run a failing test up to N more times; one that passes on a retry is reported as flaky.")
+    var retries = 0
+
+    @Flag(name: .customLong("fail-on-flaky"), help: "Exit with status 1 when a test was flaky (passed only on a retry).")
+    var failOnFlaky = false
+
+    @Option(name: .customLong("repeat"), help: "Run each selected test N times, reporting every iteration.")
+    var repeatCount = 1
+
+    @Option(name: .customLong("max-failures"), help: "Stop scheduling after N failed tests; the rest are reported as not run.")
+    var maxFailures: Int?
 
     @Option(name: .long, help: "Seed for math.random and --shuffle (default: config/runner.toml).")
     var seed: UInt64?
@@ -66,13 +87,16 @@ struct Run: ParsableCommand {
     func validate() throws {
         if let tags, splitTags(tags).isEmpty { throw ValidationError("--tags needs at least one tag, like --tags slow,drawer") }
         if watch && connect != nil { throw ValidationError("--watch runs the specs in this process; it cannot be combined with --connect") }
+        if connect != nil && jobs != nil { throw ValidationError("--jobs runs files in parallel sessions of this process; it cannot be combined with --connect") }
+        if connect != nil && shard != nil { throw ValidationError("--shard cannot be combined with --connect; run the shard in this process") }
+        do { _ = try runOptions() } catch let error as UsageError { throw ValidationError(error.description) }
         if let excludeTags, splitTags(excludeTags).isEmpty {
             throw ValidationError("--exclude-tags needs at least one tag, like --exclude-tags slow")
         }
     }
 
-    func run() throws {
-        let configuration = try loadConfigurationOrExit(config)
+    /// The flags as run options, checked (`UsageError` for a bad value).
+    private func runOptions() throws -> RunOptions {
         var options = RunOptions()
         options.paths = paths
         options.filters = filter
@@ -87,6 +111,20 @@ struct Run: ParsableCommand {
         options.pluginFolders = pluginFolders
         options.noPlugins = noPlugins
         traces.apply(to: &options)
+        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        options.shard = try shard.map { try Shard(parsing: $0) }
+        options.durationsFile = durations
+        options.retries = retries
+        options.repeatCount = repeatCount
+        options.maxFailures = maxFailures
+        options.failOnFlaky = failOnFlaky
+        try options.validate()
+        return options
+    }
+
+    func run() throws {
+        let configuration = try loadConfigurationOrExit(config)
+        var options = try runOptions()
         if shuffle && seed == nil {
             // A shuffled run without a seed gets a fresh one, printed so it can be replayed.
             options.seed = UInt64.random(in: 0...UInt64(UInt32.max))
@@ -94,12 +132,17 @@ struct Run: ParsableCommand {
 
         let stdout = TextSink.standardOutput()
         let reporter = reports.makeReporter(stdout: stdout, verbose: verbose)
+        // Colour and a live progress line when standard output is a terminal (the console
+        // reporter alone, or beside --report files).
+        let consoles = [reporter] + ((reporter as? MultiReporter)?.reporters ?? [])
+        for case let console as ConsoleReporter in consoles { console.terminal = ConsoleReporter.Terminal.standardOutput() }
         if let connect {
             options.workingDirectory = FileManager.default.currentDirectoryPath
             do {
                 let client = try DaemonClient(socketPath: connect)
                 let summary = try client.run(options, reporter: reporter, listSink: { stdout.line($0) })
-                if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+                let status = summary.exitCode(failOnFlaky: failOnFlaky)
+                if status != 0 { throw ExitCode(status) }
                 return
             } catch let error as DaemonClient.Failure {
                 FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
@@ -107,19 +150,37 @@ struct Run: ParsableCommand {
             }
         }
         if watch { throw ExitCode(watchLoop(options: options, reporter: reporter, stdout: stdout)) }
-        let status = try runOnce(options: options, configuration: configuration, reporter: reporter, stdout: stdout)
+        let status = try runOnce(options: options, configuration: configuration, reporter: reporter, stdout: stdout,
+                                 stopsOnInterrupt: true)
         if status != 0 { throw ExitCode(status) }
     }
 
     /// One run in this process; returns its exit status (load and usage errors: 2, printed).
-    private func runOnce(options: RunOptions, configuration: DetentConfiguration, reporter: Reporter, stdout: TextSink) throws -> Int32 {
+    /// With `stopsOnInterrupt`, Ctrl-C cancels the run — every worker's test is interrupted,
+    /// the reporter finishes — and the status is 130; a second Ctrl-C exits at once.
+    private func runOnce(options: RunOptions, configuration: DetentConfiguration, reporter: Reporter, stdout: TextSink,
+                         stopsOnInterrupt: Bool = false) throws -> Int32 {
         let scriptsRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts")
         do {
             let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter, scriptsRoot: scriptsRoot)
             runner.listSink = { stdout.line($0) }
             runner.logger = Logger(label: "detent.run") { StreamLogHandler.standardError(label: $0) }
             runner.logger.logLevel = verbose ? .debug : .warning
-            return try runner.run().exitCode
+            var interrupt: DispatchSourceSignal?
+            if stopsOnInterrupt {
+                signal(SIGINT, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+                source.setEventHandler {
+                    if runner.isCancelled { Glibc.exit(130) }
+                    runner.cancel()
+                }
+                source.resume()
+                interrupt = source
+            }
+            let summary = try runner.run()
+            interrupt?.cancel()
+            if summary.cancelled && stopsOnInterrupt { return 130 }
+            return summary.exitCode(failOnFlaky: options.failOnFlaky)
         } catch let error as SpecRunner.UsageError {
             FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
             return 2
