@@ -18,9 +18,12 @@ function sequences.drag(part, reach)
   return string.format('drag("%s", { by = { 0, %s }, duration = %s })', part, number(uniform(-reach, reach)), number(uniform(0.05, 0.5)))
 end
 
---- A flick at up to ±`speed` pt/s over 20–150 pt.
+--- A flick at ±`speed`/20 to ±`speed` pt/s over 20–150 pt. Slower is no flick: near zero
+--- the stroke would last longer than a gesture may (distance / velocity), or print as 0.0.
 function sequences.flick(part, speed)
-  return string.format('flick("%s", { velocity = %s, distance = %s })', part, number(uniform(-speed, speed)), number(uniform(20, 150)))
+  local velocity, slowest = uniform(-speed, speed), speed / 20
+  if math.abs(velocity) < slowest then velocity = velocity < 0 and -slowest or slowest end
+  return string.format('flick("%s", { velocity = %s, distance = %s })', part, number(velocity), number(uniform(20, 150)))
 end
 
 --- A content scroll by up to ±`reach` points over 0.1–0.5 s.

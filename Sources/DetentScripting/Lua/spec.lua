@@ -384,8 +384,10 @@ setup = hook_adder("setup", "strict_setup")
 teardown = hook_adder("teardown", "strict_teardown")
 
 -- randomize() in a describe block (or at a file's top level) runs that block's tests and
--- blocks in a shuffled order; randomize(false) takes it back. The order comes from the run's
--- seed (see spec.tests), so the same --seed gives the same order.
+-- blocks in a shuffled order; randomize(false) takes it back, and under `detent run
+-- --shuffle` (which shuffles every block, as busted's --shuffle) keeps that block's own
+-- order. The order comes from the run's seed (see spec.tests), so the same --seed gives the
+-- same order.
 function randomize(on)
   refuse_while_running("randomize")
   current.randomize = on ~= false
@@ -407,10 +409,14 @@ local function shuffled(items)
   return copy
 end
 
-local function order_tests()
+-- `shuffle_all` (--shuffle): every block is shuffled but those that said randomize(false).
+-- Blocks stay whole, as in busted: a block's tests run together, in its shuffled place.
+local function order_tests(shuffle_all)
   local list = {}
   local function walk(block)
-    local items = block.randomize and shuffled(block.items) or block.items
+    local shuffle = block.randomize
+    if shuffle == nil then shuffle = shuffle_all end
+    local items = shuffle and shuffled(block.items) or block.items
     for _, item in ipairs(items) do
       if item.items then walk(item) else list[#list + 1] = item end
     end
@@ -419,10 +425,10 @@ local function order_tests()
   return list
 end
 
---- The collected tests for the host, in the order they run (randomize() applied):
---- { {name=, full_name=, where=, tags={...}, pending=bool} }.
-function spec.tests()
-  ordered = ordered or order_tests()
+--- The collected tests for the host, in the order they run (randomize() applied; every block
+--- shuffled with `shuffle_all`): { {name=, full_name=, where=, tags={...}, pending=bool} }.
+function spec.tests(shuffle_all)
+  ordered = ordered or order_tests(shuffle_all)
   local list = {}
   for i, test in ipairs(ordered) do
     list[i] = { name = test.name, full_name = test.full_name, where = test.where,

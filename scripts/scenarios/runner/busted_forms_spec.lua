@@ -4,6 +4,7 @@
 local log = {}
 
 describe "the call form without parentheses" (function()
+  randomize(false)   -- the last test reads what the hooks and tests before it logged (also under --shuffle)
   before_each("marks each test", function() log[#log + 1] = "before" end)
 
   it "declares a test" (function()
@@ -18,6 +19,7 @@ describe "the call form without parentheses" (function()
 end)
 
 describe("spec and test", function()
+  randomize(false)   -- the last test checks the three before it ran
   local ran = {}
   spec("declare a test, as it does", function() ran[#ran + 1] = "spec" end)
   test("declare a test too", function() ran[#ran + 1] = "test" end)

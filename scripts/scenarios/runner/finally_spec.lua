@@ -4,6 +4,9 @@
 local log = {}
 
 describe("finally", function()
+  -- Each "ran ..." test checks what the test before it did: the order is part of the spec,
+  -- kept under --shuffle too.
+  randomize(false)
   after_each(function() log[#log + 1] = "after_each" end)
 
   it("registers a cleanup for the running test", function()

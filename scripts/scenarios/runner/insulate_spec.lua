@@ -9,7 +9,11 @@
 local shared = require("scenarios.runner.support.shared_counter")
 
 describe("insulate", function()
+  -- Tests here check what the blocks and tests before them left: randomize(false) keeps that
+  -- order under --shuffle too.
+  randomize(false)
   insulate("a block with its own globals", function()
+    randomize(false)
     insulated_by_body = "set by the body"
     local counter = require("scenarios.runner.support.counter")
 
@@ -62,6 +66,7 @@ describe("insulate", function()
   end)
 
   insulate("an insulate block holding an expose block", function()
+    randomize(false)   -- the expose block first: what the test after it sets stays inside
     expose("the expose block", function()
       _G.exposed_by_body = 42
       it("sets a global", function() _G.exposed_by_test = true end)

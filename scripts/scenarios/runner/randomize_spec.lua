@@ -1,8 +1,10 @@
 -- randomize() in a describe block runs that block's tests and blocks in a shuffled order,
 -- taken from the run's seed: the same --seed gives the same order (a Swift test,
 -- RandomizeTests, checks the orders). Here: every test of a randomized block runs once,
--- blocks stay whole, and blocks without randomize() keep their order.
+-- blocks stay whole, and blocks without randomize() keep their order. Under --shuffle every
+-- block is shuffled but those that say randomize(false), as here: "after it" must come last.
 local ran = {}
+randomize(false)
 
 describe("a randomized block", function()
   randomize()
@@ -10,6 +12,7 @@ describe("a randomized block", function()
     it("runs test " .. i, function() ran[#ran + 1] = i end)
   end
   describe("holding a block in order", function()
+    randomize(false)
     it("first", function() ran[#ran + 1] = "first" end)
     it("second", function() ran[#ran + 1] = "second" end)
   end)

@@ -4,8 +4,11 @@
 -- always. setup and teardown are the strict ones. (Failing setups: Tests/Fixtures/busted.)
 local log = {}
 local function note(text) return function() log[#log + 1] = text end end
+-- The tests read the log of what ran before them: their order, and the blocks', is the
+-- subject, so randomize(false) keeps it under --shuffle as well.
 
 describe("setups", function()
+  randomize(false)
   strict_setup(note("strict outer"))
   lazy_setup(note("lazy outer"))
 
@@ -24,6 +27,7 @@ describe("setups", function()
   end)
 
   describe("a block whose tests run", function()
+    randomize(false)
     strict_setup(note("strict inner"))
     lazy_setup(note("lazy inner"))
     lazy_teardown(note("lazy teardown inner"))
