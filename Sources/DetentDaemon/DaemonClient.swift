@@ -94,9 +94,14 @@ public final class DaemonClient {
         if options.shuffle { params.append(("shuffle", .bool(true))) }
         if options.list { params.append(("list", .bool(true))) }
         if let device = options.device { params.append(("device", .string(device))) }
+        if options.retries > 0 { params.append(("retries", .int(Int64(options.retries)))) }
+        if options.repeatCount > 1 { params.append(("repeat", .int(Int64(options.repeatCount)))) }
+        if let maxFailures = options.maxFailures { params.append(("max_failures", .int(Int64(maxFailures)))) }
+        if options.failOnFlaky { params.append(("fail_on_flaky", .bool(true))) }
         if options.paths.isEmpty { params[0] = ("paths", .array([.string("scripts/scenarios")])) }
         try send(.object([("jsonrpc", .string("2.0")), ("id", .int(id)), ("method", .string("run")), ("params", .object(params))]))
         var summary = RunSummary()
+        var results: [TestResult] = []
         while true {
             let message = try receive(timeout: idleTimeout)
             if let error = message["error"], message["id"] == .int(id) || message["id"] == .null {
@@ -110,6 +115,9 @@ public final class DaemonClient {
                 summary.errors = Int(result["errors"]?.number ?? 0)
                 summary.pending = Int(result["skipped"]?.number ?? 0)
                 summary.loadErrors = Int(result["load_errors"]?.number ?? 0)
+                summary.flaky = Int(result["flaky"]?.number ?? 0)
+                summary.notRun = Int(result["not_run"]?.number ?? 0)
+                summary.results = results
                 summary.cancelled = result["cancelled"] == .bool(true)
                 if !options.list { reporter.runFinished(summary) }
                 return summary
@@ -119,8 +127,10 @@ public final class DaemonClient {
             switch method {
             case "run/started":
                 if !options.list {
+                    var files: [String] = []
+                    if case let .array(items)? = p["files"] { files = items.compactMap { if case let .string(s) = $0 { return s } else { return nil } } }
                     reporter.runStarted(RunInfo(seed: UInt64(bitPattern: Int64(p["seed"]?.number ?? 0)), shuffled: p["shuffled"] == .bool(true),
-                                                device: string("device") ?? ""))
+                                                device: string("device") ?? "", files: files))
                 }
             case "run/file": reporter.fileStarted(string("file") ?? "")
             case "run/output": reporter.output(string("text") ?? "")
@@ -137,6 +147,17 @@ public final class DaemonClient {
                 result.expected = string("expected")
                 result.actual = string("actual")
                 result.traceback = string("traceback")
+                result.duration = p["duration"]?.number ?? 0
+                result.iteration = p["iteration"]?.number.map { Int($0) }
+                if case let .array(attempts)? = p["retries"] {
+                    result.retries = attempts.map { a in
+                        let message: String? = { if case let .string(s)? = a["message"] { return s }; return nil }()
+                        let status: TestResult.Status = { if case let .string(s)? = a["status"] { return TestResult.Status(rawValue: s) ?? .error }; return .error }()
+                        return TestResult.Attempt(status: status, message: message, virtualTime: a["time"]?.number ?? 0,
+                                                  frame: Int64(a["frame"]?.number ?? 0), duration: a["duration"]?.number ?? 0)
+                    }
+                }
+                results.append(result)
                 reporter.testFinished(result)
             default: break
             }

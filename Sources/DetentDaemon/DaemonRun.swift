@@ -75,6 +75,17 @@ final class NotificationReporter: Reporter {
         if let traceback = result.traceback { fields.append(("traceback", .string(traceback))) }
         fields.append(("time", .double(result.virtualTime)))
         fields.append(("frame", .int(result.frame)))
+        fields.append(("duration", .double(result.duration)))
+        if let iteration = result.iteration { fields.append(("iteration", .int(Int64(iteration)))) }
+        if !result.retries.isEmpty {
+            fields.append(("retries", .array(result.retries.map { attempt in
+                var fields: [(String, JSONValue)] = [("status", .string(attempt.status.rawValue))]
+                if let message = attempt.message { fields.append(("message", .string(message))) }
+                fields += [("time", .double(attempt.virtualTime)), ("frame", .int(attempt.frame)), ("duration", .double(attempt.duration))]
+                return .object(fields)
+            })))
+            fields.append(("flaky", .bool(result.isFlaky)))
+        }
         notify("run/test", fields)
     }
 }
@@ -83,7 +94,7 @@ extension Daemon {
     func startRun(_ params: Params, id: JSONValue?, client: ClientConnection,
                   reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
         try params.only(["path", "paths", "source", "name", "cwd", "filter", "filter_out", "tags", "exclude_tags", "seed", "shuffle",
-                         "device", "list"])
+                         "device", "list", "retries", "repeat", "max_failures", "fail_on_flaky"])
         var options = RunOptions()
         var inline: [String: String] = [:]
         let given = ["path", "paths", "source"].filter(params.has)
@@ -111,6 +122,10 @@ extension Daemon {
         options.shuffle = try params.optionalBool("shuffle") ?? false
         options.list = try params.optionalBool("list") ?? false
         options.device = try params.optionalString("device")
+        options.retries = Int(try params.optionalInt("retries", in: 0...1000) ?? 0)
+        options.repeatCount = Int(try params.optionalInt("repeat", in: 1...100_000) ?? 1)
+        options.maxFailures = try params.optionalInt("max_failures", in: 1...Int64(Int32.max)).map { Int($0) }
+        options.failOnFlaky = try params.optionalBool("fail_on_flaky") ?? false
 
         let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
         let settings: SessionSettings
@@ -137,9 +152,10 @@ extension Daemon {
         let reporter = NotificationReporter(run: name, client: client)
         let runner = SpecRunner(settings: settings, options: options, reporter: reporter)
         runner.inlineSources = inline
+        let files: [String]
         do {
             // Usage errors are answered before the run is announced.
-            _ = try runner.files()
+            files = try runner.files()
             try runner.validatePatterns()
         } catch let error as UsageError {
             throw Daemon.usage(error.description)
@@ -152,7 +168,8 @@ extension Daemon {
         registry.withLockedValue { $0.runs[name] = run }
         client.send(JSONRPC.notification("run/started", .object([("run", .string(name)), ("id", id ?? .null),
                                                                  ("seed", .int(Int64(bitPattern: settings.seed))), ("shuffled", .bool(options.shuffle)),
-                                                                 ("device", .string(settings.defaultDevice.name))])))
+                                                                 ("device", .string(settings.defaultDevice.name)),
+                                                                 ("files", .array(files.map { .string($0) }))])))
         log.info("run started", metadata: ["paths": "\(options.paths)"])
         run.start { [weak self] result in
             guard let self else { return }
@@ -167,8 +184,9 @@ extension Daemon {
                 reply(.success(.object([
                     ("run", .string(name)), ("passed", .int(Int64(summary.passed))), ("failed", .int(Int64(summary.failed))),
                     ("errors", .int(Int64(summary.errors))), ("skipped", .int(Int64(summary.pending))),
-                    ("load_errors", .int(Int64(summary.loadErrors))), ("cancelled", .bool(summary.cancelled)),
-                    ("exit_code", .int(Int64(summary.exitCode))), ("summary", .string(summary.line)),
+                    ("load_errors", .int(Int64(summary.loadErrors))), ("flaky", .int(Int64(summary.flaky))),
+                    ("not_run", .int(Int64(summary.notRun))), ("cancelled", .bool(summary.cancelled)),
+                    ("exit_code", .int(Int64(summary.exitCode(failOnFlaky: options.failOnFlaky)))), ("summary", .string(summary.line)),
                     ("seed", .int(Int64(bitPattern: settings.seed))),
                 ])))
             case let .failure(error as UsageError):
