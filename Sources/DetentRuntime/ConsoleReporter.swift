@@ -145,25 +145,20 @@ public final class ConsoleReporter: Reporter {
 
     // MARK: Pieces
 
-    /// `-v`: the files that took longest, wall-clock (the coordinator's measure; per test
-    /// durations summed when the run came from a daemon).
+    /// `-v`: the files whose tests took longest, wall-clock (every attempt of every test).
     private func listSlowestFiles(_ summary: RunSummary) {
-        var durations = summary.fileDurations
-        if durations.isEmpty {
-            var order: [String] = []
-            var seconds: [String: Double] = [:]
-            for result in summary.results {
-                if seconds[result.file] == nil { order.append(result.file) }
-                seconds[result.file, default: 0] += result.duration + result.retries.reduce(0) { $0 + $1.duration }
-            }
-            durations = order.map { FileDuration(file: $0, seconds: seconds[$0]!) }
+        var order: [String] = []
+        var seconds: [String: Double] = [:]
+        for result in summary.results {
+            if seconds[result.file] == nil { order.append(result.file) }
+            seconds[result.file, default: 0] += result.duration + result.retries.reduce(0) { $0 + $1.duration }
         }
-        guard !durations.isEmpty else { return }
-        let slowest = durations.enumerated().sorted { $0.element.seconds != $1.element.seconds ? $0.element.seconds > $1.element.seconds : $0.offset < $1.offset }
+        guard !order.isEmpty else { return }
+        let slowest = order.enumerated().sorted { seconds[$0.element]! != seconds[$1.element]! ? seconds[$0.element]! > seconds[$1.element]! : $0.offset < $1.offset }
             .prefix(Self.slowestShown).map(\.element)
         line("")
         line("Slowest files:")
-        for entry in slowest { line("  " + String(format: "%7.3f s  ", entry.seconds) + entry.file) }
+        for file in slowest { line("  " + String(format: "%7.3f s  ", seconds[file]!) + file) }
     }
 
     private func count(_ result: TestResult) {

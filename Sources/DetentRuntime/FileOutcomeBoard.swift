@@ -10,8 +10,8 @@ import Foundation
 final class FileOutcomeBoard: @unchecked Sendable {
     /// What the coordinator gets for a file.
     enum Batch {
-        /// Outcomes not seen before; `finished` when the file is done (with its wall-clock seconds).
-        case outcomes([SessionOutcome], finished: Double?)
+        /// Outcomes not seen before; `finished` when the file is done.
+        case outcomes([SessionOutcome], finished: Bool)
         /// The worker failed (a session could not be made): the run fails with this.
         case failed(Error)
         /// Never started: the run was cancelled first.
@@ -21,7 +21,7 @@ final class FileOutcomeBoard: @unchecked Sendable {
     private enum Slot {
         case waiting
         case running([SessionOutcome])
-        case done([SessionOutcome], seconds: Double)
+        case done([SessionOutcome])
         case failed(Error)
     }
 
@@ -63,9 +63,9 @@ final class FileOutcomeBoard: @unchecked Sendable {
         condition.unlock()
     }
 
-    func finish(file: Int, seconds: Double) {
+    func finish(file: Int) {
         condition.lock()
-        if case let .running(outcomes) = slots[file] { slots[file] = .done(outcomes, seconds: seconds) }
+        if case let .running(outcomes) = slots[file] { slots[file] = .done(outcomes) }
         condition.broadcast()
         condition.unlock()
     }
@@ -95,10 +95,10 @@ final class FileOutcomeBoard: @unchecked Sendable {
             switch slots[index] {
             case let .running(outcomes) where !outcomes.isEmpty:
                 slots[index] = .running([])
-                return .outcomes(outcomes, finished: nil)
-            case let .done(outcomes, seconds):
-                slots[index] = .done([], seconds: seconds)
-                return .outcomes(outcomes, finished: seconds)
+                return .outcomes(outcomes, finished: false)
+            case let .done(outcomes):
+                slots[index] = .done([])
+                return .outcomes(outcomes, finished: true)
             case let .failed(error):
                 return .failed(error)
             case .waiting where cancelled:

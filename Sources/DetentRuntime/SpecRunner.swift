@@ -190,10 +190,7 @@ public final class SpecRunner {
                     throw error
                 case let .outcomes(outcomes, finished):
                     outcomes.forEach(deliver)
-                    if let seconds = finished {
-                        summary.fileDurations.append(FileDuration(file: files[index], seconds: seconds))
-                        break reading
-                    }
+                    if finished { break reading }
                 }
             }
         }
@@ -210,10 +207,9 @@ public final class SpecRunner {
 
     /// One worker's file: a fresh session on its own queue, its outcomes left on the board.
     private func work(_ path: String, index: Int, board: FileOutcomeBoard) {
-        let started = Stopwatch.now()
         do {
             try runFile(path, index: index, board: board)
-            board.finish(file: index, seconds: Stopwatch.seconds(since: started))
+            board.finish(file: index)
         } catch {
             board.fail(file: index, error: error)
         }

@@ -85,16 +85,6 @@ public struct TestResult: Equatable, Sendable {
     }
 }
 
-/// How long one spec file took, wall-clock.
-public struct FileDuration: Equatable, Sendable {
-    public var file: String
-    public var seconds: Double
-    public init(file: String, seconds: Double) {
-        self.file = file
-        self.seconds = seconds
-    }
-}
-
 /// Totals of a run.
 public struct RunSummary: Equatable, Sendable {
     public var passed = 0
@@ -110,9 +100,6 @@ public struct RunSummary: Equatable, Sendable {
     public var results: [TestResult] = []
     /// The run was cancelled before every selected test ran.
     public var cancelled = false
-    /// Wall-clock seconds each spec file took (loading and every attempt of its tests), in
-    /// run order: what `-v` lists the slowest of. Empty when not measured (a daemon run).
-    public var fileDurations: [FileDuration] = []
 
     public init() {}
 

@@ -32,13 +32,13 @@ struct ParallelRunTests {
         #expect(one.summary.exitCode == 0)
     }
 
-    @Test func everyTestAttemptHasItsWallClockDurationAndEveryFileItsTime() throws {
+    @Test func everyTestAttemptHasItsWallClockDuration() throws {
         let outcome = try RunHarness.run(["scripts/scenarios/runner/waiting_spec.lua", "scripts/scenarios/runner/structure_spec.lua"]) { $0.jobs = 2 }
         let ran = outcome.summary.results.filter { $0.status == .passed }
         #expect(!ran.isEmpty)
         #expect(ran.allSatisfy { $0.duration > 0 && $0.duration < 60 })
-        #expect(outcome.summary.fileDurations.map(\.file) == ["scripts/scenarios/runner/waiting_spec.lua", "scripts/scenarios/runner/structure_spec.lua"])
-        #expect(outcome.summary.fileDurations.allSatisfy { $0.seconds > 0 })
+        // -v lists the slowest files by their tests' wall-clock time; without -v no duration is printed.
+        #expect(!outcome.output.contains("Slowest files:"))
     }
 
     @Test func listingWithTwoJobsKeepsTheFileOrder() throws {
