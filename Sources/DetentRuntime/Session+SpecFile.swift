@@ -85,7 +85,8 @@ extension Session {
         // collected, with math.random seeded here from the run's seed, so the same --seed
         // gives the same order.
         if case .finished = ending { host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}randomize", seed: settings.seed))) }
-        let tests = (try? host.collectedTests(shuffled: selection.shuffle)) ?? []
+        if selection.shuffle { host.shuffleEveryBlock() }
+        let tests = (try? host.collectedTests()) ?? []
 
         if tests.isEmpty && file.hasSuffix("_spec.lua") {
             // A spec file that registered nothing — empty, or it replaced describe/it before

@@ -379,13 +379,11 @@ public final class ScriptHost {
         try lua.load(text, chunkName: chunkName)
     }
 
-    /// The tests a loaded file declared, in run order; `shuffled` (`--shuffle`) shuffles every
-    /// block but those that call randomize(false), blocks staying whole (busted's --shuffle).
-    public func collectedTests(shuffled: Bool = false) throws -> [CollectedTest] {
+    /// The tests a loaded file declared.
+    public func collectedTests() throws -> [CollectedTest] {
         spec.push()
         lua.rawGet(field: "tests", inTableAt: -1)
-        LuaValue.boolean(shuffled).push(onto: lua)
-        try lua.call(argumentCount: 1, resultCount: 1)
+        try lua.call(argumentCount: 0, resultCount: 1)
         defer { lua.pop(2) }
         var result: [CollectedTest] = []
         let count = Int(lua.rawLength(at: -1))

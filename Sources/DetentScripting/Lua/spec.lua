@@ -426,9 +426,10 @@ local function order_tests(shuffle_all)
 end
 
 --- The collected tests for the host, in the order they run (randomize() applied; every block
---- shuffled with `shuffle_all`): { {name=, full_name=, where=, tags={...}, pending=bool} }.
-function spec.tests(shuffle_all)
-  ordered = ordered or order_tests(shuffle_all)
+--- shuffled once the host set spec.shuffle_all, for --shuffle):
+--- { {name=, full_name=, where=, tags={...}, pending=bool} }.
+function spec.tests()
+  ordered = ordered or order_tests(spec.shuffle_all)
   local list = {}
   for i, test in ipairs(ordered) do
     list[i] = { name = test.name, full_name = test.full_name, where = test.where,
@@ -441,7 +442,7 @@ end
 --- entered before its first test and left after its last.
 function spec.plan(order)
   running = true
-  ordered = ordered or order_tests()
+  ordered = ordered or order_tests(spec.shuffle_all)
   for _, index in ipairs(order) do
     local block = ordered[index].block
     while block do
