@@ -11,7 +11,8 @@ import DetentTestSupport
 @Suite("Reports: read by real consumers", .serialized)
 struct ReportConsumerTests {
     static let suite = ReportMergeTests.suite
-    static let runFlags = ["--plugins", "Tests/Fixtures/plugins/mixed", "--shuffle", "--seed", "11"]
+    /// `detent run`'s flags for ReportMergeTests.configure.
+    static let runFlags = ["--plugins", "Tests/Fixtures/plugins/mixed", "--shuffle", "--seed", "11", "--retries", "1", "--repeat", "2"]
     static let schema = ReportSupport.root.appendingPathComponent("Tests/Fixtures/junit-10.xsd").path
 
     private func detent() throws -> String { try BuiltExecutables.path(of: "detent") }
@@ -76,14 +77,20 @@ struct ReportConsumerTests {
         let properties = try #require(suites.first?["properties"] as? [String: String])
         #expect(properties["seed"] == "11" && properties["device"] == record.info.device && properties["shuffled"] == "true")
         let cases = suites.flatMap { ($0["cases"] as? [[String: Any]]) ?? [] }
-        let failing = try #require(cases.first { $0["name"] as? String == "reports expected and actual with the line, time and frame" })
+        let failing = try #require(cases.first { $0["name"] as? String == "reports expected and actual with the line, time and frame (iteration 1)" })
         #expect(failing["classname"] as? String == "Tests.Fixtures.runner.failing_spec.failures")
         #expect(failing["file"] as? String == "Tests/Fixtures/runner/failing_spec.lua" && failing["line"] as? String == "2")
         let result = try #require((failing["results"] as? [[String: Any]])?.first)
         #expect(result["tag"] as? String == "failure")
         #expect(result["message"] as? String == "Tests/Fixtures/runner/failing_spec.lua:4: Expected objects to be equal.")
         #expect((result["text"] as? String)?.contains("location: Tests/Fixtures/runner/failing_spec.lua:4\nexpected: (number) 4\nactual: (number) 3\nat t=0.5 s (frame 30)") == true)
-        let printing = try #require(cases.first { $0["name"] as? String == "prints twice" })
+        let flakyRun = try #require(cases.first { $0["name"] as? String == "passes on its second attempt (iteration 1)" })
+        #expect((flakyRun["results"] as? [Any])?.isEmpty == true)
+        #expect((flakyRun["system_out"] as? String)?.hasPrefix("flaky: passed on attempt 2 after 1 failed attempt\nattempt 1 failed: Tests/Fixtures/reports/flaky_spec.lua:8:") == true)
+        let failedTwice = try #require(cases.first { $0["name"] as? String == "passes on its second attempt (iteration 2)" })
+        #expect(failedTwice["reruns"] as? [String] == ["rerunFailure"])
+        #expect(((failedTwice["results"] as? [[String: Any]])?.first?["tag"] as? String) == "failure")
+        let printing = try #require(cases.first { $0["name"] as? String == "prints twice (iteration 1)" })
         #expect(printing["system_out"] as? String != nil)
 
         // The hand-built run: flaky retries in system-out, reruns of a test that never passed.
@@ -204,11 +211,11 @@ struct ReportConsumerTests {
         let single = try ChildProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags
                                           + ["--report", path("single.json"), "--report", path("single.xml"), "--report", path("single.tap")], folder: folder)
         #expect(single.status == 2)
-        // Shard reports as `detent run --shard i/2 --report` writes them: each shard's files
-        // run, the header naming the whole run's files and the shard.
         let whole = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: path("single.json"))), source: "single.json")
         for index in 1...2 {
-            try AtomicFile.write(JSONReport.render(try ReportMergeTests.shard(index, of: 2, whole: whole)), to: path("shard-\(index).json"))
+            let shard = try ChildProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--shard", "\(index)/2", "--report", path("shard-\(index).json")],
+                                             folder: folder)
+            #expect(!shard.timedOut && shard.status != 0, "shard \(index) has failures: \(shard.error)")
         }
         let merged = try ChildProcess.run(try detent(), ["merge-reports", path("shard-2.json"), path("shard-1.json"), "-o", "JSON",
                                                          "--report", path("merged.xml"), "--report", path("merged.tap"), "--report", path("merged.txt")],

@@ -6,35 +6,36 @@ import DetentTestSupport
 /// `merge-reports`: shards' JSON reports combine into the report of one machine's run.
 @Suite("Reports: merging shards", .serialized)
 struct ReportMergeTests {
-    /// Spec files of a small suite with passes, failures, errors, a pending test, output and
-    /// a file that does not load, plus a plugin that fails (every shard reports it).
+    /// Spec files of a small suite with passes, failures, errors, a pending test, output, a
+    /// file that does not load and a flaky test, plus a plugin that fails (every shard
+    /// reports it); run shuffled, with a retry and two iterations of every test.
     static let suite = ["scripts/scenarios/runner/structure_spec.lua", "Tests/Fixtures/reports/printing_spec.lua",
                         "Tests/Fixtures/runner/failing_spec.lua", "Tests/Fixtures/runner/syntax_error_spec.lua",
-                        "scripts/scenarios/runner/waiting_spec.lua"]
+                        "scripts/scenarios/runner/waiting_spec.lua", "Tests/Fixtures/reports/flaky_spec.lua"]
 
     static func configure(_ options: inout RunOptions) {
         options.pluginFolders = ["Tests/Fixtures/plugins/mixed"]
         options.shuffle = true
         options.seed = 11
+        options.retries = 1
+        options.repeatCount = 2
     }
 
-    /// Shard `index` of `count`: the files at positions index-1, index-1+count, … of the whole
-    /// run's order, with the header a sharded run writes (the whole run's files, `i/n`).
-    static func shard(_ index: Int, of count: Int, whole: RunRecord) throws -> RunRecord {
-        let files = whole.info.files.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
-        var record = try ReportSupport.record(files, configure: configure)
-        record.info.files = whole.info.files
-        record.info.shard = "\(index)/\(count)"
-        record.info.shuffled = whole.info.shuffled
-        return record
+    /// Shard `index` of `count` of the suite, as `detent run --shard` runs it.
+    static func shard(_ index: Int, of count: Int) throws -> RunRecord {
+        try ReportSupport.record(suite) { options in
+            configure(&options)
+            options.shard = try? Shard(index: index, count: count)
+        }
     }
 
     @Test func twoShardsMergeIntoTheSingleMachineRecord() throws {
         let whole = try ReportSupport.record(Self.suite, configure: Self.configure)
-        // The files in the run's shuffled order, so each shard runs them in that order.
-        #expect(whole.info.files != Self.suite)
-        let shards = [try Self.shard(2, of: 2, whole: whole), try Self.shard(1, of: 2, whole: whole)]
-        #expect(shards.allSatisfy { !$0.tests.isEmpty })
+        #expect(whole.info.files != Self.suite, "shuffled")
+        #expect(whole.summary.flaky == 1 && whole.tests.contains { $0.result.iteration == 2 })
+        let shards = [try Self.shard(2, of: 2), try Self.shard(1, of: 2)]
+        #expect(shards.allSatisfy { !$0.tests.isEmpty && $0.info.files == whole.info.files })
+        #expect(shards.map(\.info.shard) == ["2/2", "1/2"])
         let merged = try ReportMerge.merge([("b.json", shards[0]), ("a.json", shards[1])])
         #expect(ReportSupport.withoutDurations(merged) == ReportSupport.withoutDurations(whole))
         #expect(merged.loadErrors.count == 2, "the plugin's load error once, the syntax error once")
