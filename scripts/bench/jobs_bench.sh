@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# detent run --jobs 1 against --jobs 2 on the bundled suite, in one script run: the two
+# alternate (1, 2, 1, 2, ...) so that a noisy neighbour on the shared machine weighs on both
+# alike; prints each run's wall and CPU seconds, the medians and the speed-up, as Markdown.
+#
+#   swift build -c release && bash scripts/bench/jobs_bench.sh [RUNS] [PATH...]
+set -euo pipefail
+runs=${1:-5}
+shift || true
+paths=("$@")
+[ ${#paths[@]} -eq 0 ] && paths=(scripts/scenarios)
+detent=${DETENT:-.build/release/detent}
+[ -x "$detent" ] || { echo "no $detent: run swift build -c release first" >&2; exit 2; }
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+declare -A wall cpu
+echo "| run | jobs | wall s | CPU s (user+sys) | load average before |"
+echo "|---|---|---|---|---|"
+for ((i = 1; i <= runs; i++)); do
+  for jobs in 1 2; do
+    load=$(cut -d' ' -f1-3 /proc/loadavg)
+    out=$( { /usr/bin/time -f "%e %U %S" "$detent" run --jobs "$jobs" "${paths[@]}" > /tmp/jobs_bench.$$.out; } 2>&1 | tail -1)
+    tail -1 /tmp/jobs_bench.$$.out | grep -q ', 0 failed' || { echo "run failed: $(tail -1 /tmp/jobs_bench.$$.out)" >&2; exit 1; }
+    read -r e u s <<< "$out"
+    c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+    wall[$jobs]+="$e "
+    cpu[$jobs]+="$c "
+    echo "| $i | $jobs | $e | $c | $load |"
+  done
+done
+rm -f /tmp/jobs_bench.$$.out
+m1=$(tr ' ' '\n' <<< "${wall[1]}" | grep . | median)
+m2=$(tr ' ' '\n' <<< "${wall[2]}" | grep . | median)
+c1=$(tr ' ' '\n' <<< "${cpu[1]}" | grep . | median)
+c2=$(tr ' ' '\n' <<< "${cpu[2]}" | grep . | median)
+echo
+echo "median wall: --jobs 1 ${m1} s, --jobs 2 ${m2} s; speed-up $(awk -v a="$m1" -v b="$m2" 'BEGIN { printf "%.2f", a / b }')x"
+echo "median CPU: --jobs 1 ${c1} s, --jobs 2 ${c2} s"
