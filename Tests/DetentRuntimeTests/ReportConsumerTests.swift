@@ -275,6 +275,27 @@ struct ReportConsumerTests {
         }
     }
 
+    @Test(.timeLimit(.minutes(3))) func aRunOnTheDaemonWritesTheSameReportsAsALocalRun() throws {
+        let folder = try ReportSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        let daemon = try ChildProcess(try detent(), ["daemon", "--socket", path("d.sock")], folder: folder)
+        defer { daemon.kill() }
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline && !FileManager.default.fileExists(atPath: path("d.sock")) && !daemon.wait(seconds: 0.05) {}
+        let specs = ["Tests/Fixtures/reports/flaky_spec.lua", "Tests/Fixtures/runner/failing_spec.lua", "Tests/Fixtures/reports/printing_spec.lua"]
+        let flags = ["--retries", "1", "--seed", "3"]
+        let remote = try ChildProcess.run(try detent(), ["run", "--connect", path("d.sock")] + specs + flags
+                                          + ["--report", path("remote.json"), "--report", path("remote.xml")], folder: folder)
+        let local = try ChildProcess.run(try detent(), ["run"] + specs + flags + ["--report", path("local.json"), "--report", path("local.xml")], folder: folder)
+        #expect(remote.status == 1 && local.status == 1, "\(remote.error)\(local.error)")
+        #expect(ReportSupport.withoutDurations(json: try String(contentsOfFile: path("remote.json"), encoding: .utf8))
+                == ReportSupport.withoutDurations(json: try String(contentsOfFile: path("local.json"), encoding: .utf8)))
+        #expect(ReportSupport.withoutTimes(xml: try String(contentsOfFile: path("remote.xml"), encoding: .utf8))
+                == ReportSupport.withoutTimes(xml: try String(contentsOfFile: path("local.xml"), encoding: .utf8)))
+    }
+
     @Test(.timeLimit(.minutes(3))) func outputFormatsAcceptAnyCaseAndKeepStandardOutputForTheReport() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
