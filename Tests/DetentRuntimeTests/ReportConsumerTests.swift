@@ -2,6 +2,9 @@ import Testing
 import Foundation
 import DetentRuntime
 import DetentTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reports as their consumers read them: `detent run` and `detent merge-reports` run as
 /// processes, the JUnit file validated by xmllint against Jenkins' junit-10.xsd
@@ -185,6 +188,20 @@ struct ReportConsumerTests {
         let whole = try ChildProcess.run(try detent(), ["run", slow, "--report", report], folder: folder)
         #expect(whole.status == 0)
         #expect(try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: report)), source: report).summary.passed == 20)
+    }
+
+    @Test(.timeLimit(.minutes(3))) func aRunStoppedWithCtrlCWritesACancelledReport() throws {
+        let folder = try ReportSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("r.json").path
+        let child = try ChildProcess(try detent(), ["run", "Tests/Fixtures/reports/slow_spec.lua", "--report", report], folder: folder)
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline && !child.outputSoFar.contains("\n  ok ") && !child.wait(seconds: 0.02) {}
+        _ = Glibc.kill(child.pid, SIGINT)
+        let finished = child.finish(timeout: 60)
+        #expect(finished.status == 130, "\(finished.error)")
+        let record = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: report)), source: report)
+        #expect(record.summary.cancelled && record.tests.count < 20 && record.summary.passed >= 1)
     }
 
     @Test(.timeLimit(.minutes(3))) func aReportThatCannotBeWrittenEndsTheRunWithStatus2() throws {
