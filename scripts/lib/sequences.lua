@@ -68,10 +68,13 @@ function sequences.check_finite(s, what)
 end
 
 --- The suite: `blocks` tests of `per_block` sequences each (many sequences per test keeps
---- the per-test overhead out of the way; a block fails on its first bad sequence).
+--- the per-test overhead out of the way; a block fails on its first bad sequence). `blocks`
+--- is a count, or `{ first, last }` for part of a suite split over several spec files.
 function sequences.describe(title, blocks, per_block, run_sequence)
+  local first, last = 1, blocks
+  if type(blocks) == "table" then first, last = blocks[1], blocks[2] end
   describe(title, function()
-    for block = 1, blocks do
+    for block = first, last do
       it("hold for sequence block " .. block, function()
         for _ = 1, per_block do run_sequence() end
       end)

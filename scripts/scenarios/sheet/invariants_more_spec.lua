@@ -1,0 +1,3 @@
+-- The sheet invariants under random input, blocks 51–100 of 100 (blocks 1–50 and what the
+-- suite checks: invariants_spec.lua and scripts/lib/sheet_invariants.lua).
+require("lib.sheet_invariants")(51, 100)
