@@ -225,9 +225,13 @@ struct ReportConsumerTests {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        let single = try ChildProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags
+        let single = try ChildProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--jobs", "2"]
                                           + ["--report", path("single.json"), "--report", path("single.xml"), "--report", path("single.tap")], folder: folder)
         #expect(single.status == 2)
+        // Two files at a time write the report one at a time does (the in-process run's).
+        let oneAtATime = JSONReport.render(try ReportSupport.record(Self.suite, configure: ReportMergeTests.configure))
+        #expect(ReportSupport.withoutDurations(json: try String(contentsOfFile: path("single.json"), encoding: .utf8))
+                == ReportSupport.withoutDurations(json: oneAtATime))
         let whole = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: path("single.json"))), source: "single.json")
         for index in 1...2 {
             let shard = try ChildProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--shard", "\(index)/2", "--report", path("shard-\(index).json")],
