@@ -25,7 +25,8 @@ final class TestTrace {
     /// As reported (`TestResult.tracePath`): under `options.directory`.
     let path: String
     private var header: [(String, TraceValue)]
-    private var lines: [String] = []
+    /// Frame lines, written out only if the trace is kept (retain-on-failure drops most).
+    private var lines: [TraceValue] = []
     private var current: FrameRecord?
     private var geometry = TraceGeometry()
     private var lastElements: [String: [(String, TraceValue)]] = [:]
@@ -142,7 +143,7 @@ final class TestTrace {
         if !record.geometry.isEmpty { fields.append(("geometry", .object(record.geometry))) }
         if !record.series.isEmpty { fields.append(("series", .array(record.series))) }
         if !record.events.isEmpty { fields.append(("events", .array(record.events))) }
-        lines.append(TraceValue.object(fields).json)
+        lines.append(.object(fields))
     }
 
     /// Ends the recording with the test's outcome: writes the file (or, under
@@ -162,7 +163,10 @@ final class TestTrace {
         header.append(("series", .array(seriesNames.map { .string($0) })))
         header.append(("units", .object(seriesNames.map { ($0, .string(SeriesPlot.unit(of: $0))) })))
         var text = TraceValue.object(header).json + "\n"
-        for line in lines { text += line; text += "\n" }
+        for line in lines {
+            line.write(into: &text)
+            text += "\n"
+        }
         text += TraceValue.object([
             ("type", .string("end")), ("status", .string(result.status.rawValue)), ("message", .optional(result.message)),
             ("location", .optional(TestTrace.failingLocation(result))), ("frame", .integer(result.frame)),

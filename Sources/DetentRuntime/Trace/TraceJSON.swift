@@ -116,6 +116,12 @@ enum TraceJSON {
 
     static func quote(_ text: String, into out: inout String) {
         out += "\""
+        // Most names need no escaping at all.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "<") }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -65,7 +65,9 @@ public struct TraceOptions: Equatable, Sendable {
             // Long names often differ only at the end ("… block 7"): a hash of the whole
             // text keeps them apart.
             let hex = String(fnv1a(text) & 0xFFFF_FFFF, radix: 16)
-            out = String(out.prefix(limit - 9)) + "-" + String(repeating: "0", count: 8 - hex.count) + hex
+            var kept = String(out.prefix(limit - 9))
+            while kept.hasSuffix("-") { kept.removeLast() }
+            out = kept + "-" + String(repeating: "0", count: 8 - hex.count) + hex
         }
         return out.isEmpty ? "test" : out
     }
