@@ -158,6 +158,36 @@ struct TraceTests {
         #expect(Self.files(in: directory).count == 2)
     }
 
+    @Test func aRetriedTestKeepsTheFailedAttemptsTraceUnderRetainOnFailure() throws {
+        let directory = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let outcome = try RunHarness.run(["Tests/Trace/specs/flaky_spec.lua"]) { options in
+            options.trace = TraceOptions(mode: .retainOnFailure, directory: directory)
+            options.retries = 2
+        }
+        let result = try #require(outcome.summary.results.first)
+        #expect(result.isFlaky)
+        #expect(result.tracePath == nil)
+        let failedTrace = try #require(result.retries.first?.tracePath)
+        #expect(failedTrace.hasSuffix("/5-flaky-passes-the-second-time.jsonl"))
+        #expect(try TraceFile(path: failedTrace).status == "failed")
+        #expect(Self.files(in: directory).count == 1)
+    }
+
+    @Test func everyIterationOfARepeatedTestHasItsTrace() throws {
+        let directory = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let outcome = try RunHarness.run(["Tests/Trace/specs/duplicate_spec.lua"]) { options in
+            options.trace = TraceOptions(mode: .on, directory: directory)
+            options.repeatCount = 2
+        }
+        let names = outcome.summary.results.compactMap(\.tracePath).map { ($0 as NSString).lastPathComponent }
+        // Test by test, iteration by iteration; the twin on the same line is told apart by .run2.
+        #expect(names == ["3-twins-share-a-name-and-a-line.iter1.jsonl", "3-twins-share-a-name-and-a-line.iter2.jsonl",
+                          "3-twins-share-a-name-and-a-line.iter1.run2.jsonl", "3-twins-share-a-name-and-a-line.iter2.run2.jsonl"])
+        #expect(Self.files(in: directory).count == 4)
+    }
+
     @Test func tracePathsAreReadableAndDistinguishRetriesAndIterations() {
         let options = TraceOptions(mode: .on, directory: "out/")
         #expect(options.path(file: "scripts/scenarios/drawer/release_spec.lua", fullName: "a slow flick #drawer", location: "x:12")
