@@ -64,7 +64,7 @@ enum ReportSupport {
         return url
     }
 
-    /// The virtual environment scripts/setup.sh makes, with junitparser and tap.py.
+    /// The virtual environment scripts/setup.sh makes, with junitparser, tap.py and jsonschema.
     static var python: String { root.appendingPathComponent(".build/python/bin/python").path }
 
     struct MissingTool: Error, CustomStringConvertible { var description: String }
@@ -72,7 +72,7 @@ enum ReportSupport {
     /// The venv's python, or an error that says how to get it (a failure, never a skip).
     static func requirePython() throws -> String {
         guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw MissingTool(description: "\(python) is missing: run bash scripts/setup.sh (it installs junitparser and tap.py from Tests/python/requirements.txt)")
+            throw MissingTool(description: "\(python) is missing: run bash scripts/setup.sh (it installs junitparser, tap.py and jsonschema from Tests/python/requirements.txt)")
         }
         return python
     }
