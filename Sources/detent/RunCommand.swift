@@ -89,6 +89,7 @@ struct Run: ParsableCommand {
         if watch && connect != nil { throw ValidationError("--watch runs the specs in this process; it cannot be combined with --connect") }
         if connect != nil && jobs != nil { throw ValidationError("--jobs runs files in parallel sessions of this process; it cannot be combined with --connect") }
         if connect != nil && shard != nil { throw ValidationError("--shard cannot be combined with --connect; run the shard in this process") }
+        if connect != nil && traces.trace != .off { throw ValidationError("--trace writes traces from this process; it cannot be combined with --connect") }
         do { _ = try runOptions() } catch let error as UsageError { throw ValidationError(error.description) }
         if let excludeTags, splitTags(excludeTags).isEmpty {
             throw ValidationError("--exclude-tags needs at least one tag, like --exclude-tags slow")
