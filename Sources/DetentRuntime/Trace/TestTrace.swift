@@ -75,9 +75,8 @@ final class TestTrace {
         if current?.frame != frame { startRecord(frame) }
         current!.time = world.time
         var changed: [(String, TraceValue)] = []
-        var seen = Set<String>()
-        for element in geometry.elements(of: world) {
-            seen.insert(element.id)
+        let elements = geometry.elements(of: world)
+        for element in elements {
             if let previous = lastElements[element.id] {
                 let delta = element.fields.enumerated().filter { i, field in
                     i >= previous.count || previous[i].0 != field.0 || previous[i].1 != field.1
@@ -88,9 +87,13 @@ final class TestTrace {
             }
             lastElements[element.id] = element.fields
         }
-        for id in lastElements.keys.sorted() where !seen.contains(id) {
-            changed.append((id, .null))
-            lastElements[id] = nil
+        // Every element of this frame is in lastElements now: any more are gone.
+        if lastElements.count > elements.count {
+            let seen = Set(elements.map(\.id))
+            for id in lastElements.keys.sorted() where !seen.contains(id) {
+                changed.append((id, .null))
+                lastElements[id] = nil
+            }
         }
         current!.geometry = changed
         var samples: [Int: TraceValue] = [:]
