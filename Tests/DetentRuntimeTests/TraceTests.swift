@@ -188,6 +188,21 @@ struct TraceTests {
         #expect(Self.files(in: directory).count == 4)
     }
 
+    @Test func theLastFrameShowsTheStateTheTestEndedIn() throws {
+        let directory = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let outcome = try Self.run(["Tests/Trace/specs/early_end_spec.lua"], mode: .on, into: directory)
+        #expect(outcome.summary.results.map(\.status) == [.failed, .failed])
+        // Ended before any frame: frame 0 has the drawer the test made, at the middle anchor.
+        let early = try TraceFile(path: try #require(outcome.summary.results[0].tracePath))
+        #expect(early.frames.map(\.frame) == [0])
+        #expect((early.frames.last?.elements["drawer:drawer"]?["y"] as? NSNumber)?.doubleValue == 426)
+        // Moved without animation after its last frame: the last frame has it at the top.
+        let late = try TraceFile(path: try #require(outcome.summary.results[1].tracePath))
+        #expect(late.frames.last?.frame == outcome.summary.results[1].frame)
+        #expect((late.frames.last?.elements["drawer:drawer"]?["y"] as? NSNumber)?.doubleValue == 59)
+    }
+
     @Test func tracePathsAreReadableAndDistinguishRetriesAndIterations() {
         let options = TraceOptions(mode: .on, directory: "out/")
         #expect(options.path(file: "scripts/scenarios/drawer/release_spec.lua", fullName: "a slow flick #drawer", location: "x:12")

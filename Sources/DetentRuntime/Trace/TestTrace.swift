@@ -95,7 +95,18 @@ final class TestTrace {
                 lastElements[id] = nil
             }
         }
-        current!.geometry = changed
+        // Recorded again at the same frame (the test's end, after changes made since the
+        // last frame): the later fields win.
+        for (id, change) in changed {
+            if case let .object(fields) = change, let i = current!.geometry.firstIndex(where: { $0.0 == id }),
+               case let .object(earlier) = current!.geometry[i].1 {
+                current!.geometry[i].1 = .object(earlier.filter { old in !fields.contains { $0.0 == old.0 } } + fields)
+            } else if let i = current!.geometry.firstIndex(where: { $0.0 == id }) {
+                current!.geometry[i].1 = change
+            } else {
+                current!.geometry.append((id, change))
+            }
+        }
         var samples: [Int: TraceValue] = [:]
         for recorder in world.activeTraces where recorder.frames.last == frame {
             for (i, name) in recorder.names.enumerated() {
@@ -154,6 +165,9 @@ final class TestTrace {
     /// Returns why the file could not be written, if it could not (the result is unchanged
     /// but for `tracePath`: a trace never changes what a test reports).
     func finish(_ result: inout TestResult) -> String? {
+        // The state the test ended in: changes made after the last frame (or a test that
+        // ended before its first frame) are drawn too, at the last frame.
+        if let world = observedWorld { record(world) }
         detach()
         flushRecord()
         let file = options.absolute(path)

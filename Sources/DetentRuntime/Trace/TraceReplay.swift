@@ -109,7 +109,8 @@ public enum TraceReplay {
         early = [];
       }
       const failed = end && (end.status === "failed" || end.status === "error");
-      const failingIndex = failed ? Math.max(0, frames.findIndex(f => f.frame >= end.frame)) : -1;
+      const failingIndex = !failed || !frames.length ? -1
+        : (frames.findIndex(f => f.frame >= end.frame) >= 0 ? frames.findIndex(f => f.frame >= end.frame) : frames.length - 1);
       const device = document.getElementById("device"), scene = document.getElementById("scene"), clips = document.getElementById("clips");
       const scrubber = document.getElementById("scrubber"), label = document.getElementById("frame-label");
       const playButton = document.getElementById("play"), speed = document.getElementById("speed");
