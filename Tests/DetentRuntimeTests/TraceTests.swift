@@ -47,6 +47,17 @@ struct TraceTests {
         for (name, data) in a { #expect(data == b[name], "\(name) differs between two identical runs") }
     }
 
+    @Test func parallelFilesWriteTheSameTracesAsOneAtATime() throws {
+        let first = Self.folder(), second = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: first); try? FileManager.default.removeItem(atPath: second) }
+        let paths = [Self.replaySpec, "Tests/Trace/specs/early_end_spec.lua", "scripts/scenarios/sheet/detents_spec.lua"]
+        _ = try RunHarness.run(paths) { $0.trace = TraceOptions(mode: .on, directory: first); $0.jobs = 1 }
+        _ = try RunHarness.run(paths) { $0.trace = TraceOptions(mode: .on, directory: second); $0.jobs = 3 }
+        let a = Self.files(in: first), b = Self.files(in: second)
+        #expect(a.count >= 8)
+        #expect(a == b)
+    }
+
     @Test func everyTestGetsATraceWithHeaderFramesAndOutcome() throws {
         let directory = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
