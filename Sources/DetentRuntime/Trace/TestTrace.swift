@@ -29,7 +29,8 @@ final class TestTrace {
     private var lines: [TraceValue] = []
     private var current: FrameRecord?
     private var geometry = TraceGeometry()
-    private var lastElements: [String: [(String, TraceValue)]] = [:]
+    /// The elements of the last recorded frame, in order.
+    private var lastFrame: [TraceGeometry.Element] = []
     private var seriesNames: [String] = []
     private var seriesIndex: [String: Int] = [:]
     private weak var observedWorld: World?
@@ -76,25 +77,27 @@ final class TestTrace {
         current!.time = world.time
         var changed: [(String, TraceValue)] = []
         let elements = geometry.elements(of: world)
-        for element in elements {
-            if let previous = lastElements[element.id] {
-                let delta = element.fields.enumerated().filter { i, field in
-                    i >= previous.count || previous[i].0 != field.0 || previous[i].1 != field.1
-                }.map(\.element)
+        // Usually the same elements as last frame, in the same order: compared by position;
+        // a table by id is built only when the list changed.
+        let sameList = elements.count == lastFrame.count && zip(elements, lastFrame).allSatisfy { $0.id == $1.id }
+        let byID = sameList ? [:] : Dictionary(lastFrame.map { ($0.id, $0.fields) }, uniquingKeysWith: { first, _ in first })
+        for (k, element) in elements.enumerated() {
+            if let previous = sameList ? lastFrame[k].fields : byID[element.id] {
+                var delta: [(String, TraceValue)] = []
+                for (i, field) in element.fields.enumerated()
+                where i >= previous.count || previous[i].0 != field.0 || previous[i].1 != field.1 {
+                    delta.append(field)
+                }
                 if !delta.isEmpty { changed.append((element.id, .object(delta))) }
             } else {
                 changed.append((element.id, .object(element.fields)))
             }
-            lastElements[element.id] = element.fields
         }
-        // Every element of this frame is in lastElements now: any more are gone.
-        if lastElements.count > elements.count {
+        if !sameList {
             let seen = Set(elements.map(\.id))
-            for id in lastElements.keys.sorted() where !seen.contains(id) {
-                changed.append((id, .null))
-                lastElements[id] = nil
-            }
+            for id in byID.keys.sorted() where !seen.contains(id) { changed.append((id, .null)) }
         }
+        lastFrame = elements
         // Recorded again at the same frame (the test's end, after changes made since the
         // last frame): the later fields win.
         for (id, change) in changed {
