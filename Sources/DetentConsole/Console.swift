@@ -108,7 +108,7 @@ public final class Console {
             if case let .error(message) = snapshot { throw RecordingError("the world's state could not be read: \(message)") }
             return
         }
-        let spec = try recording.spec(snapshot: text)
+        let spec = try recording.spec(snapshot: text, drops: try evaluator.frameDrops())
         try spec.write(toFile: recording.file, atomically: true, encoding: .utf8)
         let left = recording.failures.isEmpty ? "" : " (\(recording.failures.count) that raised left out as comments)"
         write("wrote \(recording.file): \(recording.chunks.count) chunks\(left) and the engines' end state; run it with detent run \(recording.file)\n")

@@ -29,6 +29,10 @@ public protocol ConsoleEvaluator: AnyObject {
     /// Virtual seconds per wall second (the caller checks the range).
     func setSpeed(_ factor: Double) throws
 
+    /// Frames the real-time display link dropped in the current world because a callback came
+    /// late (a busy machine), as (frame delivered before the drop, frames dropped), oldest first.
+    func frameDrops() throws -> [(frame: Int64, count: Int64)]
+
     /// A fresh default world; the globals stay.
     func reset() throws
     /// Reads the plugins again into a fresh session; the sentences to show (what loaded, what failed).

@@ -46,8 +46,10 @@ struct ConsoleRecording {
         return Self.snapshotLua.replacingOccurrences(of: "CHUNKS", with: "{" + literals.joined(separator: ", ") + "}")
     }
 
-    /// The spec text, given what `snapshotCode()` returned.
-    func spec(snapshot: String) throws -> String {
+    /// The spec text, given what `snapshotCode()` returned and the frames the real-time
+    /// display link dropped meanwhile (a late callback on a busy machine), which the spec
+    /// drops again at the same frames so that its replay sees what the session saw.
+    func spec(snapshot: String, drops: [(frame: Int64, count: Int64)] = []) throws -> String {
         var lines = snapshot.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.count >= 3, let stopFrame = Int64(lines.removeFirst()) else {
             throw RecordingError("the world's state could not be read (\(snapshot.prefix(200)))")
@@ -71,6 +73,18 @@ struct ConsoleRecording {
         out.append("")
         out.append("describe(\(Self.quoted(name)), function()")
         out.append("  it(\"replays the recorded session\", function()")
+        let kept = drops.filter { $0.frame < stopFrame && $0.count > 0 }
+        if !kept.isEmpty {
+            out.append("    -- The display link dropped frames while the session ran (a busy machine): dropped")
+            out.append("    -- again at the same frames, so the replay sees what the session saw.")
+            out.append("    spawn(function()")
+            let list = kept.map { "{ \($0.frame), \($0.count) }" }.joined(separator: ", ")
+            out.append("      for _, drop in ipairs({ \(list) }) do")
+            out.append("        if drop[1] > world.frame then wait_frames(drop[1] - world.frame) end")
+            out.append("        drop_frames(drop[2])")
+            out.append("      end")
+            out.append("    end)")
+        }
         var frame: Int64 = 0
         func wait(until target: Int64) {
             if target > frame { out.append("    wait_frames(\(target - frame))") }

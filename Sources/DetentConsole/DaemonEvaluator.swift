@@ -105,6 +105,15 @@ public final class DaemonEvaluator: ConsoleEvaluator {
         return items.compactMap { if case let .string(s) = $0 { return s } else { return nil } }
     }
 
+    public func frameDrops() throws -> [(frame: Int64, count: Int64)] {
+        let state = try channel.call("state", params([("paths", .array([])), ("drops", .bool(true))]))
+        guard case let .array(items)? = state["drops"] else { return [] }
+        return items.compactMap { item in
+            guard let frame = item["frame"]?.number, let count = item["count"]?.number else { return nil }
+            return (Int64(frame), Int64(count))
+        }
+    }
+
     public func pause() throws { _ = try channel.call("pause", params()) }
     public func resume() throws { _ = try channel.call("resume", params()) }
     public func step(_ frames: Int) throws { _ = try channel.call("step", params([("frames", .int(Int64(frames)))])) }

@@ -138,6 +138,11 @@ public final class LocalEvaluator: ConsoleEvaluator {
         }
     }
 
+    public func frameDrops() throws -> [(frame: Int64, count: Int64)] {
+        let live = self.live
+        return live.session.queue.sync { live.driver.drops.map { ($0.frame, $0.count) } }
+    }
+
     public func pause() throws { live.session.queue.sync { live.pause() } }
     public func resume() throws { live.session.queue.sync { live.resume() } }
     public func step(_ frames: Int) throws { live.session.queue.sync { live.step(frames) } }

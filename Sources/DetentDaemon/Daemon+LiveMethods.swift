@@ -133,12 +133,16 @@ extension Daemon {
     func state(_ live: LiveSession, _ params: Params) throws -> JSONValue {
         let paths = try params.optionalStrings("paths")
         let snapshot = live.state(paths)
+        var drops: [(String, JSONValue)] = []
+        if try params.optionalBool("drops") == true {
+            drops = [("drops", .array(live.driver.drops.map { .object([("frame", .int($0.frame)), ("count", .int($0.count))]) }))]
+        }
         return .object([
             ("time", .double(snapshot.time)), ("frame", .int(snapshot.frame)), ("paused", .bool(live.isPaused)),
             ("speed", .double(live.speed)),
             ("properties", .object(snapshot.properties.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
             ("engines", .array(live.world.engines.map { .string(EngineSummary.describe($0)) })),
-        ])
+        ] + drops)
     }
 
     func subscribe(_ params: Params, client: ClientConnection, reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {

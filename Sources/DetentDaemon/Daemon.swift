@@ -136,7 +136,7 @@ public final class Daemon: @unchecked Sendable {
             case "run": try startRun(params, id: request.id, client: client, reply: reply)
             case "cancel": reply(.success(params.has("session") ? try interruptEvals(params) : try cancel(params)))
             case "eval": try eval(params, reply: reply)
-            case "state": try onSession(params, extra: ["paths"], reply: reply) { live in try self.state(live, params) }
+            case "state": try onSession(params, extra: ["paths", "drops"], reply: reply) { live in try self.state(live, params) }
             case "complete": try onSession(params, extra: ["word"], reply: reply) { live in try self.complete(live, params) }
             case "subscribe": try subscribe(params, client: client, reply: reply)
             case "unsubscribe": reply(.success(try unsubscribe(params)))

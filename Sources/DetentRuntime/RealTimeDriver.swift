@@ -44,6 +44,16 @@ public final class RealTimeDriver {
     public private(set) var framesDelivered: Int64 = 0
     public private(set) var lateFrames: Int64 = 0
 
+    /// Frames a late callback dropped in the current world: after `frame` was delivered,
+    /// `count` frames went by unseen (the console's `:record` drops them again in the spec).
+    public struct FrameDrop: Equatable, Sendable {
+        public var frame: Int64
+        public var count: Int64
+    }
+    /// The drops since the world began, the latest `maxDropsKept` of them.
+    public private(set) var drops: [FrameDrop] = []
+    static let maxDropsKept = 10_000
+
     public init(world: World, clock: WallClock, scheduler: TickScheduler) {
         self.world = world
         self.clock = clock
@@ -54,6 +64,7 @@ public final class RealTimeDriver {
     public func replaceWorld(_ newWorld: World) {
         guard newWorld !== world else { return }
         world = newWorld
+        drops = []
         anchorVirtual = world.time
         anchorWall = clock.now()
         wake()
@@ -176,7 +187,12 @@ public final class RealTimeDriver {
             // Whole frames that went by before this callback were missed: they are dropped,
             // as a late display-link callback drops them, and the timeline stays true.
             let missed = world.displayLink.framesBehind(at: now)
-            if missed > 0 { world.dropFrames(Int(missed)); lateFrames += 1 }
+            if missed > 0 {
+                drops.append(FrameDrop(frame: world.frame, count: missed))
+                if drops.count > RealTimeDriver.maxDropsKept { drops.removeFirst(drops.count - RealTimeDriver.maxDropsKept) }
+                world.dropFrames(Int(missed))
+                lateFrames += 1
+            }
         } else if now > world.time {
             world.fastForward(toward: now)
         }

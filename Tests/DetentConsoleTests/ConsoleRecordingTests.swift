@@ -34,6 +34,16 @@ struct ConsoleRecordingTests {
         #expect(spec.hasPrefix("-- Recorded by `detent console` (:record /tmp/x_spec.lua) on 1970-01-01T00:00:00Z."))
     }
 
+    @Test func framesTheDisplayLinkDroppedAreDroppedAgainAtTheSameFrames() throws {
+        var recording = ConsoleRecording(file: "/tmp/x_spec.lua")
+        recording.add(.init(code: "a = 1", chunkName: "stdin", printed: "", frames: 0...0))
+        let spec = try recording.spec(snapshot: "30\niPhone 15\nS\n", drops: [(frame: 4, count: 2), (frame: 12, count: 1), (frame: 40, count: 3)])
+        #expect(spec.contains("for _, drop in ipairs({ { 4, 2 }, { 12, 1 } }) do"), Comment(rawValue: spec))
+        #expect(spec.contains("drop_frames(drop[2])"))
+        let calm = try recording.spec(snapshot: "30\niPhone 15\nS\n", drops: [])
+        #expect(!calm.contains("spawn("))
+    }
+
     @Test func aMalformedSnapshotIsAnErrorNotASpec() {
         let recording = ConsoleRecording(file: "/tmp/x_spec.lua")
         #expect(throws: RecordingError.self) { try recording.spec(snapshot: "not a frame") }
