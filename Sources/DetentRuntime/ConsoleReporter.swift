@@ -26,8 +26,12 @@ public final class ConsoleReporter: Reporter {
     public struct Terminal {
         public var write: (String) -> Void
         public var colour: Bool
-        public init(colour: Bool, write: @escaping (String) -> Void) {
+        /// Columns, when known: the progress line is cut to fit, or it would wrap and no
+        /// longer be erased.
+        public var width: Int?
+        public init(colour: Bool, width: Int? = nil, write: @escaping (String) -> Void) {
             self.colour = colour
+            self.width = width
             self.write = write
         }
 
@@ -36,7 +40,9 @@ public final class ConsoleReporter: Reporter {
         public static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal? {
             guard isatty(STDOUT_FILENO) != 0 else { return nil }
             let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
-            return Terminal(colour: !noColour) { text in
+            var size = winsize()
+            let width = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+            return Terminal(colour: !noColour, width: width) { text in
                 var copy = text
                 copy.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
                 fflush(stdout)
@@ -192,9 +198,16 @@ public final class ConsoleReporter: Reporter {
     private func drawProgress() {
         guard let terminal else { return }
         var text = "\(filesStarted)" + (totalFiles.map { "/\($0)" } ?? "") + " files, \(passed) passed"
-        if failed > 0 { text += ", " + paint("\(failed) failed", .red) }
-        if flaky > 0 { text += ", " + paint("\(flaky) flaky", .yellow) }
-        text += paint(" · " + currentFile, .dim)
+        var shown = text.count
+        if failed > 0 { text += ", " + paint("\(failed) failed", .red); shown += ", \(failed) failed".count }
+        if flaky > 0 { text += ", " + paint("\(flaky) flaky", .yellow); shown += ", \(flaky) flaky".count }
+        // The current file, its start cut off when the line would not fit.
+        var file = currentFile
+        if let width = terminal.width, shown + 3 + file.count >= width {
+            let room = width - shown - 4
+            file = room > 1 ? "…" + file.suffix(room - 1) : ""
+        }
+        if !file.isEmpty { text += paint(" · " + file, .dim) }
         terminal.write((progressShown ? "\r\u{1B}[2K" : "") + text)
         progressShown = true
     }
