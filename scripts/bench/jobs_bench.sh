@@ -37,3 +37,16 @@ c2=$(tr ' ' '\n' <<< "${cpu[2]}" | grep . | median)
 echo
 echo "median wall: --jobs 1 ${m1} s, --jobs 2 ${m2} s; speed-up $(awk -v a="$m1" -v b="$m2" 'BEGIN { printf "%.2f", a / b }')x"
 echo "median CPU: --jobs 1 ${c1} s, --jobs 2 ${c2} s"
+# What two workers could reach at best with these files: each file's time (its tests' attempt
+# durations in a --jobs 1 JSON report), handed out in run order to whichever worker is free.
+"$detent" run --jobs 1 -o json "${paths[@]}" 2> /dev/null | python3 -c '
+import json, sys
+files, order = {}, []
+for t in json.load(sys.stdin)["tests"]:
+    if t["file"] not in files: order.append(t["file"]); files[t["file"]] = 0.0
+    files[t["file"]] += t["duration"] + sum(a.get("duration", 0) for a in t.get("retries", []))
+total, workers = sum(files.values()), [0.0, 0.0]
+for f in order: workers[workers.index(min(workers))] += files[f]
+longest = max(files, key=files.get)
+print(f"schedule bound: {total:.2f} s of tests in {len(files)} files, two workers in run order {max(workers):.2f} s: {total / max(workers):.2f}x at most; longest file {longest} {files[longest]:.2f} s")
+'
