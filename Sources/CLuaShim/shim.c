@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <signal.h>
+#include <pthread.h>
 
 enum { HOOK_STEP = 1000 };
 // Instructions one call into host code is charged (about what the call costs the host,
@@ -221,9 +223,75 @@ lua_State *detent_newstate(detent_limits *limits) {
 static void budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     detent_limits *limits = detent_limits_of(L);
+    if (!limits->counts_instructions) {
+        // Set by the stop signal: stop if a flag is up, else go back to full speed. (A kill
+        // re-sets the hook on every instruction, below, so no pcall loop outlives it.)
+        if (limits->guest_depth > 0) {
+            limits->running = L;
+            charge_and_stop(L, limits, 0);
+        }
+        if (limits->killed == DETENT_KILL_NONE) lua_sethook(L, NULL, 0, 0);
+        return;
+    }
     if (limits->guest_depth <= 0) return;
     limits->running = L;
     charge_and_stop(L, limits, HOOK_STEP);
+}
+
+// ---- Stopping code that runs without the count hook ----------------------------------------
+
+// The limits whose guest code this thread runs (set while a job is armed); read by the signal
+// handler, which runs on this same thread, so nothing is shared between threads here.
+static __thread detent_limits *watched_limits = NULL;
+// The thread's signal mask before it was watched: Dispatch's worker threads block every
+// signal, so the stop signal is unblocked while a job runs and the mask restored after.
+static __thread sigset_t saved_mask;
+static __thread int mask_saved = 0;
+static int stop_signal_number(void) { return SIGRTMIN + 3; }
+
+void detent_watch_thread(detent_limits *limits) {
+    if (limits != NULL && !mask_saved) {
+        sigset_t stop;
+        sigemptyset(&stop);
+        sigaddset(&stop, stop_signal_number());
+        if (pthread_sigmask(SIG_UNBLOCK, &stop, &saved_mask) == 0) mask_saved = 1;
+    }
+    watched_limits = limits;
+    if (limits == NULL && mask_saved) {
+        pthread_sigmask(SIG_SETMASK, &saved_mask, NULL);
+        mask_saved = 0;
+    }
+}
+
+static void stop_signal_handler(int signo) {
+    (void)signo;
+    detent_limits *limits = watched_limits;
+    if (limits == NULL || limits->running == NULL) return;
+    // lua_sethook only stores the hook and marks the call frames to trap: what lua.c does
+    // from its SIGINT handler. The hook runs at the coroutine's next instruction.
+    lua_sethook(limits->running, budget_hook, LUA_MASKCOUNT, 1);
+}
+
+int detent_install_stop_signal(void) {
+    static int installed = 0;
+    int signo = stop_signal_number();
+    if (!installed) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = stop_signal_handler;
+        action.sa_flags = SA_RESTART;
+        sigemptyset(&action.sa_mask);
+        sigaction(signo, &action, NULL);
+        installed = 1;
+    }
+    return signo;
+}
+
+void detent_set_counting(lua_State *L, int counts_instructions) {
+    detent_limits *limits = detent_limits_of(L);
+    limits->counts_instructions = counts_instructions;
+    if (counts_instructions) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
+    else lua_sethook(L, NULL, 0, 0);
 }
 
 // Charges `instructions`, turns a raised stop flag or a spent budget into a kill, and stops
@@ -285,7 +353,7 @@ int detent_resume_guest(lua_State *co, lua_State *from, int nargs, int *nresults
 }
 
 void detent_install_budget_hook(lua_State *L) {
-    lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
+    detent_set_counting(L, detent_limits_of(L)->counts_instructions);
 }
 
 void detent_reset_limits(lua_State *L) {
@@ -295,7 +363,8 @@ void detent_reset_limits(lua_State *L) {
     limits->host_bytes = 0;
     limits->killed = DETENT_KILL_NONE;
     detent_interrupt_set(&limits->cpu_expired, 0);
-    lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
+    if (limits->counts_instructions) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
+    else lua_sethook(L, NULL, 0, 0);
 }
 
 void detent_interrupt_set(int *flag, int value) { __atomic_store_n(flag, value, __ATOMIC_SEQ_CST); }
@@ -472,7 +541,39 @@ static int guarded_resume(lua_State *L) {
     limits->running = co;
     lua_call(L, count, LUA_MULTRET);
     limits->running = L;
+    // A limit stopped the coroutine: the resumer stops too, at its next instruction (without
+    // the count hook nothing else would reach it).
+    if (limits->killed != DETENT_KILL_NONE) lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
     return lua_gettop(L);
+}
+
+// The function coroutine.wrap returns, for scripts: calls Lua's own (upvalue 1) with its
+// coroutine (upvalue 2) noted as the running thread, so a stop signal reaches code inside it.
+static int guarded_wrap_call(lua_State *L) {
+    detent_limits *limits = detent_limits_of(L);
+    int count = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    limits->running = lua_tothread(L, lua_upvalueindex(2));
+    int status = lua_pcall(L, count, LUA_MULTRET, 0);
+    limits->running = L;
+    if (limits->killed != DETENT_KILL_NONE) lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+    if (status != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
+}
+
+// coroutine.wrap for scripts: Lua's wrap, whose coroutine is read back from its function.
+static int guarded_wrap(lua_State *L) {
+    int count = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, count, 1);
+    if (lua_getupvalue(L, -1, 1) == NULL || lua_type(L, -1) != LUA_TTHREAD) {
+        if (lua_gettop(L) > 1) lua_pop(L, 1);
+        return 1;   // not Lua 5.4's wrap as known: leave it as it is
+    }
+    lua_pushcclosure(L, guarded_wrap_call, 2);
+    return 1;
 }
 
 // coroutine.close for scripts: refuses a task, which the run loop would resume dead.
@@ -499,5 +600,8 @@ void detent_install_guarded_coroutines(lua_State *L) {
     lua_getfield(L, -1, "close");
     lua_pushcclosure(L, guarded_close, 1);
     lua_setfield(L, -2, "close");
+    lua_getfield(L, -1, "wrap");
+    lua_pushcclosure(L, guarded_wrap, 1);
+    lua_setfield(L, -2, "wrap");
     lua_pop(L, 1);
 }

@@ -18,7 +18,15 @@ final class CPUWatchdog: @unchecked Sendable {
         var clock: clockid_t
         var deadline: Double        // CPU seconds of that thread's clock
         var flag: UnsafeMutablePointer<Int32>
+        /// The thread running the job, for the stop signal.
+        var thread: pthread_t
+        /// Whether the state counts instructions (its hook reads the flags by itself), or runs
+        /// without a hook and must be poked (`detent_install_stop_signal`).
+        var needsPoke: Bool
     }
+
+    /// The signal that sets the count hook on the thread it is sent to.
+    private static let stopSignal = detent_install_stop_signal()
 
     private struct Watches {
         var byLimits: [UnsafeMutablePointer<detent_limits>: Watch] = [:]
@@ -38,9 +46,12 @@ final class CPUWatchdog: @unchecked Sendable {
         var clock = clockid_t()
         guard pthread_getcpuclockid(pthread_self(), &clock) == 0, let now = CPUWatchdog.seconds(of: clock) else { return }
         let flag = withUnsafeMutablePointer(to: &limits.pointee.cpu_expired) { $0 }
+        let needsPoke = limits.pointee.counts_instructions == 0
+        if needsPoke { _ = CPUWatchdog.stopSignal }
+        detent_watch_thread(limits)
         withWatches { state in
             detent_interrupt_set(flag, 0)
-            state.byLimits[limits] = Watch(clock: clock, deadline: now + seconds, flag: flag)
+            state.byLimits[limits] = Watch(clock: clock, deadline: now + seconds, flag: flag, thread: pthread_self(), needsPoke: needsPoke)
             if state.timer == nil {
                 let timer = DispatchSource.makeTimerSource(queue: queue)
                 timer.schedule(deadline: .now() + CPUWatchdog.period, repeating: CPUWatchdog.period, leeway: .milliseconds(10))
@@ -62,6 +73,16 @@ final class CPUWatchdog: @unchecked Sendable {
         }
     }
 
+    /// Makes the job of `limits`, if armed and running without the count hook, look at its
+    /// stop flags now (a cancellation was requested): the stop signal sets the hook on its
+    /// thread's running coroutine.
+    func poke(_ limits: UnsafeMutablePointer<detent_limits>) {
+        withWatches { state in
+            guard let watch = state.byLimits[limits], watch.needsPoke else { return }
+            pthread_kill(watch.thread, CPUWatchdog.stopSignal)
+        }
+    }
+
     private func withWatches<T>(_ body: (inout Watches) -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
@@ -74,6 +95,7 @@ final class CPUWatchdog: @unchecked Sendable {
                 // A clock that cannot be read belongs to a thread that has ended: nothing runs.
                 guard let used = CPUWatchdog.seconds(of: watch.clock), used >= watch.deadline else { continue }
                 detent_interrupt_set(watch.flag, 1)
+                if watch.needsPoke { pthread_kill(watch.thread, CPUWatchdog.stopSignal) }
                 state.byLimits.removeValue(forKey: limits)
             }
             if state.byLimits.isEmpty {

@@ -18,8 +18,15 @@ public final class LuaCancellation: @unchecked Sendable {
         flag.deallocate()
     }
 
+    /// The limits of the state that owns this flag (set once, before the flag is shared), so
+    /// that code running without the count hook is poked to look at the flag now.
+    var limits: UnsafeMutablePointer<detent_limits>?
+
     /// Asks the state's running code to stop; stays set until `clear()`.
-    public func request() { detent_interrupt_set(flag, 1) }
+    public func request() {
+        detent_interrupt_set(flag, 1)
+        if let limits { CPUWatchdog.shared.poke(limits) }
+    }
     public func clear() { detent_interrupt_set(flag, 0) }
     public var isRequested: Bool { detent_interrupt_get(flag) != 0 }
 }

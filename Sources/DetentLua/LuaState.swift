@@ -33,7 +33,7 @@ public final class LuaState: LuaStack {
         limits.initialize(to: detent_limits(used: 0, peak: 0, cap: 0, budget: 0, executed: 0,
                                             guest_depth: 0, killed: DETENT_KILL_NONE, interrupt: cancellation.flag, host_bytes: 0,
                                             kill_where: killWhere, kill_where_size: LuaState.killWhereSize,
-                                            cpu_expired: 0, running: nil))
+                                            cpu_expired: 0, running: nil, counts_instructions: 1))
         guard let state = detent_newstate(limits) else {
             fatalError("lua_newstate failed: the system is out of memory")
         }
@@ -41,6 +41,7 @@ public final class LuaState: LuaStack {
         detent_lua_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
         detent_install_budget_hook(L)
         libraries.open(in: self)
+        cancellation.limits = limits
     }
 
     deinit {
@@ -100,15 +101,34 @@ public final class LuaState: LuaStack {
     /// `cpuTimeLimit` seconds of CPU from now, guest code is stopped at its next count-hook
     /// step or matcher poll, and `cpuTimeExpired` turns true for the host's own loops. The
     /// last line behind the instruction budget (SPEC §13), as Redis's SCRIPT KILL.
-    public func startCPUWatch() {
+    ///
+    /// Unless `countsInstructions`, the job's coroutine `thread` (and those it creates) runs
+    /// without the count hook until `stopCPUWatch()`: the watchdog and cancellation stop it
+    /// through the stop signal instead.
+    public func startCPUWatch(thread: OpaquePointer? = nil) {
         guard cpuTimeLimit > 0 else { return }
+        if !countsInstructions {
+            detent_set_counting(L, 0)
+            if let thread { lua_sethook(thread, nil, 0, 0) }
+        }
         CPUWatchdog.shared.arm(limits, seconds: cpuTimeLimit)
     }
 
-    /// Disarms the watchdog after the job (also when it was never armed).
+    /// Disarms the watchdog after the job (also when it was never armed), on the job's
+    /// thread; guest code outside a watched job counts instructions again.
     public func stopCPUWatch() {
         CPUWatchdog.shared.disarm(limits)
+        detent_watch_thread(nil)
+        if limits.pointee.counts_instructions == 0 { detent_set_counting(L, 1) }
     }
+
+    /// Whether jobs count every instruction against the budget (an exact, deterministic
+    /// stop, at about twice the cost of plain Lua for pure Lua work), or run without the
+    /// count hook at Lua's own speed while the CPU watchdog watches them, stopped by it and by
+    /// cancellation through the stop signal (`[limits] instruction_counting` in runner.toml;
+    /// docs/architecture.md). Code outside a watched job (plugin loading, live evals) always
+    /// counts: nothing else would stop a runaway there.
+    public var countsInstructions = true
 
     /// True once the watchdog found the job over its CPU time (until the next `startCPUWatch`).
     public var cpuTimeExpired: Bool { detent_interrupt_get(&limits.pointee.cpu_expired) != 0 }

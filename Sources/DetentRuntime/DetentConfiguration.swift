@@ -38,6 +38,10 @@ public struct DetentConfiguration: Equatable, Sendable {
         /// Seconds of CPU time one test may use before the watchdog stops it: the last line
         /// behind the instruction budget, for work the count hook cannot reach.
         public var cpuSecondsPerTest: Double
+        /// `[limits] instruction_counting`: "exact" counts every instruction against the budget
+        /// (deterministic, ~2× the cost of plain Lua for pure Lua work); "watchdog" (the
+        /// default) runs guest code at Lua's own speed and stops a runaway by CPU time.
+        public var countsInstructions = false
         /// Folders of plugin files besides scripts/plugins (`[plugins] paths`).
         public var pluginPaths: [String] = []
     }
@@ -160,7 +164,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         try r.rejectUnknownKeys(["default_device", "scenarios", "seed"])
         let l = try toml.table("limits")
         try l.rejectUnknownKeys(["instruction_budget", "memory_cap_mib", "default_wait_timeout", "max_test_virtual_seconds",
-                                "cpu_seconds_per_test"])
+                                "cpu_seconds_per_test", "instruction_counting"])
         // No value turns a limit off (SPEC §13): zero, negative, NaN or huge are errors.
         return RunDefaults(defaultDevice: try r.string("default_device"), scenarios: try r.string("scenarios"),
                            seed: UInt64(try r.int("seed", .whole(0...9_007_199_254_740_991))),
@@ -169,6 +173,7 @@ public struct DetentConfiguration: Equatable, Sendable {
                            defaultWaitTimeout: try l.number("default_wait_timeout", .positiveSeconds),
                            maxTestVirtualSeconds: try l.number("max_test_virtual_seconds", .positiveSeconds),
                            cpuSecondsPerTest: try l.number("cpu_seconds_per_test", .cpuSeconds),
+                           countsInstructions: try l.optionalName("instruction_counting", oneOf: ["watchdog", "exact"]) == "exact",
                            pluginPaths: try pluginPaths(toml))
     }
 

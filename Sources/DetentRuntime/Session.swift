@@ -26,7 +26,8 @@ public struct SessionSettings: Sendable {
         self.configuration = configuration
         self.limits = limits ?? ScriptLimits(instructionBudget: configuration.run.instructionBudget,
                                              memoryCapBytes: configuration.run.memoryCapBytes,
-                                             cpuSecondsPerJob: configuration.run.cpuSecondsPerTest)
+                                             cpuSecondsPerJob: configuration.run.cpuSecondsPerTest,
+                                             countsInstructions: configuration.run.countsInstructions)
         self.scriptsRoot = scriptsRoot
         self.seed = seed ?? configuration.run.seed
         do {

@@ -57,7 +57,7 @@ final class VirtualRunLoop {
         var outcome: T?
         let lua = host.lua
         let checksInvariants = host.invariantsApply
-        lua.startCPUWatch()
+        lua.startCPUWatch(thread: main.co)
         defer { lua.stopCPUWatch() }
         let job = scheduler.start(main, argumentCount: argumentCount) { _, ending in outcome = finish(ending) }
         let limit = testStart + maxTestTime

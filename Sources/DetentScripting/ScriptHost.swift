@@ -73,6 +73,7 @@ public final class ScriptHost {
         lua.instructionBudget = limits.instructionBudget
         lua.memoryCap = limits.memoryCapBytes
         lua.cpuTimeLimit = limits.cpuSecondsPerJob
+        lua.countsInstructions = limits.countsInstructions
         self.scriptsRoot = scriptsRoot
         self.output = output
         self.worldFactory = worldFactory
@@ -453,10 +454,15 @@ public struct ScriptLimits: Equatable, Sendable {
     /// CPU seconds one job run in virtual time (a test, a file's top level, a script) may use
     /// before the watchdog stops it; 0 = no watchdog (live evals, which have `cancel`).
     public var cpuSecondsPerJob: Double
-    public init(instructionBudget: Int64, memoryCapBytes: Int, cpuSecondsPerJob: Double = 0) {
+    /// Whether every instruction is counted against the budget (exact), or guest code runs
+    /// without the count hook and the CPU watchdog stops a runaway (needs `cpuSecondsPerJob`;
+    /// without it instructions are always counted).
+    public var countsInstructions: Bool
+    public init(instructionBudget: Int64, memoryCapBytes: Int, cpuSecondsPerJob: Double = 0, countsInstructions: Bool = true) {
         self.instructionBudget = instructionBudget
         self.memoryCapBytes = memoryCapBytes
         self.cpuSecondsPerJob = cpuSecondsPerJob
+        self.countsInstructions = countsInstructions
     }
 }
 

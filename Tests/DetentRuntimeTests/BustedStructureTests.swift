@@ -58,7 +58,10 @@ struct BustedStructureTests {
     }
 
     @Test func aStoppedTestOfAnInsulateBlockLeavesNoGlobalBehind() throws {
-        let outcome = try RunHarness.run([Self.fixtures + "insulate_stopped_spec.lua"], adjust: { $0.run.instructionBudget = 5_000_000 })
+        let outcome = try RunHarness.run([Self.fixtures + "insulate_stopped_spec.lua"], adjust: {
+            $0.run.instructionBudget = 5_000_000
+            $0.run.countsInstructions = true
+        })
         #expect(outcome.summary.results.map(\.status) == [.error, .passed])
         #expect(outcome.summary.results[0].message?.contains("instruction budget") == true)
     }

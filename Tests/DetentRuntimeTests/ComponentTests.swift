@@ -15,7 +15,9 @@ struct ComponentTests {
 
     /// Runs `spec` as `spec.lua` in a state that loaded `plugins`.
     private func run(_ spec: String, plugins: [(String, String)]) throws -> [TestResult] {
-        var settings = try SessionSettings(configuration: try RunHarness.configuration(), scriptsRoot: nil)
+        var configuration = try RunHarness.configuration()
+        configuration.run.countsInstructions = true  // runaway steps stop at the exact budget
+        var settings = try SessionSettings(configuration: configuration, scriptsRoot: nil)
         settings.plugins = plugins.map { PluginSource(path: $0.0, text: $0.1) }
         let session = try Session(settings: settings, label: "test.components")
         var results: [TestResult] = []

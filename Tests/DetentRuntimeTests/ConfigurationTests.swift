@@ -102,6 +102,7 @@ struct ConfigurationTests {
         ("max_test_virtual_seconds = inf", "key 'limits.max_test_virtual_seconds' must be a finite number of virtual seconds > 0 and <= 1000000000, found inf"),
         ("cpu_seconds_per_test = 0", "key 'limits.cpu_seconds_per_test' must be seconds of CPU time from 0.001 to 86400, found 0"),
         ("cpu_seconds_per_test = nan", "key 'limits.cpu_seconds_per_test' must be seconds of CPU time from 0.001 to 86400, found nan"),
+        ("instruction_counting = \"off\"", "key 'limits.instruction_counting' must be one of: watchdog, exact (found \"off\")"),
     ])
     func limitsThatWouldTurnThemselvesOffAreErrors(line: String, message: String) throws {
         var limits = ["instruction_budget = 1000000", "memory_cap_mib = 64", "default_wait_timeout = 10.0", "max_test_virtual_seconds = 60.0",

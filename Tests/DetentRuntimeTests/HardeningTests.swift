@@ -5,8 +5,15 @@ import DetentRuntime
 /// globals a spec clobbers, spec files that register nothing.
 @Suite("Hardening: nothing escapes a limit or fakes a pass")
 struct HardeningTests {
-    @Test func limitsTheScriptCatchesStillFailItsTest() throws {
-        let outcome = try RunHarness.run(["Tests/Fixtures/hardening/escapes_spec.lua"], adjust: { $0.run.instructionBudget = 5_000_000 })
+    /// In both ways of stopping a runaway: the exact instruction count, and the CPU watchdog
+    /// that reaches code running without the count hook (coroutines, wrap, xpcall handlers).
+    @Test(arguments: [true, false])
+    func limitsTheScriptCatchesStillFailItsTest(countingInstructions: Bool) throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/hardening/escapes_spec.lua"], adjust: {
+            $0.run.instructionBudget = 5_000_000
+            $0.run.countsInstructions = countingInstructions
+            $0.run.cpuSecondsPerTest = 0.5
+        })
         let statuses = outcome.summary.results.map { "\($0.name): \($0.status.rawValue)" }
         #expect(statuses == [
             "a runaway inside a coroutine the script resumes itself: error",
@@ -15,7 +22,8 @@ struct HardeningTests {
             "a memory bomb inside a coroutine: error",
             "runs after them: passed",
         ])
-        #expect(outcome.summary.results[0].message?.contains("instruction budget of 5000000 instructions exceeded") == true)
+        let stop = countingInstructions ? "instruction budget of 5000000 instructions exceeded" : "CPU time limit of 0.5 s exceeded"
+        for i in 0..<3 { #expect(outcome.summary.results[i].message?.contains(stop) == true, Comment(rawValue: outcome.output)) }
         #expect(outcome.summary.results[3].message?.contains("memory limit") == true)
         #expect(outcome.summary.exitCode == 1)
     }

@@ -4,15 +4,23 @@ import DetentRuntime
 /// SPEC §13: a runaway or memory-hungry test fails alone and the run goes on.
 @Suite("Safety: runaway scripts and memory bombs fail alone")
 struct SafetyTests {
-    @Test func runawayLoopsAreStoppedAndTheNextTestRuns() throws {
-        let outcome = try RunHarness.run(["Tests/Fixtures/safety/runaway_spec.lua"])
+    /// By default (`instruction_counting = "watchdog"`) the CPU watchdog stops a runaway that
+    /// runs at Lua's own speed; with "exact" the count hook stops it at the budget.
+    @Test(arguments: [true, false])
+    func runawayLoopsAreStoppedAndTheNextTestRuns(countingInstructions: Bool) throws {
+        let outcome = try RunHarness.run(["Tests/Fixtures/safety/runaway_spec.lua"], adjust: {
+            $0.run.countsInstructions = countingInstructions
+            if !countingInstructions { $0.run.cpuSecondsPerTest = 0.5 }
+        })
         let statuses = outcome.summary.results.map { "\($0.name): \($0.status.rawValue)" }
         #expect(statuses == [
             "a runaway loop is stopped: error",
             "a runaway loop hiding behind pcall is stopped too: error",
             "runs after the runaway ones: passed",
         ])
-        #expect(outcome.summary.results[0].message == "Tests/Fixtures/safety/runaway_spec.lua:4: test stopped: instruction budget of 200000000 instructions exceeded (runaway script?)")
+        let stop = countingInstructions ? "instruction budget of 200000000 instructions exceeded (runaway script?)"
+            : "CPU time limit of 0.5 s exceeded (cpu_seconds_per_test in runner.toml)"
+        #expect(outcome.summary.results[0].message == "Tests/Fixtures/safety/runaway_spec.lua:4: test stopped: " + stop)
         #expect(outcome.summary.exitCode == 1)
     }
 

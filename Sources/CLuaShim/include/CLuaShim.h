@@ -76,6 +76,8 @@ typedef struct detent_limits {
     size_t kill_where_size;      // bytes at kill_where
     int cpu_expired;             // set (atomically) by the CPU watchdog when the test's CPU time is up
     lua_State *running;          // the thread last seen running guest code (hook, host call, resume); may be NULL
+    int counts_instructions;     // 1: the count hook runs every HOOK_STEP instructions (exact, deterministic budget);
+                                 // 0: no hook while code runs (full speed); a stop flag sets it asynchronously (detent_poke_running)
 } detent_limits;
 
 /// Charges host-side work done for guest code — `instructions` to the budget and `bytes` of
@@ -108,6 +110,17 @@ void detent_install_budget_hook(lua_State *L);
 void detent_reset_limits(lua_State *L);
 /// Instructions between two count-hook calls.
 int detent_hook_step(void);
+
+/// Counting mode: on (exact budget, the hook every step) or off (no hook while guest code
+/// runs; stop flags reach it through `detent_poke_running`). Takes effect on L at once.
+void detent_set_counting(lua_State *L, int counts_instructions);
+
+/// Notes that the calling thread runs guest code of `limits` (NULL: none), for the stop signal.
+void detent_watch_thread(detent_limits *limits);
+/// Installs (once per process) the handler of the signal that stops guest code on its own
+/// thread: it sets the count hook on the thread's running coroutine, which then reads the
+/// stop flags at its next instruction — as lua.c stops a script on Ctrl-C. Returns the signal.
+int detent_install_stop_signal(void);
 
 void detent_enter_guest(lua_State *L);
 void detent_leave_guest(lua_State *L);
