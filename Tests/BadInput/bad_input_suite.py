@@ -49,8 +49,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SPEC_NAME = "hostile_spec.lua"
 
 # runner.toml [limits] in the temporary config: small, so that runaway and memory cases end
-# fast in a debug build (the defaults are 200M instructions and 64 MiB).
-LIMITS = {"instruction_budget": "5_000_000", "memory_cap_mib": "32", "cpu_seconds_per_test": "0.5"}
+# fast in a debug build (the defaults are 200M instructions and 64 MiB). The corpus counts
+# instructions exactly, so where a case stops is the same on every machine and under any load
+# (the default CPU watchdog stops a runaway after CPU seconds, at whatever line it reached:
+# Tests/DetentRuntimeTests/SafetyTests and HardeningTests cover it); the CPU limit stays as
+# the backstop for host work.
+LIMITS = {"instruction_budget": "5_000_000", "memory_cap_mib": "32", "cpu_seconds_per_test": "2",
+          "instruction_counting": '"exact"'}
 DEFAULT_TIMEOUT = 20.0  # seconds of wall time per case; past it the case is a hang
 ADDRESS_SPACE_LIMIT = 4 << 30  # RLIMIT_AS of each detent: a memory bomb outside the Lua
 #                                allocator dies (and is reported) instead of eating the machine

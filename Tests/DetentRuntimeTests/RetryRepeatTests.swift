@@ -27,6 +27,31 @@ struct RetryRepeatTests {
     end)
     """
 
+    /// A retried test that was its block's last was left (teardown ran): its retry enters the
+    /// block again, so setup runs before it and teardown after it, each once more.
+    @Test func aRetryOfABlocksLastTestEntersTheBlockAgain() throws {
+        let spec = """
+        local attempts, log = 0, {}
+        describe("block", function()
+          setup(function() log[#log + 1] = "setup" end)
+          teardown(function() log[#log + 1] = "teardown" end)
+          it("passes", function() end)
+          it("fails once", function()
+            attempts = attempts + 1
+            assert.are.equal(2, attempts)
+          end)
+        end)
+        it("sees the log", function()
+          assert.are.same({ "setup", "teardown", "setup", "teardown" }, log)
+        end)
+        """
+        let specs = try TemporarySpecs(["reenter_spec.lua": spec])
+        defer { specs.remove() }
+        let outcome = try RunHarness.run([specs.path("reenter_spec.lua")]) { $0.retries = 1 }
+        #expect(outcome.summary.results.map(\.status) == [.passed, .passed, .passed], Comment(rawValue: outcome.output))
+        #expect(outcome.summary.flaky == 1)
+    }
+
     @Test func aTestThatPassesOnARetryIsFlakyAndCounted() throws {
         let specs = try TemporarySpecs(["flaky_spec.lua": Self.flaky])
         defer { specs.remove() }

@@ -250,7 +250,11 @@ def main():
         scrub(0)
         driver.execute_script("document.getElementById('speed').value = '2'")
         driver.find_element(By.ID, "play").click()
-        time.sleep(0.4)
+        # Playing advances with the page's animation frames: on a loaded machine they come
+        # slowly, so wait (bounded) until the replay moved rather than a fixed time.
+        deadline = time.monotonic() + 10
+        while shown_index() == 0 and time.monotonic() < deadline:
+            time.sleep(0.1)
         driver.find_element(By.ID, "play").click()
         if shown_index() == 0:
             fail("play did not move the replay")

@@ -592,6 +592,10 @@ local function teardowns(blocks, result)
         for _, fn in ipairs(block.lazy_teardown) do result = merge(result, attempt(fn)) end
       end
       for _, fn in ipairs(block.strict_teardown) do result = merge(result, attempt(fn)) end
+      -- Left: a block planned again (a --retries attempt of its last test) is entered anew,
+      -- its setups running again before it, as busted enters a block.
+      block.entered, block.lazy_ran = false, false
+      block.strict_setup_state, block.lazy_setup_state = nil, nil
     end
   end
   return result
