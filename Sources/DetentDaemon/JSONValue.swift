@@ -1,3 +1,4 @@
+import DetentRuntime
 /// A JSON value as the protocol reads and writes it. Integers stay integers (request ids
 /// come back exactly as sent); objects keep the order they were built in, so replies are
 /// byte-for-byte deterministic. `raw` splices text that is already JSON (an eval's value,
@@ -104,24 +105,6 @@ extension JSONValue {
     }
 
     static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        JSONText.quote(s, into: &out)
     }
 }

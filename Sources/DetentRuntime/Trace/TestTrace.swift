@@ -204,10 +204,9 @@ final class TestTrace {
         }
     }
 
-    /// `file.lua:line` a failure's message starts with, if it has one.
+    /// `file.lua:line` of a failure, as the reports read it from the message.
     static func failingLocation(_ result: TestResult) -> String? {
-        guard result.status == .failed || result.status == .error, let message = result.message else { return nil }
-        guard let range = message.range(of: #"^[^\s:]+\.lua:\d+"#, options: .regularExpression) else { return nil }
-        return String(message[range])
+        guard result.status == .failed || result.status == .error else { return nil }
+        return JSONReport.failureLocation(in: result.message)
     }
 }
