@@ -42,6 +42,32 @@ enum TouchBinding {
                 }
                 return 0
             },
+            // _stroke(x0, y0, x, y, start_seconds, duration, rate, curve?): a whole move as one
+            // call — a sample every 1/rate s from start, the last exactly at the end, eased by
+            // the named curve — the same samples the per-sample loop of gestures.lua made.
+            "_stroke": { touch, call in
+                let host = try ScriptHost.of(call)
+                let world = try host.requireWorld()
+                let (x0, y0) = (try finiteArgument(call, 2, "x0"), try finiteArgument(call, 3, "y0"))
+                let (x, y) = (try finiteArgument(call, 4, "x"), try finiteArgument(call, 5, "y"))
+                let start = try call.number(6, "start", .finite)
+                let duration = try call.number(7, "duration", .finite)
+                let rate = try call.number(8, "rate", .finite)
+                let curve = call.isNoneOrNil(9) ? nil : try host.timingCurve(named: try call.string(9))
+                guard rate > 0 else { throw LuaRaise("_stroke: a touch rate above 0 expected") }
+                let count = max(1, Int((duration * rate - 1e-9).rounded(.up)))
+                for k in 1...count {
+                    try call.charge(bytes: HostCost.touchSample)
+                    let elapsed = min(Double(k) / rate, duration)
+                    let progress = duration > 0 ? elapsed / duration : 1
+                    let eased = curve?.value(at: progress) ?? progress
+                    let point = Point(x: x0 + (x - x0) * eased, y: y0 + (y - y0) * eased)
+                    do { try world.touches.move(touch, to: point, at: VirtualTime.nanoseconds(fromSeconds: start + elapsed)) } catch {
+                        throw LuaRaise(String(describing: error))
+                    }
+                }
+                return 0
+            },
             // _up(at_seconds)
             "_up": { touch, call in
                 let world = try ScriptHost.of(call).requireWorld()

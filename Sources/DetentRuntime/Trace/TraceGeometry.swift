@@ -17,8 +17,9 @@ struct TraceGeometry {
     }
 
     /// The screens each navigation showed at the last frame: a screen popped off the stack
-    /// stays drawn (sliding out) until it has disappeared.
-    private var shownScreens: [ObjectIdentifier: [Screen]] = [:]
+    /// stays drawn (sliding out) until it has disappeared. The navigation is held, so its
+    /// identifier cannot pass to a new navigation (a later world's) and hand it stale screens.
+    private var shownScreens: [ObjectIdentifier: (navigation: NavigationEngine, screens: [Screen])] = [:]
 
     /// The elements of `world` now, back to front.
     mutating func elements(of world: World) -> [Element] {
@@ -91,10 +92,10 @@ struct TraceGeometry {
         // On show: the stack's screens that have not disappeared, then screens that left the
         // stack and are still sliding out (a pop's outgoing screen, drawn on top).
         let stack = navigation.stack
-        let leaving = (shownScreens[key] ?? []).filter { screen in !stack.contains { $0 === screen } }
+        let leaving = (shownScreens[key]?.screens ?? []).filter { screen in !stack.contains { $0 === screen } }
         var shown = stack.filter { $0.appearance != .disappeared } + leaving.filter { $0.appearance != .disappeared }
         if shown.isEmpty, let top = navigation.topScreen { shown = [top] }
-        shownScreens[key] = shown
+        shownScreens[key] = (navigation, shown)
         let container = navigation.container
         var out = [Element(id: "navigation:\(navigation.name)", fields: [
             ("kind", .string("navigation")), ("sheet", .optional(sheet)), ("style", .string(navigation.barStyle.rawValue)),

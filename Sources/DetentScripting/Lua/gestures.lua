@@ -50,15 +50,12 @@ function Touch:move_to(x, y, opts)
   local rate = host.touch_rate()
   local start = math.max(host.now(), self.handle.scheduled_end)
   local x0, y0 = self.handle.scheduled_x, self.handle.scheduled_y
+  -- An unknown curve fails here, at the script's line, as it always did.
+  if curve then detent.motion.curve(curve, 0) end
   -- Samples every 1/rate s, the last one exactly at the end, so the finger's speed is the
-  -- speed asked for even when the duration is not a whole number of samples.
-  local count = math.max(1, math.ceil(duration * rate - 1e-9))
-  for k = 1, count do
-    local elapsed = math.min(k / rate, duration)
-    local progress = duration > 0 and elapsed / duration or 1
-    local eased = curve and detent.motion.curve(curve, progress) or progress
-    self.handle:_sample(x0 + (x - x0) * eased, y0 + (y - y0) * eased, start + elapsed)
-  end
+  -- speed asked for even when the duration is not a whole number of samples: computed in
+  -- one host call (TouchBinding's _stroke) rather than one call per sample.
+  self.handle:_stroke(x0, y0, x, y, start, duration, rate, curve)
   settle(self)
   return self
 end
