@@ -37,13 +37,26 @@ struct ConsoleRecording {
 
     mutating func addFailure(code: String, message: String) { failures.append((code, message)) }
 
-    /// The Lua code the console evaluates when the recording stops: it reads the world's
-    /// frame, classifies each chunk (a statement is kept, an expression becomes a comment),
-    /// and writes an assertion for each engine's state. Its one value is a string of lines:
-    /// the frame, the device, one `S`/`E` per chunk, then the assertions.
+    /// The Lua code the console evaluates when the recording stops: the console's Lua half
+    /// (`snapshot` in DetentRuntime's ConsoleLua) reads the world's frame and device,
+    /// classifies each chunk (a statement is kept, an expression becomes a comment) and
+    /// writes an assertion for each engine's state, as one string of lines.
     func snapshotCode() -> String {
-        let literals = chunks.map { "[==[" + $0.code.replacingOccurrences(of: "]==]", with: "]=] ==]") + "]==]" }
-        return Self.snapshotLua.replacingOccurrences(of: "CHUNKS", with: "{" + literals.joined(separator: ", ") + "}")
+        "return __detent_console.snapshot({" + chunks.map { Self.luaString($0.code) }.joined(separator: ", ") + "})"
+    }
+
+    /// `text` as a Lua string literal that reads back byte for byte.
+    static func luaString(_ text: String) -> String {
+        var out = "\""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): out += "\\\\"
+            case UInt8(ascii: "\""): out += "\\\""
+            case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(byte))
+            default: out += "\\" + String(format: "%03d", byte)
+            }
+        }
+        return out + "\""
     }
 
     /// The spec text, given what `snapshotCode()` returned and the frames the real-time
@@ -131,80 +144,6 @@ struct ConsoleRecording {
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
     }
-
-    /// See `snapshotCode()`. Engines are found through the globals that hold their handles
-    /// (named in the assertions as the session named them); properties of engines no global
-    /// holds are asserted through `world:property`. Numbers to 6 decimals with a tolerance
-    /// of 1e-6 pt; replay is deterministic, so the tolerance only absorbs the rounding.
-    private static let snapshotLua = #"""
-    local chunks = CHUNKS
-    local fmt, sort, concat = string.format, table.sort, table.concat
-    local out = { tostring(world.frame), world.device }
-    local kinds = {}
-    for i, code in ipairs(chunks) do
-      local statement = not code:match("^%s*return[%s(]") and load(code, "=chunk") ~= nil
-      kinds[i] = statement and "S" or "E"
-    end
-    out[#out + 1] = concat(kinds)
-    local function number(v)
-      local text = fmt("%.6f", v):gsub("0+$", ""):gsub("%.$", ".0")
-      return text
-    end
-    local function value(v)
-      if type(v) == "string" then return fmt("%q", v) end
-      return tostring(v)
-    end
-    local fields = {
-      drawer = { "state", "anchor", "origin" },
-      sheet = { "presented", "state", "detent", "height" },
-      navigation = { "depth", "top" },
-      split = { "state", "collapsed" },
-      tabs = { "selected_index", "depth" },
-      animator = { "state", "value" },
-    }
-    local function kind_of(v)
-      if type(v) ~= "userdata" then return nil end
-      local ok, text = pcall(tostring, v)
-      local kind = ok and text:match("^(%a+) ")
-      return fields[kind] and kind or nil
-    end
-    local names, covered = {}, {}
-    for name, v in pairs(_ENV) do
-      if type(name) == "string" and name ~= "world" and kind_of(v) then names[#names + 1] = name end
-    end
-    sort(names)
-    for _, name in ipairs(names) do
-      local handle = _ENV[name]
-      local ok, engine = pcall(function() return handle.name end)
-      if ok and type(engine) == "string" then covered[engine] = true end
-      for _, field in ipairs(fields[kind_of(handle)]) do
-        local read, v = pcall(function() return handle[field] end)
-        if read then
-          local path = name .. "." .. field
-          if type(v) == "number" and math.type(v) == "float" then
-            out[#out + 1] = fmt("assert.near(%s, %s, 1e-6)", number(v), path)
-          elseif type(v) == "number" or type(v) == "string" or type(v) == "boolean" then
-            out[#out + 1] = fmt("assert.are.equal(%s, %s)", value(v), path)
-          elseif v == nil then
-            out[#out + 1] = fmt("assert.is_nil(%s)", path)
-          elseif type(v) == "userdata" then
-            local has_id, id = pcall(function() return v.id end)
-            if has_id and type(id) == "string" then out[#out + 1] = fmt("assert.are.equal(%q, %s.id)", id, path) end
-          end
-        end
-      end
-    end
-    local properties = world:properties()
-    sort(properties)
-    for _, property in ipairs(properties) do
-      local engine = property:match("^([^.]+)%.")
-      local v = world:property(property)
-      if engine and not covered[engine] and type(v) == "number" then
-        out[#out + 1] = fmt("assert.near(%s, world:property(%q), 1e-6)", number(v), property)
-      end
-    end
-    return concat(out, "\n")
-    """#
 }
 
 /// A recording that could not be written.

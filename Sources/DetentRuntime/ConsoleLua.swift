@@ -188,6 +188,62 @@ enum ConsoleLua {
       return out
     end
 
-    return { present = present, incomplete = incomplete, complete = complete }
+    --- The end of a recording (`:record` … `:stop`): the world's frame, its device, one "S"
+    --- (a statement, kept) or "E" (an expression only looked at) per chunk, then an assertion
+    --- of each engine's state — the `key` properties of every handle a global holds, named
+    --- after the global; numeric properties of engines no global holds through
+    --- world:property. Numbers to 6 decimals with a tolerance of 1e-6. One string of lines.
+    local function snapshot(chunks)
+      local world = G.world
+      local out = { tostring(world.frame), world.device }
+      local kinds = {}
+      for i, code in ipairs(chunks) do
+        local statement = not code:match("^%s*return[%s(]") and load(code, "=chunk") ~= nil
+        kinds[i] = statement and "S" or "E"
+      end
+      out[#out + 1] = concat(kinds)
+      local function number(v) return (fmt("%.6f", v):gsub("0+$", ""):gsub("%.$", ".0")) end
+      local names, covered = {}, {}
+      for name, v in pairs(G) do
+        if type(name) == "string" and name ~= "world" and name:sub(1, 2) ~= "__" and members(v) and key[members(v)] then
+          names[#names + 1] = name
+        end
+      end
+      sort(names)
+      for _, name in ipairs(names) do
+        local handle = G[name]
+        local ok, engine = pcall(function() return handle.name end)
+        if ok and type(engine) == "string" then covered[engine] = true end
+        for _, field in ipairs(key[members(handle)]) do
+          local read, v = pcall(function() return handle[field] end)
+          local path = name .. "." .. field
+          if not read then
+          elseif mtype(v) == "float" then
+            out[#out + 1] = fmt("assert.near(%s, %s, 1e-6)", number(v), path)
+          elseif type(v) == "number" or type(v) == "boolean" then
+            out[#out + 1] = fmt("assert.are.equal(%s, %s)", tostring(v), path)
+          elseif type(v) == "string" then
+            out[#out + 1] = fmt("assert.are.equal(%q, %s)", v, path)
+          elseif v == nil then
+            out[#out + 1] = fmt("assert.is_nil(%s)", path)
+          else
+            local has_id, id = pcall(function() return v.id end)
+            if has_id and type(id) == "string" then out[#out + 1] = fmt("assert.are.equal(%q, %s.id)", id, path) end
+          end
+        end
+      end
+      local properties = world:properties()
+      sort(properties)
+      for _, property in ipairs(properties) do
+        local engine = property:match("^([^.]+)%.")
+        local v = world:property(property)
+        if engine and not covered[engine] and type(v) == "number" then
+          out[#out + 1] = fmt("assert.near(%s, world:property(%q), 1e-6)", number(v), property)
+        end
+      end
+      return concat(out, "\n")
+    end
+
+    return { present = present, incomplete = incomplete, complete = complete, snapshot = snapshot }
     """#
 }

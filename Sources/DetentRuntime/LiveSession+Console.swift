@@ -31,6 +31,10 @@ extension LiveSession {
         helpers.push()
         try lua.call(argumentCount: 1, resultCount: 1)
         try addPresenter("console", wrapping: lua.ref())
+        // The console's `:stop` evaluates `__detent_console.snapshot{...}` (locally and over a
+        // daemon's eval alike); names that start with "__" are not completed or recorded.
+        helpers.push()
+        lua.setGlobal("__detent_console")
         consoleHelpers = helpers
     }
 

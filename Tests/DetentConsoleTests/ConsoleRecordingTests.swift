@@ -63,6 +63,7 @@ struct ConsoleRecordingTests {
             #"d = world:drawer{anchors = {"top", "middle", "bottom"}, at = "middle"}"#,
             #"d:animate_to("top")"#, "wait(0.2)",
             "nav = world:navigation{}", #"nav:push(world:screen{id = "detail"})"#, "wait_idle()", "d.anchor",
+            #"note = "a]==]b \\ é""#,
             ":stop",
         ]
         var iterator = lines.makeIterator()
@@ -71,6 +72,7 @@ struct ConsoleRecordingTests {
         #expect(spec.contains(#"assert.are.equal("top", d.anchor)"#), Comment(rawValue: spec))
         #expect(spec.contains(#"assert.are.equal("detail", nav.top.id)"#), Comment(rawValue: spec))
         #expect(spec.contains("-- d.anchor  --> top"), Comment(rawValue: spec))
+        #expect(spec.contains(#"    note = "a]==]b \\ é""#), "a chunk goes to the snapshot and the spec byte for byte")
 
         // As `detent run --no-plugins FILE` (the console had no plugins either).
         var options = RunOptions()
