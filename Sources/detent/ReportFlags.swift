@@ -47,7 +47,8 @@ struct ReportFlags: ParsableArguments {
         let standardError = TextSink { FileHandle.standardError.write(Data($0.utf8)) }
         var reporters: [Reporter] = []
         switch output.format {
-        case .console: reporters.append(ConsoleReporter(sink: stdout, verbose: verbose))
+        // Colour and a live progress line when standard output is a terminal.
+        case .console: reporters.append(ConsoleReporter(sink: stdout, verbose: verbose, terminal: .standardOutput()))
         case .tap: reporters.append(TAPReporter(sink: stdout, summarySink: standardError))
         case .junit, .json:
             reporters.append(DocumentReporter(format: output.format, verbose: verbose) { stdout.write($0) })

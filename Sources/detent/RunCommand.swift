@@ -133,10 +133,6 @@ struct Run: ParsableCommand {
 
         let stdout = TextSink.standardOutput()
         let reporter = reports.makeReporter(stdout: stdout, verbose: verbose)
-        // Colour and a live progress line when standard output is a terminal (the console
-        // reporter alone, or beside --report files).
-        let consoles = [reporter] + ((reporter as? MultiReporter)?.reporters ?? [])
-        for case let console as ConsoleReporter in consoles { console.terminal = ConsoleReporter.Terminal.standardOutput() }
         if let connect {
             options.workingDirectory = FileManager.default.currentDirectoryPath
             do {

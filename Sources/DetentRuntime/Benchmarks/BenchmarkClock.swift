@@ -13,7 +13,7 @@ public struct BenchmarkFigure: Sendable {
 }
 
 enum BenchmarkClock {
-    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    static func now() -> UInt64 { Stopwatch.now() }
 
     /// Runs `body` (which performs `operations` operations) `samples` times and returns the
     /// median, minimum and maximum seconds per operation.
