@@ -38,53 +38,71 @@ public enum LuaLibraries: Sendable {
             // that made it (SPEC §13: budgets hold everywhere).
             lua_pushcclosure(L, detent_lua_limit_reached, 0)
             state.setGlobal("__detent_limit_reached")
-            try! state.run("""
-                local limit_reached = __detent_limit_reached
-                __detent_limit_reached = nil
-                local raw_load, raw_setmetatable, rawget, type, error = load, setmetatable, rawget, type, error
-                -- xpcall: a limit's error (raised from the count hook, where Lua runs message
-                -- handlers with hooks off) skips the script's handler, which could otherwise
-                -- loop unstopped; the limit then stops the test as it should.
-                local raw_xpcall = xpcall
-                xpcall = function(f, handler, ...)
-                  if type(handler) ~= "function" then return raw_xpcall(f, handler, ...) end
-                  return raw_xpcall(f, function(message)
-                    if limit_reached() then return message end
-                    return handler(message)
-                  end, ...)
-                end
-                load = function(chunk, name, _, env)
-                  if env == nil then return raw_load(chunk, name, "t") end
-                  return raw_load(chunk, name, "t", env)
-                end
-                -- C library loops that execute no Lua instruction (so no count hook) and are
-                -- not bounded by the memory cap: refused past sizes no scenario needs.
-                local raw_move, raw_rep = table.move, string.rep
-                table.move = function(a1, f, e, t, a2)
-                  if type(f) == "number" and type(e) == "number" and e - f >= 1e7 then
-                    error("table.move: a range of more than 10000000 elements (" .. string.format("%.0f", e - f + 1) .. ")", 2)
-                  end
-                  if a2 == nil then return raw_move(a1, f, e, t) end
-                  return raw_move(a1, f, e, t, a2)
-                end
-                local pcall = pcall
-                string.rep = function(s, n, sep)
-                  -- Repeating "" costs a loop of n empty copies: answer it at once.
-                  if type(n) == "number" and n > 1e6 and (type(s) == "string" or type(s) == "number")
-                     and #tostring(s) == 0 and (sep == nil or #tostring(sep) == 0) then
-                    return ""
-                  end
-                  local ok, result = pcall(raw_rep, s, n, sep)
-                  if not ok then error(result, 2) end   -- at the caller's line
-                  return result
-                end
-                setmetatable = function(t, mt)
-                  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-                    error("setmetatable: __gc finalizers are not available to scripts (they would run outside the test that made them)", 2)
-                  end
-                  return raw_setmetatable(t, mt)
-                end
-                """, chunkName: "=(detent sandbox)")
+            // Compiled once per process: every spec file's state runs these lines.
+            do {
+                try state.load(trustedBytecode: LuaLibraries.sandboxBytecode, chunkName: LuaLibraries.sandboxChunkName)
+                try state.call()
+            } catch {
+                fatalError("Detent's Lua sandbox does not run: \(error)")
+            }
         }
     }
+
+    private static let sandboxChunkName = "=(detent sandbox)"
+
+    /// The safe set's wrappers of base functions (load, xpcall, setmetatable, table.move,
+    /// string.rep), compiled once per process.
+    private static let sandboxBytecode: [UInt8] = {
+        do { return try LuaState.compileTrusted(sandboxSource, chunkName: sandboxChunkName) } catch {
+            fatalError("Detent's Lua sandbox does not compile: \(error)")
+        }
+    }()
+
+    private static let sandboxSource = """
+        local limit_reached = __detent_limit_reached
+        __detent_limit_reached = nil
+        local raw_load, raw_setmetatable, rawget, type, error = load, setmetatable, rawget, type, error
+        -- xpcall: a limit's error (raised from the count hook, where Lua runs message
+        -- handlers with hooks off) skips the script's handler, which could otherwise
+        -- loop unstopped; the limit then stops the test as it should.
+        local raw_xpcall = xpcall
+        xpcall = function(f, handler, ...)
+          if type(handler) ~= "function" then return raw_xpcall(f, handler, ...) end
+          return raw_xpcall(f, function(message)
+            if limit_reached() then return message end
+            return handler(message)
+          end, ...)
+        end
+        load = function(chunk, name, _, env)
+          if env == nil then return raw_load(chunk, name, "t") end
+          return raw_load(chunk, name, "t", env)
+        end
+        -- C library loops that execute no Lua instruction (so no count hook) and are
+        -- not bounded by the memory cap: refused past sizes no scenario needs.
+        local raw_move, raw_rep = table.move, string.rep
+        table.move = function(a1, f, e, t, a2)
+          if type(f) == "number" and type(e) == "number" and e - f >= 1e7 then
+            error("table.move: a range of more than 10000000 elements (" .. string.format("%.0f", e - f + 1) .. ")", 2)
+          end
+          if a2 == nil then return raw_move(a1, f, e, t) end
+          return raw_move(a1, f, e, t, a2)
+        end
+        local pcall = pcall
+        string.rep = function(s, n, sep)
+          -- Repeating "" costs a loop of n empty copies: answer it at once.
+          if type(n) == "number" and n > 1e6 and (type(s) == "string" or type(s) == "number")
+             and #tostring(s) == 0 and (sep == nil or #tostring(sep) == 0) then
+            return ""
+          end
+          local ok, result = pcall(raw_rep, s, n, sep)
+          if not ok then error(result, 2) end   -- at the caller's line
+          return result
+        end
+        setmetatable = function(t, mt)
+          if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+            error("setmetatable: __gc finalizers are not available to scripts (they would run outside the test that made them)", 2)
+          end
+          return raw_setmetatable(t, mt)
+        end
+        """
 }

@@ -2,16 +2,30 @@ import Foundation
 import DetentLua
 
 /// The Lua half of the scenario API, shipped as resources of this module: luassert-style
-/// assertions, series checks, busted-style structure and the waiting verbs.
+/// assertions, series checks, busted-style structure and the waiting verbs, and the host's
+/// own chunks (the prelude's environment, the sandbox's extras).
+///
+/// Every chunk is compiled once per process (`bytecode`); each spec file's state loads the
+/// bytecode (`load(_:into:)`) and never parses Lua source of Detent's own.
 enum Prelude {
-    /// Loading order matters: assertions first, then what builds on them.
-    static let files = ["assert_state", "format", "assert", "match", "spy", "stub", "mock", "series", "spec", "waiting", "gestures", "plugins"]
+    /// Loading order matters: assertions first, then what builds on them. The assert_*
+    /// chunks build the `assert` module piece by piece (each leaves its helpers on the host
+    /// table), assert.lua returns it; series.lua gets that module and the host table.
+    static let files = [
+        "assert_state", "format",
+        "assert_failure", "assert_inspect", "assert_settings", "assert_chain", "assert_arguments",
+        "assert_compare", "assert_values", "assert_errors", "assert",
+        "match", "spy", "stub", "mock", "series", "series_checks", "spec", "waiting", "gestures", "plugins",
+    ]
 
-    /// Each prelude file compiled once per process (states load the bytecode instead of
-    /// parsing ~1,500 lines per spec file).
+    /// Chunks the host runs at fixed points of building a state rather than in file order,
+    /// with the chunk names they have always had.
+    static let hostChunks = ["prelude_env": "=(detent prelude env)", "sandbox": "=(detent sandbox)"]
+
+    /// Each chunk compiled once per process, by name.
     static let bytecode: [String: [UInt8]] = {
         var result: [String: [UInt8]] = [:]
-        for name in files {
+        for name in files + hostChunks.keys.sorted() {
             do { result[name] = try LuaState.compileTrusted(sources[name]!, chunkName: chunkName(name)) } catch {
                 fatalError("Detent's Lua prelude \(name).lua does not compile: \(error)")
             }
@@ -19,14 +33,21 @@ enum Prelude {
         return result
     }()
 
+    /// Pushes chunk `name` (one of `files` or `hostChunks`) onto `lua`'s stack as a function,
+    /// from the process's bytecode.
+    static func load(_ name: String, into lua: LuaState) throws {
+        guard let code = bytecode[name] else { fatalError("\(name) is not a chunk of Detent's Lua prelude") }
+        try lua.load(trustedBytecode: code, chunkName: chunkName(name))
+    }
+
     /// "(detent)/gestures.lua": no script's path looks like it, so error locations can skip
     /// these chunks and point at the spec line that called a helper.
-    static func chunkName(_ name: String) -> String { "(detent)/\(name).lua" }
+    static func chunkName(_ name: String) -> String { hostChunks[name] ?? "(detent)/\(name).lua" }
 
-    /// Source text of each prelude file, read once per process.
+    /// Source text of each chunk, read once per process.
     static let sources: [String: String] = {
         var result: [String: String] = [:]
-        for name in files {
+        for name in files + hostChunks.keys.sorted() {
             guard let url = Bundle.module.url(forResource: name, withExtension: "lua", subdirectory: "Lua"),
                   let text = try? String(contentsOf: url, encoding: .utf8) else {
                 fatalError("Detent's Lua prelude file \(name).lua is missing from the DetentScripting resources")

@@ -153,38 +153,28 @@ public final class ScriptHost {
         TouchBinding.install(into: lua, host: self)
         let hostTable = lua.ref()
 
-        // The prelude's own view of the globals: a snapshot of the sandbox's (library tables
-        // copied), so a spec that clobbers `ipairs`, `string.format` or `describe` cannot break
-        // the runner's own code. What the prelude defines goes to both; names it does not
-        // know (world, detent, spawn) fall through to the live globals.
-        try lua.load("""
-            local env = {}
-            for k, v in pairs(_G) do
-              if type(v) == "table" and k ~= "_G" then
-                local copy = {}
-                for k2, v2 in pairs(v) do copy[k2] = v2 end
-                env[k] = copy
-              else
-                env[k] = v
-              end
-            end
-            env._G = _G
-            local G, rawset = _G, rawset
-            return setmetatable(env, { __index = G, __newindex = function(t, k, v) rawset(t, k, v); G[k] = v end })
-            """, chunkName: "=(detent prelude env)")
+        // The prelude's own view of the globals (prelude_env.lua): a snapshot of the sandbox's,
+        // so a spec that clobbers `ipairs` or `describe` cannot break the runner's own code.
+        try Prelude.load("prelude_env", into: lua)
         try lua.call(argumentCount: 0, resultCount: 1)
         let preludeEnvironment = lua.ref()
 
         var modules: [String: LuaRef] = [:]
         for name in Prelude.files {
-            try lua.load(trustedBytecode: Prelude.bytecode[name]!, chunkName: Prelude.chunkName(name))
+            try Prelude.load(name, into: lua)
             preludeEnvironment.push()
             lua.setEnvironmentOfFunction(at: -2)
+            let argumentCount: Int32
             switch name {
-            case "series": lua.getGlobal("assert")
-            default: hostTable.push()
+            case "series":
+                lua.getGlobal("assert")
+                hostTable.push()
+                argumentCount = 2
+            default:
+                hostTable.push()
+                argumentCount = 1
             }
-            try lua.call(argumentCount: 1, resultCount: 1)
+            try lua.call(argumentCount: argumentCount, resultCount: 1)
             if name == "assert" {
                 lua.setGlobal("assert")
                 lua.getGlobal("assert")
@@ -226,112 +216,8 @@ public final class ScriptHost {
             return 1
         }
         lua.setGlobal("os")
-        try lua.load("""
-            local host = ...
-            local format = assert.format
-            local raw_tostring, concat, pack = tostring, table.concat, table.pack
-            -- Deterministic print: tables are formatted, never shown by address.
-            function print(...)
-              local values = pack(...)
-              local parts = {}
-              for i = 1, values.n do
-                local v = values[i]
-                local mt = type(v) == "table" and getmetatable(v)
-                if type(v) == "table" and not (mt and mt.__tostring) then parts[i] = format(v)
-                elseif type(v) == "function" then parts[i] = "function"
-                else parts[i] = raw_tostring(v) end
-              end
-              host.output(concat(parts, "\\t"))
-            end
-            -- require resolves only inside scripts/, loads text only, and caches per state.
-            -- A module that requires itself (directly or through others) is an error at the
-            -- require that closes the loop, as Lua's C require would end in a stack overflow.
-            -- (Located with host.fail: a module ending in `return require(...)` is a tail
-            -- call, whose line Lua no longer knows.)
-            local loaded, loading = {}, {}
-            -- busted's and luassert's own modules, as spec files written for busted require
-            -- them: Detent's implementations of the same API. `say` holds assert's messages.
-            local say = setmetatable({
-              set = function(self, key, text)
-                if type(self) == "string" then key, text = self, key end
-                assert:set_message(key, text)
-              end,
-              set_namespace = function() end,   -- one language: en
-            }, {
-              __call = function(_, key, values)
-                local text = assert.messages[key]
-                if text ~= nil and type(values) == "table" then return string.format(text, table.unpack(values)) end
-                return text
-              end,
-            })
-            local builtin = {
-              luassert = assert, ["luassert.assert"] = assert, ["luassert.spy"] = spy, ["luassert.stub"] = stub,
-              ["luassert.mock"] = mock, ["luassert.match"] = match, ["luassert.say"] = say, say = say,
-              busted = { describe = describe, context = context, it = it, spec = spec, test = test, pending = pending,
-                         insulate = insulate, expose = expose, finally = finally, randomize = randomize,
-                         before_each = before_each, after_each = after_each, setup = setup, teardown = teardown,
-                         lazy_setup = lazy_setup, lazy_teardown = lazy_teardown, strict_setup = strict_setup,
-                         strict_teardown = strict_teardown, spy = spy, stub = stub, mock = mock, match = match, assert = assert },
-            }
-            -- host.require_file(name): loads and runs scripts/<name>.lua, refusing a loop;
-            -- true and its value (true for nil), or false and why there is no such file. The
-            -- global require and insulate blocks' requires (spec.lua) share it.
-            function host.require_file(name)
-              if loading[name] then
-                local chain = {}
-                for i = loading[name], #loading do chain[#chain + 1] = loading[i] end
-                chain[#chain + 1] = name
-                host.fail("module '" .. name .. "' requires itself (require loop: " .. table.concat(chain, " → ") .. ")")
-              end
-              local chunk, message = host.load_module(name)
-              if not chunk then return false, message end
-              loading[#loading + 1] = name
-              loading[name] = #loading
-              local ok, result = pcall(chunk, name)
-              loading[name], loading[#loading] = nil, nil
-              if not ok then error(result, 0) end   -- the module's error, with its own location
-              if result == nil then result = true end
-              return true, result
-            end
-            function require(name)
-              if type(name) ~= "string" then error("require expects a module name", 2) end
-              if builtin[name] ~= nil then return builtin[name] end
-              if loaded[name] ~= nil then return loaded[name] end
-              local found, result = host.require_file(name)
-              if not found then error(result, 2) end
-              loaded[name] = result
-              return result
-            end
-            -- math.randomseed() without arguments reseeds from the run's seed, never the clock.
-            local raw_randomseed = math.randomseed
-            local run_seed = 0
-            local tointeger, select, error_ = math.tointeger, select, error
-            function math.randomseed(seed, ...)
-              if seed == nil then return raw_randomseed(run_seed) end
-              for i = 1, 1 + select("#", ...) do
-                local n = i == 1 and seed or select(i - 1, ...)
-                if tointeger(n) == nil then
-                  error_("bad argument #" .. i .. " to 'randomseed' (an integer expected, got " .. (type(n) == "number" and tostring(n) or type(n)) .. ")", 2)
-                end
-              end
-              return raw_randomseed(seed, ...)
-            end
-            -- Before each test: reseed, and give strings back their methods. Every string
-            -- shares one metatable, so a test that cleared or hijacked it (or replaced a
-            -- string function) would otherwise break the tests after it, the runner's own
-            -- assertions included. Functions a test added to `string` stay.
-            local next, string_lib = next, string
-            local string_mt = getmetatable("")
-            local originals = {}
-            for k, v in next, string_lib do originals[k] = v end
-            return function(seed)
-              run_seed = seed
-              raw_randomseed(seed)
-              for k in next, string_mt do string_mt[k] = nil end
-              for k, v in next, originals do string_lib[k] = v end
-              string_mt.__index = string_lib
-            end
-            """, chunkName: "=(detent sandbox)")
+        // print, require, math.randomseed and the reseed before each test (sandbox.lua).
+        try Prelude.load("sandbox", into: lua)
         hostTable.push()
         try lua.call(argumentCount: 1, resultCount: 1)
         reseed = lua.ref()

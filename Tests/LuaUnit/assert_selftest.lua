@@ -1,4 +1,5 @@
--- assert_selftest.lua — standalone tests for assert.lua and series.lua.
+-- assert_selftest.lua — standalone tests for assert.lua (and the assert_*.lua chunks it is
+-- built from) and series.lua.
 --
 --   cd /work/main && lua5.4 Tests/LuaUnit/assert_selftest.lua
 --
@@ -43,10 +44,15 @@ end
 local host = {}
 load_library("assert_state.lua", host)
 load_library("format.lua", host)
+for _, file in ipairs({ "assert_failure.lua", "assert_inspect.lua", "assert_settings.lua", "assert_chain.lua",
+                        "assert_arguments.lua", "assert_compare.lua", "assert_values.lua", "assert_errors.lua" }) do
+  load_library(file, host)
+end
 local A = load_library("assert.lua", host)
 rawset(env, "assert", A)
 for _, file in ipairs({ "match.lua", "spy.lua", "stub.lua", "mock.lua" }) do load_library(file, host) end
-A = load_library("series.lua", A)
+A = load_library("series.lua", A, host)
+load_library("series_checks.lua", host)
 rawset(env, "assert", A)
 
 ------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 -- series.lua — checks over per-frame samples: assert.series(s).
 --
--- Loaded after assert.lua with that module as `...`; adds `assert.series`
--- and returns the module, which the host installs as the global `assert`.
+-- Loaded after assert.lua with that module and the host table as `...`; adds
+-- `assert.series` and returns the module, which the host installs as the global
+-- `assert`.  The checks themselves are in series_checks.lua, loaded next.
 --
 --   local s = { name = "drawer.origin",
 --               times = { ... },    -- seconds of virtual time, increasing
@@ -31,7 +32,7 @@
 --    when that would make a measured quantity read the same as its limit,
 --    both are shown in full.
 
-local assert = ...
+local assert, host = ...
 
 local EPSILON = 1e-9
 local DEFAULT_SETTLE_TOLERANCE = 0.5   -- pt
@@ -186,119 +187,19 @@ Checker.__tostring = function(self)
     short(self._times[1]), short(self._times[self._n]))
 end
 
-------------------------------------------------------------------------
--- Checks
-
---- monotonic(direction?) — never moves against `direction` ("increasing" or
--- "decreasing") by more than EPSILON between consecutive samples.  Without a
--- direction, the first change of more than EPSILON decides it.
-function Checker:monotonic(direction)
-  if direction ~= nil and direction ~= "increasing" and direction ~= "decreasing" then
-    misuse(self, "monotonic direction must be \"increasing\", \"decreasing\" or nil, got " .. assert.format(direction))
-  end
-  require_samples(self, "monotonic")
-  local v = self._values
-  local decided_at
-  if direction == nil then
-    for i = 2, self._n do
-      if math.abs(v[i] - v[i - 1]) > EPSILON then
-        direction = v[i] > v[i - 1] and "increasing" or "decreasing"
-        decided_at = i
-        break
-      end
-    end
-    if direction == nil then return self end   -- constant: monotonic both ways
-  end
-  local sign = direction == "increasing" and 1 or -1
-  for i = 2, self._n do
-    local step = v[i] - v[i - 1]
-    if step * sign < -EPSILON then
-      local text = string.format("step of %s pt at %s breaks monotonic %s (from %s to %s)",
-        short(step), where_text(self, i), direction, short(v[i - 1]), short(v[i]))
-      if decided_at then
-        text = text .. string.format("; the direction was set by the first change, at %s", where_text(self, decided_at))
-      end
-      report(self, text, "monotonic " .. direction, short(v[i - 1]) .. " -> " .. short(v[i]))
-    end
-  end
-  return self
-end
-
---- max_step(pt) — no change between consecutive samples exceeds `pt`.
-function Checker:max_step(limit)
-  require_limit(self, "max_step", limit, "points")
-  require_samples(self, "max_step")
-  local v = self._values
-  for i = 2, self._n do
-    local step = math.abs(v[i] - v[i - 1])
-    if step > limit + EPSILON then
-      local step_text, limit_text = versus(step, limit)
-      report(self, string.format("step of %s pt at %s exceeds max_step %s pt (from %s to %s)",
-        step_text, where_text(self, i), limit_text, short(v[i - 1]), short(v[i])),
-        "steps of at most " .. limit_text .. " pt", step_text .. " pt at " .. where_text(self, i))
-    end
-  end
-  return self
-end
-
---- settles_within(seconds, tolerance?) — from the first sample's time plus
--- `seconds` on, every value is within `tolerance` (default 0.5 pt) of the
--- final value.  Fails if the series ends before that instant.
-function Checker:settles_within(seconds, tolerance)
-  require_limit(self, "settles_within", seconds, "seconds")
-  if tolerance ~= nil then require_limit(self, "settles_within", tolerance, "points of tolerance") end
-  tolerance = tolerance or DEFAULT_SETTLE_TOLERANCE
-  require_samples(self, "settles_within")
-  local t, v, n = self._times, self._values, self._n
-  local deadline = t[1] + seconds
-  if t[n] < deadline - EPSILON then
-    report(self, string.format("settles_within %s s cannot be observed: the series ends at t=%s s, before t=%s s",
-      short(seconds), short(t[n]), short(deadline)),
-      "samples until t=" .. short(deadline) .. " s", "samples until t=" .. short(t[n]) .. " s")
-  end
-  local final = v[n]
-  local first_outside, last_outside
-  for i = 1, n do
-    if t[i] >= deadline - EPSILON and math.abs(v[i] - final) > tolerance + EPSILON then
-      first_outside = first_outside or i
-      last_outside = i
-    end
-  end
-  if first_outside then
-    local i = first_outside
-    local distance_text, tolerance_text = versus(math.abs(v[i] - final), tolerance)
-    report(self, string.format(
-      "not settled within %s s (by t=%s s): at %s the value %s is %s pt from the final value %s (tolerance %s pt); it stays within tolerance from %s",
-      short(seconds), short(deadline), where_text(self, i), short(v[i]), distance_text, short(final),
-      tolerance_text, where_text(self, last_outside + 1)),
-      string.format("within %s pt of %s from t=%s s", tolerance_text, short(final), short(deadline)),
-      short(v[i]) .. " at " .. where_text(self, i))
-  end
-  return self
-end
-
---- overshoot_at_most(pt) — travelling from the first value towards the
--- final one, no sample goes beyond the final value by more than `pt`.
-function Checker:overshoot_at_most(limit)
-  require_limit(self, "overshoot_at_most", limit, "points")
-  require_samples(self, "overshoot_at_most")
-  local v, n = self._values, self._n
-  local first, final = v[1], v[n]
-  if math.abs(final - first) <= EPSILON then return self end   -- no direction of travel
-  local sign = final > first and 1 or -1
-  local worst, worst_at = 0, nil
-  for i = 1, n do
-    local beyond = (v[i] - final) * sign
-    if beyond > worst then worst, worst_at = beyond, i end
-  end
-  if worst > limit + EPSILON then
-    local worst_text, limit_text = versus(worst, limit)
-    report(self, string.format(
-      "overshoot of %s pt at %s exceeds overshoot_at_most %s pt (travel from %s to %s, reached %s)",
-      worst_text, where_text(self, worst_at), limit_text, short(first), short(final), short(v[worst_at])),
-      "overshoot of at most " .. limit_text .. " pt", worst_text .. " pt at " .. where_text(self, worst_at))
-  end
-  return self
-end
+-- What series_checks.lua builds the checks from, kept on the host table.
+host.series = {
+  assert = assert,                     -- the module series.lua extends
+  Checker = Checker,
+  EPSILON = EPSILON,
+  DEFAULT_SETTLE_TOLERANCE = DEFAULT_SETTLE_TOLERANCE,
+  short = short,                       -- short(x): at most 4 decimals
+  versus = versus,                     -- versus(quantity, limit): both as text, in full when they would tie
+  where_text = where_text,             -- where_text(checker, i): "frame 37 (t=0.6167 s)"
+  report = report,                     -- report(checker, text, expected, actual): a failure at the spec line
+  misuse = misuse,                     -- misuse(checker, text): a usage error at the spec line
+  require_samples = require_samples,
+  require_limit = require_limit,
+}
 
 return assert
