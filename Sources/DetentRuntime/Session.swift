@@ -78,15 +78,17 @@ public final class Session {
     /// Diagnostics for tuning limits (`detent run -v`); never part of a report.
     public var logger = Logger(label: "detent.session")
 
-    /// Creates the session and its Lua state on a queue of its own.
-    public convenience init(settings: SessionSettings, label: String) throws {
+    /// Creates the session and its Lua state on a queue of its own. With `reusable`, the
+    /// state's pristine snapshot is taken once it is built, so `prepareForAnotherFile()` can
+    /// give the next spec file the state as new.
+    public convenience init(settings: SessionSettings, label: String, reusable: Bool = false) throws {
         let queue = DispatchQueue(label: label)
-        try self.init(settings: settings, queue: queue)
+        try self.init(settings: settings, queue: queue, reusable: reusable)
     }
 
     /// Creates the session on `queue`, which must not be the current queue (its state is
     /// built there).
-    public init(settings: SessionSettings, queue: DispatchQueue) throws {
+    public init(settings: SessionSettings, queue: DispatchQueue, reusable: Bool = false) throws {
         self.queue = queue
         self.settings = settings
         let configuration = settings.configuration
@@ -100,6 +102,7 @@ public final class Session {
                 host.failedPlugins += settings.pluginFailures
             }
         }
+        if reusable { try queue.sync { try host.takePristineSnapshot() } }
         self.host = host
         cancellation = host.lua.cancellation
         scheduler = TaskScheduler(host: host, defaultTimeout: VirtualTime.nanoseconds(fromSeconds: configuration.run.defaultWaitTimeout))
@@ -109,6 +112,19 @@ public final class Session {
     }
 
     func checkQueue() { dispatchPrecondition(condition: .onQueue(queue)) }
+
+    /// Whether another spec file may run in this session: it was made `reusable` and no
+    /// one asked it to stop.
+    public var isReusable: Bool { host.hasPristineSnapshot && !cancellation.isRequested }
+
+    /// Gives the next spec file this session's state as new: the last file's world, globals,
+    /// prelude changes and registrations are undone (ScriptHost.restorePristine), which costs
+    /// far less than building a state and its prelude again. Needs `isReusable`.
+    public func prepareForAnotherFile() throws {
+        checkQueue()
+        precondition(isReusable, "prepareForAnotherFile() needs a reusable session that was not cancelled")
+        try host.restorePristine()
+    }
 
     /// Builds the world a script asks for (or the default one), owned by `owner`, with the
     /// engine defaults of the loaded config and the request's `config` overrides over them.

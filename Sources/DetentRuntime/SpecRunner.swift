@@ -142,7 +142,9 @@ public final class SpecRunner {
             workers.enter()
             // A deep Lua stack needs room: 16 MiB, as the daemon's run thread.
             let thread = Thread { [self] in
-                while let index = board.take() { work(files[index], index: index, board: board) }
+                // One Lua state per worker, put back to pristine between its files.
+                var session: Session?
+                while let index = board.take() { session = work(files[index], index: index, board: board, reusing: session) }
                 workers.leave()
             }
             thread.stackSize = 16 << 20
@@ -205,23 +207,38 @@ public final class SpecRunner {
         for session in running { session.cancellation.request() }
     }
 
-    /// One worker's file: a fresh session on its own queue, its outcomes left on the board.
-    private func work(_ path: String, index: Int, board: FileOutcomeBoard) {
+    /// One worker's file, its outcomes left on the board: run in the worker's session from the
+    /// last file, put back to pristine, or a new one. Returns the session the next file may
+    /// reuse (none after a failure).
+    private func work(_ path: String, index: Int, board: FileOutcomeBoard, reusing previous: Session?) -> Session? {
         do {
-            try runFile(path, index: index, board: board)
+            let session = try runFile(path, index: index, board: board, reusing: previous)
             board.finish(file: index)
+            return session
         } catch {
             board.fail(file: index, error: error)
+            return nil
         }
     }
 
-    private func runFile(_ path: String, index: Int, board: FileOutcomeBoard) throws {
+    /// The worker's session for the next file: `previous` put back to pristine when it can be
+    /// reused, else a new reusable one.
+    private func session(reusing previous: Session?) throws -> Session {
+        if let previous, previous.isReusable {
+            try previous.queue.sync { try previous.prepareForAnotherFile() }
+            return previous
+        }
+        let session = try Session(settings: settings, label: "detent.run.session", reusable: true)
+        session.logger = logger
+        return session
+    }
+
+    private func runFile(_ path: String, index: Int, board: FileOutcomeBoard, reusing previous: Session?) throws -> Session? {
         guard let text = inlineSources[path] ?? (try? String(contentsOfFile: SpecDiscovery.resolve(path, base: base), encoding: .utf8)) else {
             board.append(.loadFailed(file: path, message: "cannot read \(path) as UTF-8 text"), file: index)
-            return
+            return previous
         }
-        let session = try Session(settings: settings, label: "detent.run.session")
-        session.logger = logger
+        let session = try session(reusing: previous)
         lock.lock()
         sessions[index] = session
         if cancelled { session.cancellation.request() }
@@ -234,5 +251,6 @@ public final class SpecRunner {
         } } catch is LuaError where session.cancellation.isRequested {
             // Cancelled while the file loaded or planned: the run ends with its result, not an error.
         }
+        return session
     }
 }

@@ -60,6 +60,11 @@ public final class ScriptHost {
     /// Components plugins registered (`ComponentBinding`).
     var components = ComponentRegistry()
     var patternMatcher: LuaRef?
+    /// The private host table and the prelude's environment (roots of the pristine snapshot).
+    var hostTableRef: LuaRef!
+    var preludeEnvironmentRef: LuaRef!
+    /// The Swift half of the pristine snapshot (ScriptHost+Pristine), once taken.
+    var pristine: PristineHostState?
 
     /// The serial queue that owns this host, its Lua state and its worlds (SPEC §1), if any;
     /// entry points check it.
@@ -158,6 +163,8 @@ public final class ScriptHost {
         try Prelude.load("prelude_env", into: lua)
         try lua.call(argumentCount: 0, resultCount: 1)
         let preludeEnvironment = lua.ref()
+        hostTableRef = hostTable
+        preludeEnvironmentRef = preludeEnvironment
 
         var modules: [String: LuaRef] = [:]
         for name in Prelude.files {
@@ -223,7 +230,7 @@ public final class ScriptHost {
         reseed = lua.ref()
     }
 
-    private var reseed: LuaRef!
+    var reseed: LuaRef!
 
     /// Seeds `math.random` (before each test, from the run seed and the test's name).
     public func seedRandom(_ seed: Int64) {

@@ -1,0 +1,283 @@
+// A state's pristine snapshot: what one spec file changed, undone before the next file runs
+// in the same state (issue 16 §3: building a state with the prelude costs far more than
+// putting one back).
+//
+// `detent_pristine_take` walks everything reachable from the globals, the string metatable,
+// the registry's table of loaded libraries and the host's extra roots — tables (their raw
+// contents and metatables), functions (their upvalues), userdata (their metatables) — and
+// keeps a copy in the registry. `detent_pristine_restore` puts every one of those objects
+// back as it was: keys a file added are removed, keys it changed or removed get their
+// values back, metatables and upvalues are reset, and the collector's mode and parameters
+// are the defaults again. Whatever the file created is then unreachable from the globals and
+// left to the collector. Only raw operations are used, so no metamethod of the file runs.
+
+#include "CLuaShim.h"
+
+static const char PRISTINE_KEY = 'p';   // its address is the registry key of the snapshot
+
+// Lua 5.4's defaults (lgc.h: LUAI_GCPAUSE, LUAI_GCMUL, LUAI_GCSTEPSIZE), which
+// `collectgarbage("incremental", ...)` in a spec could have changed.
+enum { DEFAULT_GC_PAUSE = 200, DEFAULT_GC_STEPMUL = 100, DEFAULT_GC_STEPSIZE = 13 };
+
+typedef struct {
+    int seen;            // stack index: set of objects already queued
+    int work;            // stack index: array of objects still to visit
+    lua_Integer pending; // length of `work`
+} walk;
+
+// Queues the value at `index` when it is an object that can hold other values.
+static void queue(lua_State *L, walk *w, int index) {
+    int type = lua_type(L, index);
+    if (type != LUA_TTABLE && type != LUA_TFUNCTION && type != LUA_TUSERDATA) return;
+    index = lua_absindex(L, index);
+    lua_pushvalue(L, index);
+    if (lua_rawget(L, w->seen) != LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, index);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, w->seen);
+    lua_pushvalue(L, index);
+    lua_rawseti(L, w->work, ++w->pending);
+}
+
+// Appends the value on top of the stack to the array at `list` (popping it).
+static void append(lua_State *L, int list, lua_Integer *count) {
+    lua_rawseti(L, list, ++*count);
+}
+
+// Pushes the value's metatable, or false when it has none (`__metatable` is ignored).
+static void push_metatable_or_false(lua_State *L, int index) {
+    if (!lua_getmetatable(L, index)) lua_pushboolean(L, 0);
+}
+
+// [1] = { table, copy, metatable|false, ... }, [2] = { function, upvalues, count, ... },
+// [3] = { userdata, metatable|false, ... }
+static int take(lua_State *L) {
+    int roots = lua_absindex(L, 1);
+    lua_settop(L, 1);
+    lua_newtable(L);
+    int snapshot = lua_gettop(L);
+    lua_newtable(L);
+    int tables = lua_gettop(L);
+    lua_newtable(L);
+    int functions = lua_gettop(L);
+    lua_newtable(L);
+    int userdata = lua_gettop(L);
+    lua_Integer table_count = 0, function_count = 0, userdata_count = 0;
+    walk w;
+    lua_newtable(L);
+    w.seen = lua_gettop(L);
+    lua_newtable(L);
+    w.work = lua_gettop(L);
+    w.pending = 0;
+
+    lua_pushglobaltable(L);
+    queue(L, &w, -1);
+    lua_pop(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    queue(L, &w, -1);
+    lua_pop(L, 1);
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+        queue(L, &w, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    for (lua_Integer i = 1; lua_rawgeti(L, roots, i) != LUA_TNIL; i++) {
+        queue(L, &w, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+
+    while (w.pending > 0) {
+        luaL_checkstack(L, 8, "pristine snapshot");
+        lua_rawgeti(L, w.work, w.pending);
+        lua_pushnil(L);
+        lua_rawseti(L, w.work, w.pending--);
+        int object = lua_gettop(L);
+        switch (lua_type(L, object)) {
+        case LUA_TTABLE: {
+            lua_pushvalue(L, object);
+            append(L, tables, &table_count);
+            lua_newtable(L);
+            int copy = lua_gettop(L);
+            lua_pushnil(L);
+            while (lua_next(L, object)) {
+                queue(L, &w, -2);
+                queue(L, &w, -1);
+                lua_pushvalue(L, -2);
+                lua_insert(L, -2);
+                lua_rawset(L, copy);
+            }
+            append(L, tables, &table_count);
+            push_metatable_or_false(L, object);
+            queue(L, &w, -1);
+            append(L, tables, &table_count);
+            break;
+        }
+        case LUA_TFUNCTION: {
+            lua_newtable(L);
+            int upvalues = lua_gettop(L);
+            int count = 0;
+            while (lua_getupvalue(L, object, count + 1) != NULL) {
+                queue(L, &w, -1);
+                lua_rawseti(L, upvalues, ++count);
+            }
+            if (count == 0) {
+                lua_pop(L, 1);
+                break;
+            }
+            lua_pushvalue(L, object);
+            append(L, functions, &function_count);
+            append(L, functions, &function_count);
+            lua_pushinteger(L, count);
+            append(L, functions, &function_count);
+            break;
+        }
+        case LUA_TUSERDATA:
+            lua_pushvalue(L, object);
+            append(L, userdata, &userdata_count);
+            push_metatable_or_false(L, object);
+            queue(L, &w, -1);
+            append(L, userdata, &userdata_count);
+            break;
+        }
+        lua_settop(L, object - 1);
+    }
+
+    lua_pushvalue(L, tables);
+    lua_rawseti(L, snapshot, 1);
+    lua_pushvalue(L, functions);
+    lua_rawseti(L, snapshot, 2);
+    lua_pushvalue(L, userdata);
+    lua_rawseti(L, snapshot, 3);
+    lua_pushvalue(L, snapshot);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &PRISTINE_KEY);
+    lua_pushinteger(L, table_count / 3 + function_count / 3 + userdata_count / 2);
+    return 1;
+}
+
+// Sets the metatable of the object at `object` to the recorded one on top of the stack
+// (false: none) when it differs; pops the recorded value.
+static void restore_metatable(lua_State *L, int object) {
+    int has = lua_getmetatable(L, object);
+    if (!has) lua_pushboolean(L, 0);
+    if (lua_rawequal(L, -1, -2)) {
+        lua_pop(L, 2);
+        return;
+    }
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TBOOLEAN) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    lua_setmetatable(L, object);
+}
+
+static void restore_table(lua_State *L, int table, int copy) {
+    // Keys the table has now: back to the recorded value (nil when the file added them).
+    // Assigning to an existing field while traversing is allowed.
+    lua_pushnil(L);
+    while (lua_next(L, table)) {
+        lua_pushvalue(L, -2);
+        lua_rawget(L, copy);
+        if (lua_rawequal(L, -1, -2)) {
+            lua_pop(L, 2);
+            continue;
+        }
+        lua_pushvalue(L, -3);
+        lua_insert(L, -2);
+        lua_rawset(L, table);
+        lua_pop(L, 1);
+    }
+    // Recorded keys the file removed.
+    lua_pushnil(L);
+    while (lua_next(L, copy)) {
+        lua_pushvalue(L, -2);
+        lua_rawget(L, table);
+        if (lua_rawequal(L, -1, -2)) {
+            lua_pop(L, 2);
+            continue;
+        }
+        lua_pop(L, 1);
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, table);
+    }
+}
+
+static int restore(lua_State *L) {
+    lua_settop(L, 0);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &PRISTINE_KEY) != LUA_TTABLE) return 0;
+    luaL_checkstack(L, 12, "pristine restore");
+    lua_rawgeti(L, 1, 1);
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 2);
+    for (lua_Integer i = 1; i <= count; i += 3) {
+        lua_rawgeti(L, 2, i);       // 3: table
+        lua_rawgeti(L, 2, i + 1);   // 4: copy
+        restore_table(L, 3, 4);
+        lua_rawgeti(L, 2, i + 2);
+        restore_metatable(L, 3);
+        lua_settop(L, 2);
+    }
+    lua_settop(L, 1);
+    lua_rawgeti(L, 1, 2);
+    count = (lua_Integer)lua_rawlen(L, 2);
+    for (lua_Integer i = 1; i <= count; i += 3) {
+        lua_rawgeti(L, 2, i);       // 3: function
+        lua_rawgeti(L, 2, i + 1);   // 4: upvalues
+        lua_rawgeti(L, 2, i + 2);
+        lua_Integer upvalues = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        for (int n = 1; n <= upvalues; n++) {
+            if (lua_getupvalue(L, 3, n) == NULL) break;
+            lua_rawgeti(L, 4, n);
+            if (lua_rawequal(L, -1, -2)) {
+                lua_pop(L, 2);
+                continue;
+            }
+            lua_setupvalue(L, 3, n);
+            lua_pop(L, 1);
+        }
+        lua_settop(L, 2);
+    }
+    lua_settop(L, 1);
+    lua_rawgeti(L, 1, 3);
+    count = (lua_Integer)lua_rawlen(L, 2);
+    for (lua_Integer i = 1; i <= count; i += 2) {
+        lua_rawgeti(L, 2, i);
+        lua_rawgeti(L, 2, i + 1);
+        restore_metatable(L, 3);
+        lua_settop(L, 2);
+    }
+    lua_settop(L, 0);
+    lua_gc(L, LUA_GCRESTART);
+    lua_gc(L, LUA_GCINC, DEFAULT_GC_PAUSE, DEFAULT_GC_STEPMUL, DEFAULT_GC_STEPSIZE);
+    return 0;
+}
+
+int detent_pristine_take(lua_State *L, lua_Integer *objects) {
+    // The roots table is on top; take runs protected (it allocates) and pops it.
+    lua_pushcfunction(L, take);
+    lua_insert(L, -2);
+    int status = lua_pcall(L, 1, 1, 0);
+    if (status == LUA_OK) *objects = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return status;
+}
+
+int detent_pristine_restore(lua_State *L) {
+    lua_pushcfunction(L, restore);
+    int status = lua_pcall(L, 0, 0, 0);
+    if (status != LUA_OK) lua_pop(L, 1);
+    return status;
+}
+
+int detent_pristine_exists(lua_State *L) {
+    int type = lua_rawgetp(L, LUA_REGISTRYINDEX, &PRISTINE_KEY);
+    lua_pop(L, 1);
+    return type == LUA_TTABLE;
+}

@@ -1,0 +1,38 @@
+import CLua
+import CLuaShim
+
+extension LuaState {
+    /// Records the state as it is now — every table, function and userdata reachable from the
+    /// globals, the string metatable, the loaded libraries and `roots` — so that
+    /// `restorePristine()` can put it back (pristine.c). Returns how many objects were
+    /// recorded. Call it once, when the state is built and before any guest code runs.
+    ///
+    /// - Complexity: O(n) in the objects and fields reachable from the roots.
+    @discardableResult
+    public func takePristineSnapshot(roots: [LuaRef] = []) throws -> Int {
+        lua_createtable(L, Int32(roots.count), 0)
+        for (i, root) in roots.enumerated() {
+            root.push()
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        var objects: lua_Integer = 0
+        let status = detent_pristine_take(L, &objects)
+        guard status == LUA_OK else { throw LuaError.runtime(LuaRuntimeError(message: "could not record the pristine state (Lua status \(status))")) }
+        return Int(objects)
+    }
+
+    /// Whether `takePristineSnapshot` was called.
+    public var hasPristineSnapshot: Bool { detent_pristine_exists(L) != 0 }
+
+    /// Undoes what guest code changed since `takePristineSnapshot`: the recorded tables get
+    /// their fields and metatables back, functions their upvalues, the collector its default
+    /// mode; objects made since are left to the collector. Limits are reset too. Run it
+    /// between spec files, never while guest code runs.
+    ///
+    /// - Complexity: O(n) in the recorded objects and fields, plus what was added to them.
+    public func restorePristine() throws {
+        resetLimits()
+        let status = detent_pristine_restore(L)
+        guard status == LUA_OK else { throw LuaError.runtime(LuaRuntimeError(message: "could not restore the pristine state (Lua status \(status))")) }
+    }
+}
