@@ -15,11 +15,11 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Skip the subprocess comparison with busted.")
     var skipSuite = false
 
-    @Option(name: .long, help: "Run only the workloads whose group is one of: ticks, navigation, drawer, sheet, adaptive, idle, state, plugins, per-test, bridge, jitter, suite (comma-separated).")
+    @Option(name: .long, help: "Run only the workloads whose group is one of: ticks, navigation, drawer, sheet, adaptive, idle, state, plugins, per-test, per-file, bridge, jitter, suite (comma-separated).")
     var only: String?
 
     func validate() throws {
-        let known: Set<String> = ["ticks", "navigation", "drawer", "sheet", "adaptive", "idle", "state", "plugins", "per-test", "bridge", "jitter", "suite"]
+        let known: Set<String> = ["ticks", "navigation", "drawer", "sheet", "adaptive", "idle", "state", "plugins", "per-test", "per-file", "bridge", "jitter", "suite"]
         for group in (only ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !known.contains(group) {
             throw ValidationError("unknown benchmark group '\(group)' (expected one of: \(known.sorted().joined(separator: ", ")))")
         }
@@ -58,6 +58,7 @@ struct Bench: ParsableCommand {
             for figure in try Benchmarks.pluginCost(sources: sources) { add(figure) }
         }
         if wanted("per-test") { add(try Benchmarks.perTest(configuration: configuration, scratch: scratch)) }
+        if wanted("per-file") { add(try Benchmarks.perFile(configuration: configuration, scratch: scratch)) }
         if wanted("bridge") { for figure in try Benchmarks.bridgeCosts(configuration: configuration) { add(figure) } }
         if wanted("jitter") {
             // SPEC §1 real-time mode at 120 Hz, 10 wall seconds.
