@@ -10,12 +10,14 @@ import DetentLua
 enum Prelude {
     /// Loading order matters: assertions first, then what builds on them. The assert_*
     /// chunks build the `assert` module piece by piece (each leaves its helpers on the host
-    /// table), assert.lua returns it; series.lua gets that module and the host table.
+    /// table), assert.lua returns it; series.lua gets that module and the host table. The
+    /// spec module is spec.lua's (describe, it, hooks), completed by spec_run.lua.
     static let files = [
         "assert_state", "format",
         "assert_failure", "assert_inspect", "assert_settings", "assert_chain", "assert_arguments",
         "assert_compare", "assert_values", "assert_errors", "assert",
-        "match", "spy", "stub", "mock", "series", "series_checks", "spec", "waiting", "gestures", "plugins",
+        "match", "spy", "stub", "mock", "series", "series_checks",
+        "spec_insulation", "spec", "spec_run", "waiting", "gestures", "plugins",
     ]
 
     /// Chunks the host runs at fixed points of building a state rather than in file order,
