@@ -58,7 +58,10 @@ struct Bench: ParsableCommand {
             for figure in try Benchmarks.pluginCost(sources: sources) { add(figure) }
         }
         if wanted("per-test") { add(try Benchmarks.perTest(configuration: configuration, scratch: scratch)) }
-        if wanted("per-file") { add(try Benchmarks.perFile(configuration: configuration, scratch: scratch)) }
+        if wanted("per-file") {
+            add(try Benchmarks.perFile(configuration: configuration, scratch: scratch))
+            add(try Benchmarks.pristineRestore())
+        }
         if wanted("bridge") { for figure in try Benchmarks.bridgeCosts(configuration: configuration) { add(figure) } }
         if wanted("jitter") {
             // SPEC §1 real-time mode at 120 Hz, 10 wall seconds.

@@ -45,7 +45,8 @@ public enum Benchmarks {
                                spread: "\(formatNumber(m.min * 1e6))–\(formatNumber(m.max * 1e6))")
     }
 
-    /// Cost of a fresh Lua state with Detent's prelude (one per spec file).
+    /// Cost of a fresh Lua state with Detent's prelude (one per run worker; the spec files a
+    /// worker runs reuse it, put back to pristine, see `pristineRestore`).
     public static func freshState() throws -> BenchmarkFigure {
         let m = try BenchmarkClock.perOperation(operations: 200) {
             for _ in 0..<200 {
@@ -53,7 +54,7 @@ public enum Benchmarks {
                                    output: { _ in }, worldFactory: { _ in throw LuaRaise("no worlds in this benchmark") })
             }
         }
-        return BenchmarkFigure(name: "fresh Lua state + prelude (per spec file)", value: m.median * 1e6, unit: "µs",
+        return BenchmarkFigure(name: "fresh Lua state + prelude (per run worker)", value: m.median * 1e6, unit: "µs",
                                spread: "\(formatNumber(m.min * 1e6))–\(formatNumber(m.max * 1e6))")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import DetentLua
 import DetentScripting
 
 extension Benchmarks {
@@ -44,5 +45,22 @@ extension Benchmarks {
                                value: perFile[perFile.count / 2] * 1e6, unit: "µs",
                                spread: "\(formatNumber(perFile.first! * 1e6))–\(formatNumber(perFile.last! * 1e6))",
                                note: "target ≤ 300 µs; detent run --jobs 1 --no-plugins in-process")
+    }
+
+    /// Putting a state back to pristine between spec files (ScriptHost.restorePristine), after
+    /// a file that changed a few globals and prelude tables; µs per restore.
+    public static func pristineRestore(operations: Int = 500) throws -> BenchmarkFigure {
+        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), scriptsRoot: nil,
+                                  output: { _ in }, worldFactory: { _ in throw LuaRaise("no worlds in this benchmark") })
+        let objects = try host.takePristineSnapshot()
+        let m = try BenchmarkClock.perOperation(operations: operations) {
+            for _ in 0..<operations {
+                try host.lua.run("leaked = {}; string.leaked = 1; assert.leaked = 2", chunkName: "=(bench)")
+                try host.restorePristine()
+            }
+        }
+        return BenchmarkFigure(name: "pristine restore between spec files", value: m.median * 1e6, unit: "µs",
+                               spread: "\(formatNumber(m.min * 1e6))–\(formatNumber(m.max * 1e6))",
+                               note: "\(objects) objects recorded; includes running a 3-statement chunk")
     }
 }
