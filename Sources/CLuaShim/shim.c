@@ -100,36 +100,82 @@ static int host_function_gc(lua_State *L) {
     return 0;
 }
 
-static int host_trampoline(lua_State *L) {
-    detent_host_function *fn = (detent_host_function *)lua_touserdata(L, lua_upvalueindex(1));
-    if (fn == NULL || fn->context == NULL) {
-        return luaL_error(L, "host function called after it was released");
-    }
+// Entering and leaving host code, shared by host functions and the class __index: room on
+// the stack, the call's charge to the budget, and the guest depth lowered so host code may
+// allocate freely (a refused allocation would longjmp through Swift). Returns the saved depth.
+static int enter_host(lua_State *L, detent_limits *limits) {
     // Lua guarantees a C function only LUA_MINSTACK (20) slots; host functions get room for
     // their scratch values up front (lists reserve more themselves).
     if (!lua_checkstack(L, 64)) {
         return luaL_error(L, "stack overflow (too many nested calls or values)");
     }
-    detent_limits *limits = detent_limits_of(L);
     limits->running = L;
     // Every host call costs guest code a little of its budget, so a loop of host calls that
     // are cheap in Lua instructions (but not in host work) still runs out.
     if (limits->guest_depth > 0 && detent_charge_host(L, HOST_CALL_COST, 0)) raise_kill(L, limits);
-    // Host code may allocate freely: a refused allocation would longjmp through Swift.
     int saved_depth = limits->guest_depth;
     limits->guest_depth = 0;
-    int results = fn->invoke(L, fn->context);
+    return saved_depth;
+}
+
+// Raises the host's error (results < 0: the message is on top) or a memory cap passed while
+// the host ran, now that we are back in C; else returns `results`.
+static int leave_host(lua_State *L, detent_limits *limits, int saved_depth, int results) {
     limits->guest_depth = saved_depth;
     if (results < 0) {
         return lua_error(L); // the error value is on top of the stack
     }
-    // A memory cap passed while the host ran is enforced now that we are back in C.
     if (saved_depth > 0 && limits->cap > 0 && limits->used > limits->cap && limits->killed == DETENT_KILL_NONE) {
         limits->killed = DETENT_KILL_MEMORY;
         note_kill_where(L, limits);
         return raise_kill(L, limits);
     }
     return results;
+}
+
+static int host_trampoline(lua_State *L) {
+    detent_host_function *fn = (detent_host_function *)lua_touserdata(L, lua_upvalueindex(1));
+    if (fn == NULL || fn->context == NULL) {
+        return luaL_error(L, "host function called after it was released");
+    }
+    detent_limits *limits = detent_limits_of(L);
+    int saved_depth = enter_host(L, limits);
+    return leave_host(L, limits, saved_depth, fn->invoke(L, fn->context));
+}
+
+// ---- Handle classes: __index in C ------------------------------------------------------
+
+typedef struct {
+    detent_member_read read;
+    void *context;
+} detent_class_index;
+
+// __index(handle, key): upvalue 1 maps each member's name to its number (interned strings:
+// a rawget compares pointers), upvalue 2 holds the class's reader. One call into the host
+// with that number reads the member; no Swift string is made per read.
+static int class_index(lua_State *L) {
+    const detent_class_index *ci = (const detent_class_index *)lua_touserdata(L, lua_upvalueindex(2));
+    int member = DETENT_MEMBER_UNKNOWN;
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) member = (int)lua_tointeger(L, -1);
+        lua_settop(L, 2);
+    }
+    detent_limits *limits = detent_limits_of(L);
+    int saved_depth = enter_host(L, limits);
+    return leave_host(L, limits, saved_depth, ci->read(L, ci->context, member));
+}
+
+// The Swift runtime's own (libswiftCore, linked into every Detent binary).
+extern _Bool swift_isDeallocating(void *object);
+
+int detent_is_deallocating(void *object) { return swift_isDeallocating(object) ? 1 : 0; }
+
+void detent_push_class_index(lua_State *L, detent_member_read read, void *context) {
+    detent_class_index *ci = (detent_class_index *)lua_newuserdatauv(L, sizeof(detent_class_index), 0);
+    ci->read = read;
+    ci->context = context;
+    lua_pushcclosure(L, class_index, 2);
 }
 
 void detent_push_host_function(lua_State *L, detent_host_invoke invoke, detent_host_release release, void *context) {

@@ -15,30 +15,42 @@ final class HostFunctionBox {
 /// The C-callable entry point of every host function. Never raises: on error it pushes the
 /// message and returns -1, and the C trampoline raises.
 let hostInvoke: detent_host_invoke = { L, context in
-    let box = Unmanaged<HostFunctionBox>.fromOpaque(context!).takeUnretainedValue()
-    let state = LuaState.owner(of: L!)
-    let call = LuaCall(L: L!, state: state, functionName: box.name)
-    do {
-        return try box.body(call)
-    } catch let raise as LuaRaise {
-        if raise.withLocation {
-            detent_push_script_where(L, 1)
-            let location = LuaThreadView(L: L!).string(at: -1) ?? ""
-            lua_settop(L, -2)
-            call.push(location + raise.message)
-        } else {
-            call.push(raise.message)
+    // Guaranteed references: the closure keeps the box alive and the state outlives every
+    // call, so neither is retained per call.
+    Unmanaged<HostFunctionBox>.fromOpaque(context!)._withUnsafeGuaranteedRef { box in
+        Unmanaged<LuaState>.fromOpaque(detent_lua_extraspace(L!).pointee!)._withUnsafeGuaranteedRef { state in
+            let call = LuaCall(L: L!, state: state, functionName: box.name)
+            do {
+                return try box.body(call)
+            } catch {
+                return call.fail(with: error)
+            }
+        }
+    }
+}
+
+extension LuaCall {
+    /// Pushes the message of `error` — at the script's line for a `LuaRaise` that asks for
+    /// it or an error Lua did not raise — and returns -1, the status on which C raises it.
+    func fail(with error: Error) -> Int32 {
+        switch error {
+        case let raise as LuaRaise where !raise.withLocation:
+            push(raise.message)
+        case let raise as LuaRaise:
+            pushLocated(raise.message)
+        case let error as LuaError:
+            push(error.message)
+        default:
+            pushLocated(String(describing: error))
         }
         return -1
-    } catch let error as LuaError {
-        call.push(error.message)
-        return -1
-    } catch {
+    }
+
+    private func pushLocated(_ message: String) {
         detent_push_script_where(L, 1)
-        let location = LuaThreadView(L: L!).string(at: -1) ?? ""
+        let location = LuaThreadView(L: L).string(at: -1) ?? ""
         lua_settop(L, -2)
-        call.push(location + String(describing: error))
-        return -1
+        push(location + message)
     }
 }
 

@@ -8,7 +8,9 @@ import CLuaShim
 public struct LuaCall: LuaStack {
     /// The running thread (the main thread or a coroutine).
     public let L: OpaquePointer
-    public let state: LuaState
+    /// Unowned: a call never outlives its state, and a property read must not pay for
+    /// retaining it.
+    public unowned(unsafe) let state: LuaState
     public let functionName: String
     /// 1 for methods called with `:`, so argument numbers in messages skip `self`.
     public var selfOffset: Int32 = 0

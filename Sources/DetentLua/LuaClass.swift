@@ -20,13 +20,77 @@ public final class LuaClass<Object: AnyObject> {
     /// true, or returns false for "no such field".
     public var fallback: ((Object, String, LuaCall) throws -> Bool)?
 
+    /// The documented fields in declaration order (what `field` declared): the editor type
+    /// definitions and docs/api.md are generated from these.
+    public private(set) var fieldDocs: [LuaFieldDoc] = []
+
     public init(name: String) {
         self.name = name
         self.describe = { _ in name }
     }
+
+    /// Declares field `name` once: its getter (nil: assign-only) and setter (nil: read-only),
+    /// its type as the editor definitions spell it, its unit and a one-line doc.
+    public func field(_ name: String, _ type: String, unit: String? = nil, _ doc: String,
+                      get: ((Object, LuaCall) throws -> Void)?, set: ((Object, LuaCall) throws -> Void)? = nil) {
+        precondition(!fieldDocs.contains { $0.name == name }, "\(self.name).\(name) is declared twice")
+        precondition(get != nil || set != nil, "\(self.name).\(name) has neither a getter nor a setter")
+        getters[name] = get
+        setters[name] = set
+        fieldDocs.append(LuaFieldDoc(name: name, type: type, unit: unit, doc: doc, readable: get != nil, writable: set != nil))
+    }
+
+    /// The setter of field `name`, declared before with its getter (a property an engine's
+    /// table declares, whose new value only the binding can read from Lua).
+    public func setter(_ name: String, _ body: @escaping (Object, LuaCall) throws -> Void) {
+        guard let index = fieldDocs.firstIndex(where: { $0.name == name }) else {
+            preconditionFailure("\(self.name).\(name) gets a setter but was never declared")
+        }
+        setters[name] = body
+        fieldDocs[index].writable = true
+    }
 }
 
-/// The type-erased form the state keeps per class name.
+/// How one field of a class reads in the docs.
+public struct LuaFieldDoc: Equatable, Sendable {
+    public var name: String
+    /// Editor (lua-language-server) syntax: `number`, `string?`, `"a"|"b"`, `detent.screen[]`.
+    public var type: String
+    /// "pt", "pt/s", "s", "0…1"; nil when unitless.
+    public var unit: String?
+    public var doc: String
+    public var readable: Bool
+    public var writable: Bool
+
+    public init(name: String, type: String, unit: String?, doc: String, readable: Bool, writable: Bool) {
+        self.name = name
+        self.type = type
+        self.unit = unit
+        self.doc = doc
+        self.readable = readable
+        self.writable = writable
+    }
+}
+
+/// A registered class as the docs present it: its documented fields and its method names.
+public struct LuaClassDocs: Equatable, Sendable {
+    public var name: String
+    public var fields: [LuaFieldDoc]
+    /// Getters and setters with no `field` declaration (plugin components, tests' classes).
+    public var undocumented: [String]
+    public var methods: [String]
+
+    public init(name: String, fields: [LuaFieldDoc], undocumented: [String], methods: [String]) {
+        self.name = name
+        self.fields = fields
+        self.undocumented = undocumented
+        self.methods = methods
+    }
+}
+
+/// The type-erased form the state keeps per class name. Members are numbered: getters from 0
+/// in name order, methods from -1 down in name order; the class's Lua metatable maps each
+/// name to its number, so a read (`__index` in C) hands Swift a number, never a string.
 final class AnyLuaClass {
     enum Member {
         case method(name: String)
@@ -37,19 +101,32 @@ final class AnyLuaClass {
     let fieldNames: [String]
     let setterNames: [String]
     let members: [String: Member]
+    /// Getters by member number (0, 1, …), and their names.
+    let getterNames: [String]
+    /// Getters by number, taking the object unretained (a read retains it once, when it
+    /// loads it from the handle registry, and no closure retains it again).
+    /// Kept unretained in a buffer of our own (the boxes live in `getterBoxes`), so calling
+    /// one retains neither the array nor the closure.
+    private let getters: UnsafeMutablePointer<Unmanaged<Getter>>
+    private let getterBoxes: [Getter]
+    /// The state's registry, unowned like the state.
+    unowned(unsafe) let handles: HandleRegistry
+    /// Methods by number: method -(k + 1) is `methodNames[k]`.
+    let methodNames: [String]
     let set: (AnyObject, String, LuaCall) throws -> Bool
     let fallback: ((AnyObject, String, LuaCall) throws -> Bool)?
     let method: (String) -> ((AnyObject, LuaCall) throws -> Int32)?
     let describe: (AnyObject) -> String
     let matches: (AnyObject) -> Bool
-    /// Registry reference of the class's metatable (identity check of handles).
+    let fieldDocs: [LuaFieldDoc]
+    /// Registry reference of the class's metatable (identity check of handles); 0 until the
+    /// first handle of the class is pushed (registration itself builds nothing in Lua).
     var metatableRef: Int32 = 0
-    /// Member lookups keyed by the address of Lua's interned key string, so that repeated
-    /// reads of `obj.name` skip building and hashing a Swift String. The key's bytes are
-    /// kept and compared, so a reused address can never return the wrong member.
-    private var cache: [UnsafeRawPointer: (bytes: [UInt8], member: Member?)] = [:]
+    /// The state the class is registered in (it owns the class).
+    unowned(unsafe) let state: LuaState
 
-    init<Object: AnyObject>(_ cls: LuaClass<Object>) {
+    init<Object: AnyObject>(_ cls: LuaClass<Object>, in state: LuaState) {
+        self.state = state
         name = cls.name
         fieldNames = (Array(cls.getters.keys) + Array(cls.methods.keys)).sorted()
         setterNames = cls.setters.keys.sorted()
@@ -59,6 +136,15 @@ final class AnyLuaClass {
         }
         for key in cls.methods.keys { members[key] = .method(name: key) }
         self.members = members
+        getterNames = cls.getters.keys.sorted()
+        getterBoxes = getterNames.map { key in
+            let getter = cls.getters[key]!
+            return Getter { raw, call in try Unmanaged<Object>.fromOpaque(raw)._withUnsafeGuaranteedRef { try getter($0, call) } }
+        }
+        getters = .allocate(capacity: getterBoxes.count)
+        getters.initialize(from: getterBoxes.map { Unmanaged.passUnretained($0) }, count: getterBoxes.count)
+        handles = state.handles
+        methodNames = cls.methods.keys.sorted()
         set = { object, key, call in
             guard let setter = cls.setters[key] else { return false }
             try setter(unsafeDowncast(object, to: Object.self), call)
@@ -71,27 +157,64 @@ final class AnyLuaClass {
         }
         describe = { cls.describe(unsafeDowncast($0, to: Object.self)) }
         matches = { $0 is Object }
+        fieldDocs = cls.fieldDocs
     }
 
-    /// The member named by the string at `index` (nil: no such member), and the key text.
-    func member(keyAt index: Int32, in L: OpaquePointer) -> (member: Member?, key: () -> String) {
-        var length = 0
-        guard lua_type(L, index) == LUA_TSTRING, let chars = detent_lua_tostring(L, index, &length) else {
-            return (nil, { "?" })
-        }
-        let address = UnsafeRawPointer(chars)
-        let bytes = UnsafeRawBufferPointer(start: address, count: length)
-        let key = { String(decoding: bytes, as: UTF8.self) }
-        if let hit = cache[address], hit.bytes.count == length,
-           hit.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, chars, length) == 0 }) {
-            return (hit.member, key)
-        }
-        let text = key()
-        let member = members[text]
-        if cache.count > 4096 { cache.removeAll() }
-        cache[address] = (Array(bytes), member)
-        return (member, { text })
+    deinit {
+        getters.deallocate()
     }
+
+    /// One getter, taking the object's address (unretained).
+    final class Getter {
+        let body: (UnsafeMutableRawPointer, LuaCall) throws -> Void
+        init(_ body: @escaping (UnsafeMutableRawPointer, LuaCall) throws -> Void) { self.body = body }
+    }
+
+    /// `handle.key` for the handle at index 1 and the key at index 2, `member` being the key's
+    /// number (or DETENT_MEMBER_UNKNOWN). Pushes one value and returns 1, or -1 after pushing
+    /// an error message. While it runs, upvalue 1 is the class's member table.
+    /// - Complexity: O(1) for a getter: an array access for the object, one for the getter.
+    func index(_ L: OpaquePointer, member: Int32) -> Int32 {
+        let call = LuaCall(L: L, state: state, functionName: "__index")
+        do {
+            if member >= 0 {
+                guard let raw = lua_touserdata(L, 1), let address = handles.liveAddress(for: raw.load(as: HandleBlock.self).id) else {
+                    throw LuaRaise("\(name) handle used after its world was destroyed (accessing '\(getterNames[Int(member)])')")
+                }
+                try getters[Int(member)]._withUnsafeGuaranteedRef { try $0.body(address, call) }
+                return 1
+            }
+            if Int(member) != DETENT_MEMBER_UNKNOWN {
+                let methodName = methodNames[Int(-member) - 1]
+                _ = try liveObject(call, member: { methodName })
+                if call.state.hasMethodOverrides, call.state.pushMethodOverride(handleAt: 1, name: methodName, in: L) { return 1 }
+                lua_rawgeti(L, detent_lua_upvalueindex(1), lua_Integer(member))
+                return 1
+            }
+            let key = lua_type(L, 2) == LUA_TSTRING ? (LuaThreadView(L: L).string(at: 2) ?? "?") : "?"
+            let object = try liveObject(call, member: { key })
+            if let fallback, try fallback(object, key, call) { return 1 }
+            throw LuaRaise("\(name) has no field '\(key)' (fields: \(fieldNames.joined(separator: ", ")))")
+        } catch {
+            return call.fail(with: error)
+        }
+    }
+
+    /// The object behind the handle at index 1 of an `__index` call (a block of this class:
+    /// only its metatable calls this), or the error for a handle whose object is gone.
+    @inline(__always)
+    private func liveObject(_ call: LuaCall, member: () -> String) throws -> AnyObject {
+        guard let raw = lua_touserdata(call.L, 1),
+              let object = call.state.handles.object(for: raw.load(as: HandleBlock.self).id) else {
+            throw LuaRaise("\(name) handle used after its world was destroyed (accessing '\(member())')")
+        }
+        return object
+    }
+}
+
+/// The C-callable reader behind every class's `__index` (see `detent_push_class_index`).
+let classMemberRead: detent_member_read = { L, context, member in
+    Unmanaged<AnyLuaClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.index(L!, member: member) }
 }
 
 /// What one registered class offers scripts, by name: for tools that check a description
@@ -109,11 +232,10 @@ struct HandleBlock {
 }
 
 extension LuaState {
-    /// Makes `cls` available; handles of it are pushed with `push(handle:className:)`.
+    /// Makes `cls` available; handles of it are pushed with `push(handle:className:)`. Cheap:
+    /// the class's metatable is built when its first handle is pushed.
     public func register<Object: AnyObject>(class cls: LuaClass<Object>) {
-        let erased = AnyLuaClass(cls)
-        classes[cls.name] = erased
-        buildMetatable(for: erased)
+        classes[cls.name] = AnyLuaClass(cls, in: self)
     }
 
     /// Every registered class with its getters, setters and methods, sorted by name.
@@ -127,52 +249,55 @@ extension LuaState {
         }.sorted { $0.name < $1.name }
     }
 
+    /// Every registered class as the docs present it, sorted by name.
+    public var documentedClasses: [LuaClassDocs] {
+        classes.values.map { cls in
+            let documented = Set(cls.fieldDocs.map(\.name))
+            return LuaClassDocs(name: cls.name, fields: cls.fieldDocs,
+                                undocumented: Set(cls.getterNames + cls.setterNames).subtracting(documented).sorted(),
+                                methods: cls.methodNames)
+        }.sorted { $0.name < $1.name }
+    }
+
     private func metatableName(_ className: String) -> String { "detent.class." + className }
 
+    /// Builds the metatable of `cls` (once): `__index` in C over a table numbering the
+    /// members (see `AnyLuaClass`), whose negative numbers also hold the method functions.
     private func buildMetatable(for cls: AnyLuaClass) {
         luaL_newmetatable(L, metatableName(cls.name))
         let className = cls.name
         // Methods are shared closures that check `self` on each call.
         newTable()
-        let methodNames = cls.members.compactMap { key, member -> String? in
-            if case .method = member { return key } else { return nil }
-        }
-        for methodName in methodNames.sorted() {
+        let methodSlot = lua_gettop(L)
+        lua_createtable(L, Int32(cls.methodNames.count), Int32(cls.getterNames.count + cls.methodNames.count))
+        let memberTable = lua_gettop(L)
+        for (k, methodName) in cls.methodNames.enumerated() {
             guard let body = cls.method(methodName) else { continue }
-            setFunction(methodName) { call in
+            push(function: methodName) { call in
                 var call = call
                 call.selfOffset = 1
                 let object = try call.state.liveObject(at: 1, in: call.L, cls: cls, call: call, member: { methodName })
                 return try body(object, call)
             }
+            lua_pushvalue(L, -1)
+            lua_rawseti(L, memberTable, lua_Integer(-(k + 1)))
+            lua_setfield(L, methodSlot, methodName)
+            lua_pushinteger(L, lua_Integer(-(k + 1)))
+            lua_setfield(L, memberTable, methodName)
         }
+        for (k, getterName) in cls.getterNames.enumerated() {
+            lua_pushinteger(L, lua_Integer(k))
+            lua_setfield(L, memberTable, getterName)
+        }
+        detent_push_class_index(L, classMemberRead, Unmanaged.passUnretained(cls).toOpaque())
+        rawSet(field: "__index", inTableAt: -3)
         let methodTable = ref()
-        // The closures hold the class itself (not the state), so no lookup by name per access.
-        setFunction("__index") { call in
-            let (member, key) = cls.member(keyAt: 2, in: call.L)
-            let object = try call.state.liveObject(at: 1, in: call.L, cls: cls, call: call, member: key)
-            switch member {
-            case let .method(name):
-                if call.state.hasMethodOverrides, call.state.pushMethodOverride(handleAt: 1, name: name, in: call.L) { return 1 }
-                methodTable.push(onto: call.L)
-                call.push(name)
-                lua_rawget(call.L, -2)
-                return 1
-            case let .getter(getter):
-                try getter(object, call)
-                return 1
-            case nil:
-                let text = key()
-                if let fallback = cls.fallback, try fallback(object, text, call) { return 1 }
-                throw LuaRaise("\(className) has no field '\(text)' (fields: \(cls.fieldNames.joined(separator: ", ")))")
-            }
-        }
         setFunction("__newindex") { call in
             let key = try call.string(2)
             let object = try call.state.liveObject(at: 1, in: call.L, cls: cls, call: call, member: { key })
             // A method replaced on this one object — what spy.on(handle, "method") and
             // stub do — and put back when the class's own function is assigned again.
-            if case .method? = cls.member(keyAt: 2, in: call.L).member, call.state.isCallable(at: 3, in: call.L) {
+            if case .method? = cls.members[key], call.state.isCallable(at: 3, in: call.L) {
                 methodTable.push(onto: call.L)
                 lua_pushvalue(call.L, 2)
                 lua_rawget(call.L, -2)
@@ -329,13 +454,17 @@ extension LuaState {
         return (name, fields, methods)
     }
 
-    /// Pushes a handle for `object` of registered class `className`.
+    /// Pushes a handle for `object` of registered class `className` (building the class's
+    /// metatable at its first handle).
     public func pushHandle(_ object: AnyObject, className: String, onto thread: OpaquePointer? = nil) {
         let T = thread ?? L
-        let id = handles.id(for: object, className: className)
+        guard let cls = classes[className] else { preconditionFailure("no class '\(className)' is registered") }
+        if cls.metatableRef == 0 { buildMetatable(for: cls) }
+        let id = handles.id(for: object)
         let raw = detent_lua_newuserdata(T, MemoryLayout<HandleBlock>.size)!
         raw.storeBytes(of: HandleBlock(id: id), as: HandleBlock.self)
-        luaL_setmetatable(T, metatableName(className))
+        lua_rawgeti(T, detent_lua_registryindex(), lua_Integer(cls.metatableRef))
+        lua_setmetatable(T, -2)
     }
 
     /// Kills every handle to `object`: scripts that still hold one get a clear error.

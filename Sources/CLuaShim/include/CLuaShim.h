@@ -53,6 +53,24 @@ typedef void (*detent_host_release)(void *context);
 /// collects the closure (or at lua_close).
 void detent_push_host_function(lua_State *L, detent_host_invoke invoke, detent_host_release release, void *context);
 
+// ---- Handle classes ------------------------------------------------------------------------
+/// The member number passed for a key that names no member (or is not a string).
+enum { DETENT_MEMBER_UNKNOWN = -2147483647 };
+/// Reads member `member` of the handle at stack index 1 (the key is at index 2): pushes one
+/// value and returns 1, or returns -1 after pushing an error message, which C raises.
+typedef int (*detent_member_read)(lua_State *L, void *context, int member);
+
+/// Nonzero once the Swift object at `object` has lost its last strong reference (the Swift
+/// runtime's swift_isDeallocating, the test behind `unowned(safe)` loads; its memory lives
+/// on while unowned references remain). The handle registry's liveness check.
+int detent_is_deallocating(void *object);
+
+/// Pushes a C closure for a class's __index. Expects on top of the stack a table mapping
+/// each member's name to its number (popped, kept as upvalue 1); `read(L, context, number)`
+/// is called for every access (DETENT_MEMBER_UNKNOWN for other keys). While `read` runs,
+/// lua_upvalueindex(1) still names that table. `context` must outlive the closure.
+void detent_push_class_index(lua_State *L, detent_member_read read, void *context);
+
 // ---- Limits ------------------------------------------------------------------------------
 typedef enum {
     DETENT_KILL_NONE = 0,
