@@ -13,7 +13,7 @@ import DetentWorld
 /// Events: `split.will_collapse` and `split.will_expand` (with `moved`, the number of screens
 /// moved between the stacks), `split.did_collapse`, `split.did_expand` (with `moved`);
 /// the tab container's and the two stacks' own events.
-public final class SplitViewEngine: WorldEngine {
+public final class SplitViewEngine {
     /// SPEC §7 states. A size change takes `sizeChangeDuration`; the `did_` events come at
     /// its end, and an expansion pushes the screens it took off the primary stack only then.
     public enum State: Equatable {
@@ -135,20 +135,6 @@ public final class SplitViewEngine: WorldEngine {
             finishSizeChange(in: world)
         default:
             break
-        }
-    }
-
-    public var propertyNames: [String] {
-        ["collapsed", "primary_width", "secondary_width"].map { "\(name).\($0)" }
-    }
-
-    public func property(_ property: String) -> Double? {
-        guard property.hasPrefix(name + ".") else { return nil }
-        switch property.dropFirst(name.count + 1) {
-        case "collapsed": return state.isCollapsed ? 1 : 0
-        case "primary_width": return primary.container.width
-        case "secondary_width": return showsBothColumns ? secondary.container.width : 0
-        default: return nil
         }
     }
 }

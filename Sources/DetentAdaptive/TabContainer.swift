@@ -12,7 +12,7 @@ import DetentWorld
 /// the bar's height. Points, seconds.
 ///
 /// Events: `tabs.did_select` (index, screen), `tabs.bar_hidden` (hidden, depth).
-public final class TabContainer: WorldEngine {
+public final class TabContainer {
     /// How pushes are routed (seed article: `NavigationMode`).
     public enum Mode: String, Sendable, CaseIterable {
         /// inside a split view: a push asks the split to show the screen as a detail
@@ -192,20 +192,5 @@ public final class TabContainer: WorldEngine {
         let c = navigation.container
         let height = barHeight + navigation.containerInsets.bottom
         return Rect(x: c.x, y: c.y + c.height - height, width: c.width, height: height)
-    }
-
-    public var propertyNames: [String] {
-        ["bar_alpha", "depth", "selected_index", "bar_height"].map { "\(name).\($0)" }
-    }
-
-    public func property(_ property: String) -> Double? {
-        guard property.hasPrefix(name + ".") else { return nil }
-        switch property.dropFirst(name.count + 1) {
-        case "bar_alpha": return barAlpha
-        case "depth": return Double(depth)
-        case "selected_index": return Double(selectedIndex + 1)
-        case "bar_height": return barHeight
-        default: return nil
-        }
     }
 }

@@ -12,7 +12,7 @@ import DetentWorld
 /// Events: `drawer.began` (origin, interrupted_velocity), `drawer.changed` (origin),
 /// `drawer.ended` (velocity, target, anchor), `drawer.settled` (anchor, origin),
 /// `drawer.state_changed` (state, anchor).
-public final class DrawerEngine: WorldEngine {
+public final class DrawerEngine {
     /// SPEC §6 states.
     public enum State: Equatable, Sendable {
         case resting(anchor: String?)
@@ -241,20 +241,6 @@ public final class DrawerEngine: WorldEngine {
             world.emit("drawer.settled", [("drawer", .string(name)), ("anchor", .string(anchor ?? "")), ("origin", .number(origin))])
         } else {
             self.spring = spring
-        }
-    }
-
-    public var propertyNames: [String] {
-        ["origin", "velocity", "content_offset"].map { "\(name).\($0)" }
-    }
-
-    public func property(_ property: String) -> Double? {
-        guard property.hasPrefix(name + ".") else { return nil }
-        switch property.dropFirst(name.count + 1) {
-        case "origin": return origin
-        case "velocity": return velocity
-        case "content_offset": return content.offset
-        default: return nil
         }
     }
 }

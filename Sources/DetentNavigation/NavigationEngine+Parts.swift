@@ -60,8 +60,10 @@ extension NavigationEngine: PartLocating {
 
     // MARK: Properties (readable per frame, traced by name)
 
+    // The table's traced properties (`NavigationEngine+Properties`), then each screen on show's.
+
     public var propertyNames: [String] {
-        var names = ["depth", "bar_height", "bar_inset", "bar_visibility", "progress", "queued", "content_height"].map { "\(name).\($0)" }
+        var names = Self.properties.traced.map { "\(name).\($0.name)" }
         for screen in screensOnShow {
             let p = "\(name).screen.\(screen.id)"
             names += ["\(p).x", "\(p).content_top", "\(p).safe_top", "\(p).additional_top"]
@@ -73,7 +75,7 @@ extension NavigationEngine: PartLocating {
 
     /// The values of `propertyNames` in order, without building and parsing their names.
     public func appendStateValues(to values: inout [Double?]) {
-        values += [Double(stack.count), currentBarHeight, currentBarInset, barVisibility, progress, Double(queue.count), contentHeight]
+        for property in Self.properties.traced { values.append(property.number!(self)) }
         for screen in screensOnShow {
             values += [screen.frame.x, screen.contentTop, screen.safeAreaInsets.top, screen.additionalSafeAreaInsets.top + screen.barCompensation]
             let item = itemPresentation(of: screen)
@@ -90,16 +92,7 @@ extension NavigationEngine: PartLocating {
     public func property(_ property: String) -> Double? {
         guard property.hasPrefix(name + ".") else { return nil }
         let key = property.dropFirst(name.count + 1)
-        switch key {
-        case "depth": return Double(stack.count)
-        case "bar_height": return currentBarHeight
-        case "bar_inset": return currentBarInset
-        case "bar_visibility": return barVisibility
-        case "progress": return progress
-        case "queued": return Double(queue.count)
-        case "content_height": return contentHeight
-        default: break
-        }
+        if let index = Self.properties.index(ofTraced: key) { return Self.properties.traced[index].number!(self) }
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3 else { return nil }
         let id = parts[1...(parts.count - 2)].joined(separator: ".")

@@ -11,7 +11,7 @@ import DetentWorld
 /// Events: `navigation.will_show`, `navigation.did_show` (screen, operation), `navigation.queued`
 /// (operation, queue length), `navigation.bar_hidden` (hidden), `screen.lifecycle` (screen, call),
 /// `interactive_pop.began/changed/finished/cancelled` (progress, velocity).
-public final class NavigationEngine: WorldEngine {
+public final class NavigationEngine {
     /// How the bar moves between screens (SPEC §4).
     public enum BarStyle: String, Sendable, CaseIterable {
         /// the bar stays; height interpolates, titles cross-fade and slide

@@ -8,15 +8,13 @@ enum AnimatorBinding {
     static func make() -> LuaClass<AnimatorEngine.Slot> {
         let cls = LuaClass<AnimatorEngine.Slot>(name: className)
         cls.describe = { "animator \($0.name) (\($0.state.rawValue), value \($0.value))" }
-        cls.getters = [
-            "name": { slot, call in call.push(slot.name) },
-            "value": { slot, call in call.push(slot.value) },
-            "velocity": { slot, call in call.push(slot.velocity) },
-            "target": { slot, call in call.push(slot.target) },
-            "state": { slot, call in call.push(slot.state.rawValue) },
-            "finished": { slot, call in call.push(slot.state == .finished) },
-            "running": { slot, call in call.push(slot.state == .running) },
-        ]
+        cls.field("name", "string", "") { slot, call in call.push(slot.name) }
+        cls.field("value", "number", "Current value (the unit of from/to; usually points).") { slot, call in call.push(slot.value) }
+        cls.field("velocity", "number", "Current velocity, units per second (pt/s).") { slot, call in call.push(slot.velocity) }
+        cls.field("target", "number", "The value it animates towards.") { slot, call in call.push(slot.target) }
+        cls.field("state", "\"running\"|\"finished\"|\"stopped\"", "") { slot, call in call.push(slot.state.rawValue) }
+        cls.field("finished", "boolean", "") { slot, call in call.push(slot.state == .finished) }
+        cls.field("running", "boolean", "") { slot, call in call.push(slot.state == .running) }
         cls.methods = [
             // Stops where it is and returns the velocity at the stop (pt/s).
             "stop": { slot, call in

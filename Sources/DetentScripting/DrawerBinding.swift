@@ -12,27 +12,10 @@ enum DrawerBinding {
     static func make() -> LuaClass<DrawerEngine> {
         let cls = LuaClass<DrawerEngine>(name: className)
         cls.describe = { "drawer \($0.name) at \($0.origin) (\($0.state.name))" }
-        cls.getters = [
-            "name": { d, c in c.push(d.name) },
-            "origin": { d, c in c.push(d.origin) },
-            "anchor": { d, c in if let a = d.anchorName { c.push(a) } else { c.pushNil() } },
-            "state": { d, c in c.push(d.state.name) },
-            "velocity": { d, c in c.push(d.velocity) },
-            "release_velocity": { d, c in c.push(d.releaseVelocity) },
-            "interrupted_velocity": { d, c in c.push(d.interruptedVelocity) },
-            "anchors": { d, c in c.push(.array(d.anchors.map { .record([("name", .string($0.name)), ("origin", .number($0.origin))]) })) },
-            "limits": { d, c in c.push(.record([("lower", .number(d.limits.lowerBound)), ("upper", .number(d.limits.upperBound))])) },
-            "content_offset": { d, c in c.push(d.content.offset) },
-            "content_height": { d, c in c.push(d.content.contentHeight) },
-            "header_height": { d, c in c.push(d.headerHeight) },
-            "policy": { d, c in c.push(d.policy.name) },
-            "bounces": { d, c in c.push(d.bounces) },
-        ]
-        cls.setters = [
-            "bounces": { d, c in d.bounces = c.boolean(3) },
-            "policy": { d, c in d.policy = try policy(at: 3, c, host: ScriptHost.of(c)) },
-            "content_offset": { d, c in d.content.offset = try c.number(3, "content_offset", .points) },
-        ]
+        cls.fields(from: DrawerEngine.properties)
+        cls.setter("bounces") { d, c in d.bounces = c.boolean(3) }
+        cls.setter("policy") { d, c in d.policy = try policy(at: 3, c, host: ScriptHost.of(c)) }
+        cls.setter("content_offset") { d, c in d.content.offset = try c.number(3, "content_offset", .points) }
         cls.methods = [
             "set_anchors": { d, c in
                 try drawerCall { try d.setAnchors(try anchorSpecs(try c.table(2)), in: try world(c)) }

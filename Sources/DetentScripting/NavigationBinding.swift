@@ -13,40 +13,31 @@ enum NavigationBinding {
     static func makeScreenClass() -> LuaClass<Screen> {
         let cls = LuaClass<Screen>(name: screenClass)
         cls.describe = { "screen \($0.id)" }
-        cls.getters = [
-            "id": { s, c in c.push(s.id) },
-            "title": { s, c in if let t = s.title { c.push(t) } else { c.pushNil() } },
-            "frame": { s, c in c.push(rect(s.frame)) },
-            "x": { s, c in c.push(s.frame.x) },
-            "content_top": { s, c in c.push(s.contentTop) },
-            "safe_area": { s, c in c.push(insets(s.safeAreaInsets)) },
-            "safe_top": { s, c in c.push(s.safeAreaInsets.top) },
-            // The screen's own additional top inset plus the navigation's compensation.
-            "additional_top": { s, c in c.push(s.additionalSafeAreaInsets.top + s.barCompensation) },
-            "bar_hidden": { s, c in c.push(s.navigationItem.prefersBarHidden) },
-            "appearance": { s, c in c.push(s.appearance.rawValue) },
-            "parent": { s, c in if let p = s.parentName { c.push(p) } else { c.pushNil() } },
-            "lifecycle": { s, c in c.push(.array(s.lifecycle.map { .string($0) })) },
-            "content_height": { s, c in c.push(s.content.height) },
-            "prompt": { s, c in if let p = s.navigationItem.prompt { c.push(p) } else { c.pushNil() } },
-            "large_title": { s, c in c.push(s.navigationItem.largeTitle == .always) },
-            "items": { s, c in
-                guard case let .stack(model) = s.content, let result = try? model.layout(crossLength: s.frame.width) else { c.pushNil(); return }
-                c.push(.record(result.frames.map { ($0.id, rect($0.frame)) }))
-            },
-        ]
-        cls.setters = [
-            "title": { s, c in s.title = try c.optionalString(3); s.navigationItem.title = s.title },
-            "prompt": { s, c in s.navigationItem.prompt = try c.optionalString(3) },
-            "large_title": { s, c in s.navigationItem.largeTitle = c.boolean(3) ? .always : .never },
-            "bar_hidden": { s, c in s.navigationItem.prefersBarHidden = c.boolean(3) },
-            "content_height": { s, c in
+        cls.field("id", "string", "") { s, c in c.push(s.id) }
+        cls.field("title", "string?", "Assignable.", get: { s, c in if let t = s.title { c.push(t) } else { c.pushNil() } }, set: { s, c in s.title = try c.optionalString(3); s.navigationItem.title = s.title })
+        cls.field("frame", "detent.Rect", "Its frame in the window, points.") { s, c in c.push(rect(s.frame)) }
+        cls.field("x", "number", "Its frame's x, points (slides during transitions).") { s, c in c.push(s.frame.x) }
+        cls.field("content_top", "number", "Where its content starts, points from the window's top.") { s, c in c.push(s.contentTop) }
+        cls.field("safe_area", "detent.Insets", "Safe-area insets, points.") { s, c in c.push(insets(s.safeAreaInsets)) }
+        cls.field("safe_top", "number", "The top safe-area inset, points.") { s, c in c.push(s.safeAreaInsets.top) }
+        // The screen's own additional top inset plus the navigation's compensation.
+        cls.field("additional_top", "number", "Additional top inset plus the navigation's bar compensation, points.") { s, c in c.push(s.additionalSafeAreaInsets.top + s.barCompensation) }
+        cls.field("bar_hidden", "boolean", "Whether it prefers the navigation bar hidden. Assignable.", get: { s, c in c.push(s.navigationItem.prefersBarHidden) }, set: { s, c in s.navigationItem.prefersBarHidden = c.boolean(3) })
+        cls.field("appearance", "\"disappeared\"|\"appearing\"|\"appeared\"|\"disappearing\"", "") { s, c in c.push(s.appearance.rawValue) }
+        cls.field("parent", "string?", "The name of the container it is in.") { s, c in if let p = s.parentName { c.push(p) } else { c.pushNil() } }
+        cls.field("lifecycle", "string[]", "UIKit lifecycle calls so far, in order (\"viewWillAppear\", …).") { s, c in c.push(.array(s.lifecycle.map { .string($0) })) }
+        cls.field("content_height", "number", "Scroll content height, points (assignable for scrollable screens).", get: { s, c in c.push(s.content.height) }, set: { s, c in
                 let height = try c.number(3, "content_height", .length)
                 guard case var .scroll(scroll) = s.content else { throw LuaRaise("content_height is for scrollable screens; screen '\(s.id)' has a stack layout (use add_item, resize_item)") }
                 scroll.contentHeight = height
                 s.content = .scroll(scroll)
-            },
-        ]
+            })
+        cls.field("prompt", "string?", "Assignable.", get: { s, c in if let p = s.navigationItem.prompt { c.push(p) } else { c.pushNil() } }, set: { s, c in s.navigationItem.prompt = try c.optionalString(3) })
+        cls.field("large_title", "boolean", "Assignable.", get: { s, c in c.push(s.navigationItem.largeTitle == .always) }, set: { s, c in s.navigationItem.largeTitle = c.boolean(3) ? .always : .never })
+        cls.field("items", "table<string, detent.Rect>?", "A stack layout's item frames by id, nil for scroll content.") { s, c in
+                guard case let .stack(model) = s.content, let result = try? model.layout(crossLength: s.frame.width) else { c.pushNil(); return }
+                c.push(.record(result.frames.map { ($0.id, rect($0.frame)) }))
+            }
         cls.methods = [
             "add_item": { s, c in try editStack(s, c) { model in try model.add(try stackItem(c.table(2)), at: try c.optionalNumber(3, "position", .index).map { Int($0) - 1 }) } },
             "remove_item": { s, c in try editStack(s, c) { model in try model.remove(id: try c.string(2)) } },
@@ -149,26 +140,15 @@ enum NavigationBinding {
     static func makeNavigationClass() -> LuaClass<NavigationEngine> {
         let cls = LuaClass<NavigationEngine>(name: navigationClass)
         cls.describe = { "navigation \($0.name) (\($0.stack.map(\.id).joined(separator: " > ")))" }
-        cls.getters = [
-            "name": { n, c in c.push(n.name) },
-            "stack": { n, c in pushScreens(n.stack, c) },
-            "top": { n, c in if let top = n.topScreen { c.push(handle: top, className: screenClass) } else { c.pushNil() } },
-            "depth": { n, c in c.push(n.stack.count) },
-            "bar_height": { n, c in c.push(n.currentBarHeight) },
-            "bar_inset": { n, c in c.push(n.currentBarInset) },
-            "bar_hidden": { n, c in c.push(n.isBarHidden) },
-            "bar_visibility": { n, c in c.push(n.barVisibility) },
-            "bar_style": { n, c in c.push(n.barStyle.rawValue) },
-            "progress": { n, c in c.push(n.progress) },
-            "transitioning": { n, c in c.push(n.isTransitioning) },
-            "interactive": { n, c in c.push(n.isInteractive) },
-            "queued": { n, c in c.push(n.queuedOperations) },
-            "content_height": { n, c in c.push(n.contentHeight) },
-        ]
-        cls.setters = [
-            "bar_style": { n, c in n.barStyle = try choice(try c.string(3), NavigationEngine.BarStyle.self, "bar_style") },
-            "compensates": { n, c in n.compensatesBarHeight = c.boolean(3) },
-        ]
+        cls.fields(from: NavigationEngine.properties)
+        cls.field("stack", "detent.screen[]", "Screens bottom to top.") { n, c in pushScreens(n.stack, c) }
+        cls.field("top", "detent.screen?", "The top screen.") { n, c in
+            if let top = n.topScreen { c.push(handle: top, className: screenClass) } else { c.pushNil() }
+        }
+        cls.setter("bar_style") { n, c in n.barStyle = try choice(try c.string(3), NavigationEngine.BarStyle.self, "bar_style") }
+        cls.field("compensates", "boolean", "Whether incoming content is compensated for bar height changes (assign only).", get: nil) { n, c in
+            n.compensatesBarHeight = c.boolean(3)
+        }
         cls.methods = [
             "push": { n, c in
                 let screen = try c.handle(2, Screen.self)

@@ -11,33 +11,13 @@ enum SheetBinding {
     static func make() -> LuaClass<SheetEngine> {
         let cls = LuaClass<SheetEngine>(name: className)
         cls.describe = { "sheet \($0.name) at height \($0.height) (\($0.state.name))" }
-        cls.getters = [
-            "name": { s, c in c.push(s.name) },
-            "height": { s, c in c.push(s.height) },
-            "top": { s, c in c.push(s.top) },
-            "cap": { s, c in c.push(s.cap) },
-            "state": { s, c in c.push(s.state.name) },
-            "detent": { s, c in if let d = s.restingDetent { c.push(d) } else { c.pushNil() } },
-            "target_detent": { s, c in if let d = s.state.detent { c.push(d) } else { c.pushNil() } },
-            "detents": { s, c in c.push(.array(s.detents.map { .record([("name", .string($0.name)), ("height", .number($0.height))]) })) },
-            "presented": { s, c in c.push(s.isPresented) },
-            "dimming": { s, c in c.push(s.dimmingAlpha) },
-            "velocity": { s, c in c.push(s.velocity) },
-            "release_velocity": { s, c in c.push(s.releaseVelocity) },
-            "interrupted_velocity": { s, c in c.push(s.interruptedVelocity) },
-            "content_height": { s, c in c.push(s.contentHeight) },
-            // The top screen's scroll offset (0 for a stack layout), points.
-            "content_offset": { s, c in c.push(s.property("\(s.name).content_offset") ?? 0) },
-            "navigation": { s, c in c.push(handle: s.navigation, className: NavigationBinding.navigationClass) },
-            "dismissible": { s, c in c.push(s.isDismissible) },
-            "dims_tap": { s, c in c.push(s.dismissesOnDimmingTap) },
-            "policy": { s, c in c.push(s.policy.name) },
-        ]
-        cls.setters = [
-            "dismissible": { s, c in s.isDismissible = c.boolean(3) },
-            "dims_tap": { s, c in s.dismissesOnDimmingTap = c.boolean(3) },
-            "policy": { s, c in s.policy = try DrawerBinding.policy(at: 3, c, host: ScriptHost.of(c)) },
-        ]
+        cls.fields(from: SheetEngine.properties)
+        cls.field("navigation", "detent.navigation", "The stack it presents.") { s, c in
+            c.push(handle: s.navigation, className: NavigationBinding.navigationClass)
+        }
+        cls.setter("dismissible") { s, c in s.isDismissible = c.boolean(3) }
+        cls.setter("dims_tap") { s, c in s.dismissesOnDimmingTap = c.boolean(3) }
+        cls.setter("policy") { s, c in s.policy = try DrawerBinding.policy(at: 3, c, host: ScriptHost.of(c)) }
         cls.methods = [
             "present": { s, c in
                 let options = try c.optionalTable(2)

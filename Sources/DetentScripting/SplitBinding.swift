@@ -15,17 +15,11 @@ enum SplitBinding {
     static func makeSplitClass() -> LuaClass<SplitViewEngine> {
         let cls = LuaClass<SplitViewEngine>(name: splitClass)
         cls.describe = { "split (\($0.state.name))" }
-        cls.getters = [
-            "name": { s, c in c.push(s.name) },
-            "collapsed": { s, c in c.push(s.state.isCollapsed) },
-            "state": { s, c in c.push(s.state.name) },
-            "tabs": { s, c in c.push(handle: s.tabs, className: tabsClass) },
-            "primary": { s, c in c.push(handle: s.primary, className: NavigationBinding.navigationClass) },
-            "secondary": { s, c in c.push(handle: s.secondary, className: NavigationBinding.navigationClass) },
-            "placeholder": { s, c in c.push(handle: s.placeholder, className: NavigationBinding.screenClass) },
-            "primary_width": { s, c in c.push(s.primary.container.width) },
-            "secondary_width": { s, c in c.push(s.showsBothColumns ? s.secondary.container.width : 0) },
-        ]
+        cls.fields(from: SplitViewEngine.properties)
+        cls.field("tabs", "detent.tabs", "The tab container in the primary column.") { s, c in c.push(handle: s.tabs, className: tabsClass) }
+        cls.field("primary", "detent.navigation", "") { s, c in c.push(handle: s.primary, className: NavigationBinding.navigationClass) }
+        cls.field("secondary", "detent.navigation", "") { s, c in c.push(handle: s.secondary, className: NavigationBinding.navigationClass) }
+        cls.field("placeholder", "detent.screen", "") { s, c in c.push(handle: s.placeholder, className: NavigationBinding.screenClass) }
         cls.methods = [
             "show_detail": { s, c in
                 let screen = try c.handle(2, Screen.self)
@@ -87,30 +81,20 @@ enum SplitBinding {
     static func makeTabsClass() -> LuaClass<TabContainer> {
         let cls = LuaClass<TabContainer>(name: tabsClass)
         cls.describe = { "tabs (\($0.mode.rawValue), tab \($0.selectedIndex + 1) of \($0.roots.count), depth \($0.depth))" }
-        cls.getters = [
-            "name": { t, c in c.push(t.name) },
-            "mode": { t, c in c.push(t.mode.rawValue) },
-            "depth": { t, c in c.push(t.depth) },
-            "bar_alpha": { t, c in c.push(t.barAlpha) },
-            "bar_hidden": { t, c in c.push(t.isBarHidden) },
-            "bar_height": { t, c in c.push(t.barHeight) },
-            "bar_frame": { t, c in c.push(NavigationBinding.rect(t.barFrame)) },
-            "selected_index": { t, c in c.push(t.selectedIndex + 1) },
-            "selected": { t, c in c.push(handle: t.selectedRoot, className: NavigationBinding.screenClass) },
-            "roots": { t, c in pushScreens(t.roots, c) },
-            "stack": { t, c in pushScreens(t.navigation.stack, c) },
-            "navigation": { t, c in c.push(handle: t.navigation, className: NavigationBinding.navigationClass) },
-        ]
-        cls.setters = [
-            // Setting the selection in code asks no should_select and emits no event (UIKit).
-            "selected_index": { t, c in
-                let index = try c.int(3, "selected_index", SplitBinding.tabIndex)
-                try adaptiveCall { try t.setSelectedIndex(index - 1, in: try world(c)) }
-            },
-            "should_select": { t, c in
-                t.shouldSelect = try shouldSelect(at: 3, c, host: ScriptHost.of(c))
-            },
-        ]
+        cls.fields(from: TabContainer.properties)
+        cls.field("selected", "detent.screen", "The selected tab's root.") { t, c in c.push(handle: t.selectedRoot, className: NavigationBinding.screenClass) }
+        cls.field("roots", "detent.screen[]", "") { t, c in pushScreens(t.roots, c) }
+        cls.field("stack", "detent.screen[]", "") { t, c in pushScreens(t.navigation.stack, c) }
+        cls.field("navigation", "detent.navigation", "") { t, c in c.push(handle: t.navigation, className: NavigationBinding.navigationClass) }
+        // Setting the selection in code asks no should_select and emits no event (UIKit).
+        cls.setter("selected_index") { t, c in
+            let index = try c.int(3, "selected_index", SplitBinding.tabIndex)
+            try adaptiveCall { try t.setSelectedIndex(index - 1, in: try world(c)) }
+        }
+        cls.field("should_select", "(fun(index: integer, screen: detent.screen): boolean)?",
+                  "Asked before a tap selects a tab (assign only).", get: nil) { t, c in
+            t.shouldSelect = try shouldSelect(at: 3, c, host: ScriptHost.of(c))
+        }
         cls.methods = [
             // A user's tap on tab `index`: true when selected, false when should_select refused.
             "select": { t, c in

@@ -11,25 +11,23 @@ enum TouchBinding {
     static func make() -> LuaClass<Touch> {
         let cls = LuaClass<Touch>(name: className)
         cls.describe = { "touch \($0.id) at \($0.location) (\($0.phase.rawValue))" }
-        cls.getters = [
-            "id": { touch, call in call.push(Int64(touch.id)) },
-            "x": { touch, call in call.push(touch.location.x) },
-            "y": { touch, call in call.push(touch.location.y) },
-            "phase": { touch, call in call.push(touch.phase.rawValue) },
-            // Release velocity as the tracker measures it (pt/s): never injected by scripts.
-            "velocity": { touch, call in
+        cls.field("id", "integer", "") { touch, call in call.push(Int64(touch.id)) }
+        cls.field("x", "number", "Current location, points.") { touch, call in call.push(touch.location.x) }
+        cls.field("y", "number", "Current location, points.") { touch, call in call.push(touch.location.y) }
+        cls.field("phase", "\"began\"|\"moved\"|\"ended\"|\"cancelled\"", "") { touch, call in call.push(touch.phase.rawValue) }
+        // Release velocity as the tracker measures it (pt/s): never injected by scripts.
+        cls.field("velocity", "detent.Point", "Release velocity as the velocity tracker measures it, pt/s.") { touch, call in
                 let v = touch.velocity
                 call.push(.record([("x", .number(v.x)), ("y", .number(v.y))]))
-            },
-            "part": { touch, call in
+            }
+        cls.field("part", "string?", "The named part the touch-down hit (\"drawer.header\", …), or nil.") { touch, call in
                 if let part = touch.claim?.part { call.push(part) } else { call.pushNil() }
-            },
-            // When the last scheduled sample is due, in virtual seconds.
-            "scheduled_end": { touch, call in call.push(VirtualTime.seconds(touch.scheduledEnd)) },
-            "scheduled_x": { touch, call in call.push(touch.scheduledLocation.x) },
-            "scheduled_y": { touch, call in call.push(touch.scheduledLocation.y) },
-            "finished": { touch, call in call.push(touch.isFinished) },
-        ]
+            }
+        // When the last scheduled sample is due, in virtual seconds.
+        cls.field("scheduled_end", "number", "When the last scheduled sample is due, virtual seconds.") { touch, call in call.push(VirtualTime.seconds(touch.scheduledEnd)) }
+        cls.field("scheduled_x", "number", "Where the last scheduled sample puts the finger, points.") { touch, call in call.push(touch.scheduledLocation.x) }
+        cls.field("scheduled_y", "number", "Where the last scheduled sample puts the finger, points.") { touch, call in call.push(touch.scheduledLocation.y) }
+        cls.field("finished", "boolean", "Whether the finger has lifted.") { touch, call in call.push(touch.isFinished) }
         cls.methods = [
             // _sample(x, y, at_seconds): one scheduled move sample.
             "_sample": { touch, call in

@@ -11,22 +11,21 @@ enum WorldBinding {
     static func make() -> LuaClass<World> {
         let cls = LuaClass<World>(name: className)
         cls.describe = { "world(\($0.configuration.device.name), \($0.configuration.orientation.rawValue), t=\($0.seconds))" }
-        cls.getters = [
-            "time": { world, call in call.push(world.seconds) },
-            "frame": { world, call in call.push(world.frame) },
-            "device": { world, call in call.push(world.configuration.device.name) },
-            "orientation": { world, call in call.push(world.configuration.orientation.rawValue) },
-            "width": { world, call in call.push(world.configuration.screenWidth) },
-            "height": { world, call in call.push(world.configuration.screenHeight) },
-            // The app's window: its width (the screen's, or an iPad multitasking width), its
-            // horizontal size class and its multitasking arrangement ("full" when none).
-            "window_width": { world, call in call.push(world.configuration.windowWidth) },
-            "size_class": { world, call in call.push(world.configuration.horizontalSizeClass.rawValue) },
-            "multitasking": { world, call in call.push(world.configuration.multitasking?.mode ?? MultitaskingWidth.fullScreenMode) },
-            "refresh_rate": { world, call in call.push(world.displayLink.rate.description) },
-            "busy": { world, call in call.push(world.isBusy) },
-            // The last display-link tick, as CADisplayLink reports it (seconds), or nil before the first.
-            "tick": { world, call in
+        cls.field("time", "number", "Virtual time of the last tick, seconds (the target timestamp: when the state you read is on screen).") { world, call in call.push(world.seconds) }
+        cls.field("frame", "integer", "Display-link frames so far (skipped idle frames are counted too).") { world, call in call.push(world.frame) }
+        cls.field("device", "string", "Device name from config/devices.toml, e.g. \"iPhone 15\".") { world, call in call.push(world.configuration.device.name) }
+        cls.field("orientation", "\"portrait\"|\"landscape\"", "") { world, call in call.push(world.configuration.orientation.rawValue) }
+        cls.field("width", "number", "Screen width, points.") { world, call in call.push(world.configuration.screenWidth) }
+        cls.field("height", "number", "Screen height, points.") { world, call in call.push(world.configuration.screenHeight) }
+        // The app's window: its width (the screen's, or an iPad multitasking width), its
+        // horizontal size class and its multitasking arrangement ("full" when none).
+        cls.field("window_width", "number", "The app window's width, points (the screen's, or an iPad multitasking width).") { world, call in call.push(world.configuration.windowWidth) }
+        cls.field("size_class", "\"compact\"|\"regular\"", "The window's horizontal size class.") { world, call in call.push(world.configuration.horizontalSizeClass.rawValue) }
+        cls.field("multitasking", "string", "The iPad multitasking arrangement (\"full\" when none).") { world, call in call.push(world.configuration.multitasking?.mode ?? MultitaskingWidth.fullScreenMode) }
+        cls.field("refresh_rate", "string", "The display link's rate, e.g. \"60 Hz\" or \"10–120 Hz\" (ProMotion).") { world, call in call.push(world.displayLink.rate.description) }
+        cls.field("busy", "boolean", "Whether anything animates, a gesture is in flight or work is queued.") { world, call in call.push(world.isBusy) }
+        // The last display-link tick, as CADisplayLink reports it (seconds), or nil before the first.
+        cls.field("tick", "detent.Tick?", "The last display-link tick as CADisplayLink reports it, nil before the first.") { world, call in
                 guard let tick = world.lastTick else { call.pushNil(); return }
                 call.push(.record([
                     ("frame", .integer(tick.frame)),
@@ -35,11 +34,10 @@ enum WorldBinding {
                     ("duration", .number(VirtualTime.seconds(tick.duration))),
                     ("dropped", .integer(Int64(tick.droppedFrames))),
                 ]))
-            },
-            "events": { world, call in
+            }
+        cls.field("events", "detent.Event[]", "Events emitted so far in this world, oldest first.") { world, call in
                 call.push(.array(world.events.map(EventBinding.value)))
-            },
-        ]
+            }
         cls.methods = [
             "animate": animate,
             "spring": spring,

@@ -138,28 +138,4 @@ extension SheetEngine {
     func placeNavigation() {
         navigation.container = Rect(x: 0, y: top, width: screenWidth, height: height)
     }
-
-    // MARK: Properties
-
-    public var propertyNames: [String] {
-        ["height", "top", "velocity", "dimming", "content_height", "content_offset"].map { "\(name).\($0)" }
-    }
-
-    /// The values of `propertyNames` in order.
-    public func appendStateValues(to values: inout [Double?]) {
-        values += [height, top, velocity, dimmingAlpha, contentHeight, scrollContent?.offset ?? 0]
-    }
-
-    public func property(_ property: String) -> Double? {
-        guard property.hasPrefix(name + ".") else { return nil }
-        switch property.dropFirst(name.count + 1) {
-        case "height": return height
-        case "top": return top
-        case "velocity": return velocity
-        case "dimming": return dimmingAlpha
-        case "content_height": return contentHeight
-        case "content_offset": return scrollContent?.offset ?? 0
-        default: return nil
-        }
-    }
 }

@@ -23,7 +23,7 @@ import DetentWorld
 /// (reason), `sheet.did_dismiss`, `sheet.drag_began` (height, interrupted_velocity),
 /// `sheet.drag_ended` (velocity, detent or dismiss), `sheet.settled` (detent, height),
 /// `sheet.state_changed` (state, detent), `sheet.dimming_tapped` (dismissed).
-public final class SheetEngine: WorldEngine {
+public final class SheetEngine {
     /// SPEC §5 states.
     public enum State: Equatable, Sendable {
         case hidden

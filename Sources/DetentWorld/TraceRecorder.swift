@@ -10,6 +10,11 @@ public final class TraceRecorder {
     /// values[i][k]: property names[i] at sample k.
     public private(set) var values: [[Double?]]
     public private(set) var isRecording = true
+    /// The world sampling this recorder (set by `World.addTrace`): names are then resolved
+    /// to readers once, and again only when the world gains an engine.
+    weak var world: World?
+    private var readers: [PropertyReader] = []
+    private var readersEngineCount = -1
 
     public init(names: [String]) {
         self.names = names
@@ -21,7 +26,15 @@ public final class TraceRecorder {
         guard isRecording else { return }
         frames.append(frame)
         times.append(time)
-        for (i, name) in names.enumerated() { values[i].append(read(name)) }
+        guard let world else {
+            for (i, name) in names.enumerated() { values[i].append(read(name)) }
+            return
+        }
+        if readersEngineCount != world.engineCount {
+            readers = names.map(world.reader(for:))
+            readersEngineCount = world.engineCount
+        }
+        for (i, reader) in readers.enumerated() { values[i].append(reader.read(in: world)) }
     }
 
     public func stop() { isRecording = false }

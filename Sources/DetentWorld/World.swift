@@ -114,6 +114,21 @@ public final class World {
         return nil
     }
 
+    /// How to read property `name` every frame: by index from its engine when the engine
+    /// numbers it (`WorldEngine.propertyIndex(of:)`), else by name. Valid while the world's
+    /// engines stay those of `engineCount`.
+    public func reader(for name: String) -> PropertyReader {
+        if let dot = name.firstIndex(of: "."), let engine = engines.first(where: { $0.name == name[..<dot] }),
+           let index = engine.propertyIndex(of: name[name.index(after: dot)...]) {
+            return PropertyReader(name: name, engine: engine, index: index)
+        }
+        return PropertyReader(name: name, engine: nil, index: -1)
+    }
+
+    /// How many engines the world has (they are only ever added): readers made for one count
+    /// stay valid until it changes.
+    public var engineCount: Int { engines.count }
+
     /// A hash of every property, to tell whether state changed between two frames.
     public func stateFingerprint() -> [Double?] {
         var values: [Double?] = []
@@ -221,6 +236,7 @@ public final class World {
     // MARK: Traces
 
     public func addTrace(_ recorder: TraceRecorder) {
+        recorder.world = self
         traces.append(recorder)
     }
 

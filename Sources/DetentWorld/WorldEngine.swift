@@ -23,9 +23,16 @@ public protocol WorldEngine: AnyObject {
     /// The earliest future time at which the engine needs a tick even when idle (a timer).
     var nextDeadline: Nanoseconds? { get }
     /// Names of the numeric properties readable per frame (for traces and `wait_idle`).
+    /// Engines with a `PropertyTable` (`TabulatedEngine`) get this and the next four from it.
     var propertyNames: [String] { get }
     /// The value of a property named by `propertyNames`.
     func property(_ name: String) -> Double?
+    /// The index of property `key` ("origin" of "drawer.origin") for `property(at:)`, which
+    /// traces resolve once instead of reading by name every frame; nil (the default) for
+    /// properties read only by name.
+    func propertyIndex(of key: Substring) -> Int?
+    /// The value of the property `propertyIndex(of:)` numbered `index`.
+    func property(at index: Int) -> Double?
     /// Appends the values of `propertyNames`, in that order (what `wait_idle` compares every
     /// frame). The default reads them by name; engines with many properties answer directly.
     func appendStateValues(to values: inout [Double?])
@@ -41,6 +48,8 @@ extension WorldEngine {
     public func layout(for tick: Tick, in world: World) {}
     public var nextDeadline: Nanoseconds? { nil }
     public var busyDetail: String? { nil }
+    public func propertyIndex(of key: Substring) -> Int? { nil }
+    public func property(at index: Int) -> Double? { nil }
     public func appendStateValues(to values: inout [Double?]) {
         for name in propertyNames { values.append(property(name)) }
     }

@@ -1,0 +1,37 @@
+import DetentLua
+import DetentWorld
+
+extension LuaClass {
+    /// Declares every property of an engine's table as a field (read-only: a writable one
+    /// gets its setter with `setter(_:_:)`). Numbers are pushed straight from the engine
+    /// (integers as Lua integers); other values through `PropertyValue`.
+    func fields(from table: PropertyTable<Object>) {
+        for property in table.properties {
+            let get: (Object, LuaCall) throws -> Void
+            if property.readsAsNumber, let number = property.number {
+                if property.type == "integer" {
+                    get = { engine, call in if let value = number(engine) { call.push(Int64(value)) } else { call.pushNil() } }
+                } else {
+                    get = { engine, call in if let value = number(engine) { call.push(value) } else { call.pushNil() } }
+                }
+            } else {
+                get = { engine, call in call.push(LuaValue(property.value(of: engine))) }
+            }
+            field(property.name, property.type, unit: property.unit, property.doc, get: get)
+        }
+    }
+}
+
+extension LuaValue {
+    /// The Lua form of an engine's property value.
+    init(_ value: PropertyValue) {
+        switch value {
+        case .none: self = .nil
+        case let .number(number): self = .number(number)
+        case let .string(text): self = .string(text)
+        case let .boolean(flag): self = .boolean(flag)
+        case let .list(items): self = .array(items.map(LuaValue.init))
+        case let .record(fields): self = .record(fields.map { ($0.name, LuaValue($0.value)) })
+        }
+    }
+}

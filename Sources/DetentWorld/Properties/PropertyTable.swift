@@ -1,0 +1,55 @@
+/// An engine's properties in declaration order, with its traced numbers numbered for reads
+/// by index (`WorldEngine.property(at:)`).
+public struct PropertyTable<Engine: AnyObject>: Sendable {
+    public let properties: [EngineProperty<Engine>]
+    /// The traced properties, in declaration order: index i is `property(at: i)`.
+    public let traced: [EngineProperty<Engine>]
+    private let tracedIndex: [String: Int]
+
+    public init(_ properties: [EngineProperty<Engine>]) {
+        var seen: Set<String> = []
+        for property in properties { precondition(seen.insert(property.name).inserted, "property '\(property.name)' is declared twice") }
+        self.properties = properties
+        traced = properties.filter(\.isTraced)
+        tracedIndex = Dictionary(uniqueKeysWithValues: traced.enumerated().map { ($0.element.name, $0.offset) })
+    }
+
+    /// The index of traced property `key` (the part after "<engine>.").
+    public func index(ofTraced key: Substring) -> Int? { tracedIndex[String(key)] }
+
+    /// Every property's value, in declaration order (state snapshots).
+    public func values(of engine: Engine) -> [PropertyField] {
+        properties.map { PropertyField($0.name, $0.value(of: engine)) }
+    }
+}
+
+/// An engine whose script-visible properties are one `PropertyTable`: its world properties
+/// (`propertyNames`, `property(_:)`, `appendStateValues`, reads by index) come from the
+/// table's traced numbers, so a new property is one line in the table.
+public protocol TabulatedEngine: WorldEngine {
+    static var properties: PropertyTable<Self> { get }
+}
+
+extension TabulatedEngine {
+    public var propertyNames: [String] { Self.properties.traced.map { "\(name).\($0.name)" } }
+
+    public func property(_ fullName: String) -> Double? {
+        guard let key = Self.key(of: fullName, in: name), let index = Self.properties.index(ofTraced: key) else { return nil }
+        return Self.properties.traced[index].number!(self)
+    }
+
+    public func appendStateValues(to values: inout [Double?]) {
+        for property in Self.properties.traced { values.append(property.number!(self)) }
+    }
+
+    public func propertyIndex(of key: Substring) -> Int? { Self.properties.index(ofTraced: key) }
+
+    public func property(at index: Int) -> Double? { Self.properties.traced[index].number!(self) }
+
+    /// "origin" of "drawer.origin" for the engine called "drawer"; nil for another prefix.
+    static func key(of fullName: String, in engineName: String) -> Substring? {
+        guard fullName.count > engineName.count, fullName.hasPrefix(engineName),
+              fullName[fullName.index(fullName.startIndex, offsetBy: engineName.count)] == "." else { return nil }
+        return fullName.dropFirst(engineName.count + 1)
+    }
+}
