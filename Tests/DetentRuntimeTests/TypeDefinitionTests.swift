@@ -44,6 +44,51 @@ import DetentWorld
         #expect(!host.lua.registeredClasses.isEmpty)
     }
 
+    /// The engine classes' `---@field` lines and docs/api.md are generated from the bindings'
+    /// declarations (`detent api`): a property added, renamed or re-documented in its table
+    /// without regenerating them fails here with the command that fixes it.
+    @Test func fieldLinesAndTheAPIReferenceAreTheGeneratedOnes() throws {
+        let classes = try APIReference.classes()
+        let types = RunHarness.root.appendingPathComponent("scripts/types/engines.lua")
+        let committedTypes = try String(contentsOf: types, encoding: .utf8)
+        let difference = firstDifference(committedTypes, APIReference.typeDefinitions(updating: committedTypes, classes: classes))
+        #expect(difference == nil, """
+            scripts/types/engines.lua drifted from the bindings' field declarations (\(difference ?? "")); \
+            run: detent api --types scripts/types/engines.lua --output scripts/types/engines.lua
+            """)
+        let api = RunHarness.root.appendingPathComponent("docs/api.md")
+        let committedAPI = (try? String(contentsOf: api, encoding: .utf8)) ?? ""
+        let apiDifference = firstDifference(committedAPI, APIReference.markdown(classes: classes))
+        #expect(apiDifference == nil, "docs/api.md drifted from the bindings (\(apiDifference ?? "")); run: detent api --markdown --output docs/api.md")
+    }
+
+    @Test func everyEngineFieldIsDeclaredWithItsType() throws {
+        for cls in try APIReference.classes() {
+            #expect(cls.undocumented.isEmpty, "\(cls.name) has fields without a field declaration: \(cls.undocumented.joined(separator: ", "))")
+            #expect(cls.fields.allSatisfy { !$0.type.isEmpty }, "\(cls.name) has a field without a type")
+        }
+    }
+
+    @Test func generatedFieldLinesReplaceOnlyDeclaredFields() {
+        let cls = LuaClassDocs(name: "thing", fields: [LuaFieldDoc(name: "size", type: "number", unit: "pt", doc: "Points.", readable: true, writable: false)],
+                               undocumented: [], methods: [])
+        let text = "---@class detent.thing\n---@field handle userdata Kept.\n---@field size string Old.\n---@field gone number\nlocal thing = {}"
+        // `gone` is no declared field, so it is kept (the drift test's other half reports it).
+        #expect(APIReference.typeDefinitions(updating: text, classes: [cls])
+                == "---@class detent.thing\n---@field handle userdata Kept.\n---@field gone number\n---@field size number Points.\nlocal thing = {}")
+    }
+
+    /// "line N: «committed» ≠ «generated»" for the first line that differs, or nil.
+    private func firstDifference(_ committed: String, _ generated: String) -> String? {
+        let a = committed.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = generated.split(separator: "\n", omittingEmptySubsequences: false)
+        for i in 0..<max(a.count, b.count) {
+            let left = i < a.count ? String(a[i]) : "(end of file)", right = i < b.count ? String(b[i]) : "(end of file)"
+            if left != right { return "line \(i + 1): «\(left)» ≠ generated «\(right)»" }
+        }
+        return nil
+    }
+
     @Test func parserReadsClassesFieldsMethodsAndGlobals() {
         let definitions = TypeDefinitions(parsing: """
             ---@meta

@@ -147,9 +147,9 @@ function animator_class:retarget(target) end
 --- A recorder started by `trace{...}`: one sample per frame of each named property.
 --- `tr["drawer.origin"]` reads a series too.
 ---@class detent.trace
+---@field [string] detent.TraceSeries
 ---@field names string[] The traced property names.
 ---@field count integer Frames recorded so far.
----@field [string] detent.TraceSeries
 local trace_class = {}
 
 --- The samples of one traced property (an error names the traced ones if it is not).
@@ -210,19 +210,19 @@ function touch_class:up() end
 ---@class detent.screen
 ---@field id string
 ---@field title string? Assignable.
----@field prompt string? Assignable.
----@field large_title boolean Assignable.
----@field bar_hidden boolean Whether it prefers the navigation bar hidden. Assignable.
 ---@field frame detent.Rect Its frame in the window, points.
 ---@field x number Its frame's x, points (slides during transitions).
 ---@field content_top number Where its content starts, points from the window's top.
 ---@field safe_area detent.Insets Safe-area insets, points.
 ---@field safe_top number The top safe-area inset, points.
 ---@field additional_top number Additional top inset plus the navigation's bar compensation, points.
+---@field bar_hidden boolean Whether it prefers the navigation bar hidden. Assignable.
 ---@field appearance "disappeared"|"appearing"|"appeared"|"disappearing"
 ---@field parent string? The name of the container it is in.
 ---@field lifecycle string[] UIKit lifecycle calls so far, in order ("viewWillAppear", …).
 ---@field content_height number Scroll content height, points (assignable for scrollable screens).
+---@field prompt string? Assignable.
+---@field large_title boolean Assignable.
 ---@field items table<string, detent.Rect>? A stack layout's item frames by id, nil for scroll content.
 local screen_class = {}
 
@@ -247,21 +247,21 @@ function screen_class:hide_item(id, hidden) end
 
 --- A navigation stack (UINavigationController). `stack` changes when an operation starts.
 ---@class detent.navigation
----@field name string
----@field stack detent.screen[] Screens bottom to top.
----@field top detent.screen? The top screen.
+---@field name string The engine's name, the prefix of its world properties.
 ---@field depth integer Number of screens.
 ---@field bar_height number The bar's current height, points.
 ---@field bar_inset number The top inset the bar gives content, points.
 ---@field bar_hidden boolean
 ---@field bar_visibility number 0 hidden … 1 shown (animates).
 ---@field bar_style "system"|"attached" Assignable.
----@field compensates boolean Whether incoming content is compensated for bar height changes (assign only).
 ---@field progress number Progress of the running transition, 0…1.
 ---@field transitioning boolean
 ---@field interactive boolean Whether an interactive pop (edge swipe) is in progress.
 ---@field queued integer Operations waiting for the running transition.
 ---@field content_height number Bar plus the top screen's content height, points (what a sheet follows).
+---@field stack detent.screen[] Screens bottom to top.
+---@field top detent.screen? The top screen.
+---@field compensates boolean Whether incoming content is compensated for bar height changes (assign only).
 local navigation_class = {}
 
 --- Pushes `screen` (animated unless `animated` is false).
@@ -306,7 +306,7 @@ function navigation_class:item(screen) end
 
 --- A pull-up drawer (SPEC §6). Origin is the top of its header in the window, points.
 ---@class detent.drawer
----@field name string
+---@field name string The engine's name, the prefix of its world properties.
 ---@field origin number Points from the window's top.
 ---@field anchor string? The anchor it rests at, nil while moving.
 ---@field state "resting"|"dragging"|"settling"
@@ -341,7 +341,7 @@ function drawer_class:anchor_origin(name) end
 
 --- A bottom sheet hosting a navigation stack (SPEC §5). Height is its visible part.
 ---@class detent.sheet
----@field name string
+---@field name string The engine's name, the prefix of its world properties.
 ---@field height number Visible height, points.
 ---@field top number Its top edge in the window, points.
 ---@field cap number The highest it may be (screen minus safe top), points.
@@ -350,16 +350,16 @@ function drawer_class:anchor_origin(name) end
 ---@field target_detent string? The detent it is heading to.
 ---@field detents detent.SheetDetent[] Detents with their heights (points).
 ---@field presented boolean
----@field dimming number Dimming alpha, 0…1.
 ---@field velocity number pt/s (positive: growing).
+---@field dimming number Dimming alpha, 0…1.
 ---@field release_velocity number pt/s.
 ---@field interrupted_velocity number pt/s.
 ---@field content_height number What the `content` detent fits, points.
 ---@field content_offset number The top screen's scroll offset, points (0 for a stack layout).
----@field navigation detent.navigation The stack it presents.
 ---@field dismissible boolean Assignable.
 ---@field dims_tap boolean Whether a tap on the dimming dismisses it. Assignable.
 ---@field policy string The release policy's name; assign a name or a function(release). Assignable.
+---@field navigation detent.navigation The stack it presents.
 local sheet_class = {}
 
 --- Presents the sheet (animated by default) at `detent` (default: its smallest).
@@ -391,15 +391,15 @@ function sheet_class:detent_height(name) end
 
 --- The adaptive split view (SPEC §7).
 ---@class detent.split
----@field name string
----@field collapsed boolean
+---@field name string The engine's name, the prefix of its world properties.
+---@field collapsed boolean Whether one column shows (traced as 1 or 0).
 ---@field state "expanded"|"collapsing"|"collapsed"|"expanding"
+---@field primary_width number Points.
+---@field secondary_width number Points (0 when collapsed).
 ---@field tabs detent.tabs The tab container in the primary column.
 ---@field primary detent.navigation
 ---@field secondary detent.navigation
 ---@field placeholder detent.screen
----@field primary_width number Points.
----@field secondary_width number Points (0 when collapsed).
 local split_class = {}
 
 --- Shows `screen` as the detail (UISplitViewController.showDetailViewController); `sender` is
@@ -410,14 +410,14 @@ function split_class:show_detail(screen, sender) end
 
 --- A tab container (alone, or embedded in a split view).
 ---@class detent.tabs
----@field name string
+---@field name string The engine's name, the prefix of its world properties.
 ---@field mode "alone"|"embedded"
----@field depth integer Depth of the selected tab's stack as the container counts it.
 ---@field bar_alpha number 0…1 (fades over 0.25 s).
----@field bar_hidden boolean
----@field bar_height number Points.
----@field bar_frame detent.Rect Points.
+---@field depth integer Depth of the selected tab's stack as the container counts it.
 ---@field selected_index integer 1-based. Assign to select in code (no should_select, no event).
+---@field bar_height number Points.
+---@field bar_hidden boolean
+---@field bar_frame detent.Rect Points.
 ---@field selected detent.screen The selected tab's root.
 ---@field roots detent.screen[]
 ---@field stack detent.screen[]

@@ -1,0 +1,47 @@
+import ArgumentParser
+import DetentScripting
+import Foundation
+
+/// `detent api`: the script API generated from the bindings' declarations — the editor type
+/// definitions' field lines and the markdown reference (docs/api.md).
+struct API: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "api",
+        abstract: "Print the script API generated from the bindings: type definitions or markdown.",
+        discussion: """
+            detent api --types scripts/types/engines.lua --output scripts/types/engines.lua
+            detent api --markdown --output docs/api.md
+            """
+    )
+
+    @Option(name: .long, help: "A ---@meta file whose engine classes' ---@field lines are regenerated.")
+    var types: String?
+
+    @Flag(name: .long, help: "The markdown reference (docs/api.md).")
+    var markdown = false
+
+    @Option(name: .long, help: "Write here instead of standard output.")
+    var output: String?
+
+    func validate() throws {
+        guard (types != nil) != markdown else {
+            throw ValidationError("give exactly one of --types <file> or --markdown")
+        }
+    }
+
+    func run() throws {
+        let classes = try APIReference.classes()
+        let text: String
+        if let types {
+            let current = try String(contentsOfFile: types, encoding: .utf8)
+            text = APIReference.typeDefinitions(updating: current, classes: classes)
+        } else {
+            text = APIReference.markdown(classes: classes)
+        }
+        if let output {
+            try text.write(toFile: output, atomically: true, encoding: .utf8)
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+}
