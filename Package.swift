@@ -117,5 +117,5 @@ let package = Package(
         .testTarget(name: "DetentConsoleTests", dependencies: ["DetentTestSupport", "DetentConsole", "DetentRuntime"]),
         .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentTestSupport", "DetentRuntime", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer", "DetentSheet"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -59,7 +59,7 @@ public final class Console {
 
     /// Evaluates `code` through the evaluator, remembering it for a recording; call
     /// `report` with what `completion` receives.
-    func evaluate(_ code: String, chunkName: String, completion: @escaping (ConsoleEvaluation) -> Void) {
+    func evaluate(_ code: String, chunkName: String, completion: @escaping @Sendable (ConsoleEvaluation) -> Void) {
         inFlight = (code, chunkName)
         evaluator.evaluate(code, chunkName: chunkName, completion: completion)
     }
@@ -97,13 +97,9 @@ public final class Console {
     private func stopRecording() throws {
         guard let recording else { throw CommandError(":stop ends a recording, and none is running (:record FILE starts one)") }
         self.recording = nil
-        var snapshot = ConsoleEvaluation.error("no answer")
-        let done = DispatchSemaphore(value: 0)
-        evaluator.evaluate(recording.snapshotCode(), chunkName: "=(detent console :stop)") { result in
-            snapshot = result
-            done.signal()
-        }
-        done.wait()
+        let answer = AwaitedAnswer<ConsoleEvaluation>()
+        evaluator.evaluate(recording.snapshotCode(), chunkName: "=(detent console :stop)") { answer.deliver($0) }
+        let snapshot = answer.wait()
         guard case let .values(text, _) = snapshot else {
             if case let .error(message) = snapshot { throw RecordingError("the world's state could not be read: \(message)") }
             return
@@ -194,13 +190,9 @@ public final class Console {
     /// Runs `code` to its end (it may wait) and prints its values or error; false on error.
     @discardableResult
     public func run(_ code: String, chunkName: String) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        var result = ConsoleEvaluation.values("")
-        evaluate(code, chunkName: chunkName) { evaluation in
-            result = evaluation
-            done.signal()
-        }
-        done.wait()
+        let answer = AwaitedAnswer<ConsoleEvaluation>()
+        evaluate(code, chunkName: chunkName) { answer.deliver($0) }
+        let result = answer.wait()
         report(result)
         if case .error = result { return false }
         return true

@@ -12,7 +12,7 @@ public protocol ConsoleEvaluator: AnyObject {
     /// Runs `code` (`return <code>` first, as `lua.c`), which may wait; `completion` is called
     /// once, on any thread, with the values' text or the error. `chunkName` names the code in
     /// error locations.
-    func evaluate(_ code: String, chunkName: String, completion: @escaping (ConsoleEvaluation) -> Void)
+    func evaluate(_ code: String, chunkName: String, completion: @escaping @Sendable (ConsoleEvaluation) -> Void)
 
     /// Stops the running evaluation, waiting or computing (Ctrl-C); the world stays.
     func interrupt()

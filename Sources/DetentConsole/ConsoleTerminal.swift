@@ -1,4 +1,5 @@
 import Dispatch
+import DetentRuntime
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -182,8 +183,7 @@ public final class ConsoleTerminal {
     private var width: Int { columns - 1 }
 
     private func put(_ text: String) {
-        fputs(text, stdout)
-        fflush(stdout)
+        StandardOutput.write(text)
     }
 }
 

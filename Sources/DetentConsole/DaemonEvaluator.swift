@@ -60,7 +60,7 @@ public final class DaemonEvaluator: ConsoleEvaluator {
         }
     }
 
-    public func evaluate(_ code: String, chunkName: String, completion: @escaping (ConsoleEvaluation) -> Void) {
+    public func evaluate(_ code: String, chunkName: String, completion: @escaping @Sendable (ConsoleEvaluation) -> Void) {
         channel.request("eval", params([("code", .string(code)), ("format", .string("console"))])) { [weak self] reply in
             switch reply {
             case let .success(result):

@@ -1,4 +1,6 @@
-import CEditLine
+// libedit keeps its state in C globals, which Swift 6 cannot prove are used from one thread:
+// they are — the console's input thread owns the one editor of the process (see below).
+@preconcurrency import CEditLine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +18,7 @@ final class LineEditor {
 
     /// Word-break characters for completion: Lua's operators and brackets, but not `.` and
     /// `:`, so that `detent.wo` and `d:mo` are completed as whole words.
-    private static let wordBreaks = strdup(" \t\n\"'`@$><=;|&{}()[],+-*/%^#~")!
+    nonisolated(unsafe) private static let wordBreaks = strdup(" \t\n\"'`@$><=;|&{}()[],+-*/%^#~")!
 
     init(historyFile: String?, complete: @escaping (String) -> [String], onLine: @escaping (String?) -> Void) {
         self.onLine = onLine

@@ -33,7 +33,7 @@ public final class LocalEvaluator: ConsoleEvaluator {
 
     public var onOutput: (String) -> Void = { _ in }
     private let options: Options
-    private var live: LiveSession
+    private var live: QueueOwned<LiveSession>
     private var plugins = PluginSet()
     /// Sample subscription of `:trace`, and what it recorded; touched on the session's queue.
     private var traceSubscription: Int?
@@ -64,10 +64,10 @@ public final class LocalEvaluator: ConsoleEvaluator {
                                    device: options.device)
     }
 
-    private static func open(settings: SessionSettings, virtualTime: Bool) throws -> LiveSession {
-        guard virtualTime else { return try LiveSession(settings: settings, label: "detent.console") }
+    private static func open(settings: SessionSettings, virtualTime: Bool) throws -> QueueOwned<LiveSession> {
+        guard virtualTime else { return try LiveSession.make(settings: settings, label: "detent.console") }
         var clock: VirtualTimeScheduler?
-        return try LiveSession(settings: settings, label: "detent.console", clock: LazyClock { clock?.now() ?? 0 }) { queue in
+        return try LiveSession.make(settings: settings, label: "detent.console", clock: LazyClock { clock?.now() ?? 0 }) { queue in
             let scheduler = VirtualTimeScheduler(queue: queue)
             clock = scheduler
             return scheduler
@@ -76,8 +76,7 @@ public final class LocalEvaluator: ConsoleEvaluator {
 
     /// Loads the console's Lua half and routes `print` and handler errors to the console.
     private func install() throws {
-        let live = self.live
-        try live.session.queue.sync {
+        try live.sync { live in
             try live.installConsole()
             live.session.host.output = { [weak self] text in self?.onOutput(text) }
             live.onHandlerError = { [weak self] error in self?.onOutput("event handler failed: \(error.message)") }
@@ -87,18 +86,15 @@ public final class LocalEvaluator: ConsoleEvaluator {
     // MARK: Evaluation
 
     public func isIncomplete(_ code: String) -> Bool {
-        let live = self.live
-        return live.session.queue.sync { live.consoleIsIncomplete(code) }
+        return live.sync { live in live.consoleIsIncomplete(code) }
     }
 
     public func completions(of word: String) -> [String] {
-        let live = self.live
-        return live.session.queue.sync { live.consoleCompletions(of: word) }
+        return live.sync { live in live.consoleCompletions(of: word) }
     }
 
-    public func evaluate(_ code: String, chunkName: String, completion: @escaping (ConsoleEvaluation) -> Void) {
-        let live = self.live
-        live.session.queue.async {
+    public func evaluate(_ code: String, chunkName: String, completion: @escaping @Sendable (ConsoleEvaluation) -> Void) {
+        live.async { live in
             live.eval(code, chunkName: chunkName, presenter: "console") { result in
                 switch result {
                 case let .success(value):
@@ -116,11 +112,10 @@ public final class LocalEvaluator: ConsoleEvaluator {
     }
 
     public func interrupt() {
-        let live = self.live
         // Code that computes is stopped by the count hook at once; code that waits is ended
         // by the queue, after which the flag is cleared for the next evaluation.
-        live.session.cancellation.request()
-        live.session.queue.async {
+        live.cancellation.request()
+        live.async { live in
             live.interruptJobs("interrupted")
             live.session.cancellation.clear()
         }
@@ -129,8 +124,7 @@ public final class LocalEvaluator: ConsoleEvaluator {
     // MARK: Clock
 
     public func status() throws -> ConsoleStatus {
-        let live = self.live
-        return live.session.queue.sync {
+        return live.sync { live in
             live.catchUp()
             let world = live.world
             return ConsoleStatus(time: world.seconds, frame: world.frame, framesDelivered: live.driver.framesDelivered,
@@ -139,19 +133,18 @@ public final class LocalEvaluator: ConsoleEvaluator {
     }
 
     public func frameDrops() throws -> [(frame: Int64, count: Int64)] {
-        let live = self.live
-        return live.session.queue.sync { live.driver.drops.map { ($0.frame, $0.count) } }
+        return live.sync { live in live.driver.drops.map { ($0.frame, $0.count) } }
     }
 
-    public func pause() throws { live.session.queue.sync { live.pause() } }
-    public func resume() throws { live.session.queue.sync { live.resume() } }
-    public func step(_ frames: Int) throws { live.session.queue.sync { live.step(frames) } }
-    public func setSpeed(_ factor: Double) throws { live.session.queue.sync { live.setSpeed(factor) } }
+    public func pause() throws { live.sync { live in live.pause() } }
+    public func resume() throws { live.sync { live in live.resume() } }
+    public func step(_ frames: Int) throws { live.sync { live in live.step(frames) } }
+    public func setSpeed(_ factor: Double) throws { live.sync { live in live.setSpeed(factor) } }
 
     // MARK: World, plugins, traces
 
     public func reset() throws {
-        try live.session.queue.sync { try live.resetWorld() }
+        try live.sync { live in try live.resetWorld() }
     }
 
     public func reloadPlugins() throws -> [String] {
@@ -161,7 +154,7 @@ public final class LocalEvaluator: ConsoleEvaluator {
         let next = try plugins.reloaded(sources, settings: settings)
         let fresh = try LocalEvaluator.open(settings: next.applied(to: settings), virtualTime: options.virtualTime)
         let old = live
-        old.session.queue.sync {
+        old.sync { old in
             if let id = traceSubscription { old.unsubscribe(id) }
             old.close()
         }
@@ -177,8 +170,7 @@ public final class LocalEvaluator: ConsoleEvaluator {
     }
 
     public func startTrace(_ properties: [String]) throws {
-        let live = self.live
-        live.session.queue.sync {
+        live.sync { live in
             if let id = traceSubscription { live.unsubscribe(id) }
             trace = ConsoleTrace(properties: properties)
             traceSubscription = live.subscribe(LiveSession.Subscription(
@@ -188,12 +180,11 @@ public final class LocalEvaluator: ConsoleEvaluator {
     }
 
     public func recordedTrace() throws -> ConsoleTrace? {
-        live.session.queue.sync { trace }
+        live.sync { _ in trace }
     }
 
     public func close() {
-        let live = self.live
-        live.session.queue.sync { live.close() }
+        live.sync { live in live.close() }
     }
 }
 

@@ -22,7 +22,7 @@ final class VirtualTimeScheduler: WallClock, TickScheduler {
         dispatchPrecondition(condition: .onQueue(queue))
         generation += 1
         let mine = generation
-        queue.async { [weak self] in
+        queue.later { [weak self] in
             guard let self, self.generation == mine else { return }
             self.current = max(self.current, deadline)
             body()

@@ -76,10 +76,10 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
                 return
             }
             outstanding += 1
-            let done: (JSONValue?) -> Void = { [weak self] reply in
+            let done: @Sendable (JSONValue?) -> Void = { [weak self] reply in
                 guard let self else { return }
                 if let reply { send(reply) }
-                let finish = { self.outstanding -= 1; self.closeIfDone() }
+                let finish: @Sendable () -> Void = { self.outstanding -= 1; self.closeIfDone() }
                 if let loop = channel?.eventLoop, !loop.inEventLoop { loop.execute(finish) } else { finish() }
             }
             if case let .array(items) = message { handleBatch(items, done: done) } else { handle(message, reply: done) }
@@ -104,7 +104,7 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
         context.close(promise: nil)
     }
 
-    private func handle(_ message: JSONValue, reply: @escaping (JSONValue?) -> Void) {
+    private func handle(_ message: JSONValue, reply: @escaping @Sendable (JSONValue?) -> Void) {
         let request: JSONRPC.Request
         switch JSONRPC.request(from: message) {
         case let .failure(failure):
@@ -134,21 +134,22 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
 
     /// A batch: every element handled, the replies sent together once all are in (none
     /// when all were notifications).
-    private func handleBatch(_ items: [JSONValue], done: @escaping (JSONValue?) -> Void) {
+    private func handleBatch(_ items: [JSONValue], done: @escaping @Sendable (JSONValue?) -> Void) {
         guard !items.isEmpty else {
             done(JSONRPC.response(id: nil, error: JSONRPC.Failure(JSONRPC.invalidRequest, "invalid request: an empty batch")))
             return
         }
         let loop = channel!.eventLoop
-        var replies = [JSONValue?](repeating: nil, count: items.count)
-        var remaining = items.count
+        // The replies are collected on the connection's event loop, whatever thread answers.
+        let collected = NIOLoopBoundBox((replies: [JSONValue?](repeating: nil, count: items.count), remaining: items.count),
+                                        eventLoop: loop)
         for (index, item) in items.enumerated() {
             handle(item) { reply in
                 loop.execute {
-                    replies[index] = reply
-                    remaining -= 1
-                    if remaining == 0 {
-                        let sent = replies.compactMap { $0 }
+                    collected.value.replies[index] = reply
+                    collected.value.remaining -= 1
+                    if collected.value.remaining == 0 {
+                        let sent = collected.value.replies.compactMap { $0 }
                         done(sent.isEmpty ? nil : .array(sent))
                     }
                 }
@@ -167,7 +168,7 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
 
     /// Queues a per-frame sample unless the client is behind; `build` receives how many
     /// samples were dropped since the last one delivered. Any thread.
-    func sendSample(_ build: @escaping (Int) -> JSONValue) {
+    func sendSample(_ build: @escaping @Sendable (Int) -> JSONValue) {
         guard let channel else { return }
         channel.eventLoop.execute {
             guard self.isOpen else { return }

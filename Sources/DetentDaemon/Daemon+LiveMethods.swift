@@ -31,7 +31,7 @@ extension Daemon {
     /// The live session a request names, or the shared one. `eval` and `subscribe` open a
     /// named session on first use; the other methods answer -32005 for one that is not open,
     /// so a misspelt name never creates a world.
-    func liveSession(_ params: Params, create: Bool) throws -> LiveSession {
+    func liveSession(_ params: Params, create: Bool) throws -> QueueOwned<LiveSession> {
         guard let name = try params.optionalString("session"), name != "live" else { return live }
         guard !name.isEmpty, name.count <= 64 else { throw params.invalid("session", "a name of 1 to 64 characters") }
         if let existing = registry.withLockedValue({ $0.sessions[name] }) { return existing }
@@ -39,7 +39,7 @@ extension Daemon {
             throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)' (eval or subscribe with that session opens it)")
         }
         let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
-        let made: LiveSession
+        let made: QueueOwned<LiveSession>
         do {
             made = try Daemon.makeLiveSession(configuration: configuration, plugins: plugins, config: config, name: name, logger: logger)
         } catch {
@@ -53,11 +53,11 @@ extension Daemon {
     }
 
     /// Runs `body` on the session's queue and replies with its value.
-    func onSession(_ params: Params, extra: Set<String> = [], reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void,
-                   _ body: @escaping (LiveSession) throws -> JSONValue) throws {
+    func onSession(_ params: Params, extra: Set<String> = [], reply: @escaping Daemon.Reply,
+                   _ body: @escaping @Sendable (LiveSession) throws -> JSONValue) throws {
         try params.only(extra.union(["session"]))
         let session = try liveSession(params, create: false)
-        session.session.queue.async {
+        session.async { session in
             do { reply(.success(try body(session))) } catch let failure as JSONRPC.Failure { reply(.failure(failure)) } catch {
                 reply(.failure(JSONRPC.Failure(JSONRPC.internalError, "internal error: \(error)")))
             }
@@ -70,13 +70,13 @@ extension Daemon {
                         ("speed", .double(live.speed))])
     }
 
-    func eval(_ params: Params, reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
+    func eval(_ params: Params, reply: @escaping Daemon.Reply) throws {
         try params.only(["code", "session", "format"])
         let code = try params.string("code")
         let format = try params.optionalString("format") ?? "default"
         guard format == "default" || format == "console" else { throw params.invalid("format", "one of: default, console") }
         let session = try liveSession(params, create: true)
-        session.session.queue.async {
+        session.async { session in
             if format == "console" {
                 do { try session.installConsole() } catch {
                     return reply(.failure(JSONRPC.Failure(JSONRPC.internalError, "internal error: \(error)")))
@@ -105,8 +105,8 @@ extension Daemon {
     func interruptEvals(_ params: Params) throws -> JSONValue {
         try params.only(["session"])
         let session = try liveSession(params, create: false)
-        session.session.cancellation.request()
-        session.session.queue.async {
+        session.cancellation.request()
+        session.async { session in
             session.interruptJobs("interrupted")
             session.session.cancellation.clear()
         }
@@ -145,7 +145,7 @@ extension Daemon {
         ] + drops)
     }
 
-    func subscribe(_ params: Params, client: ClientConnection, reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
+    func subscribe(_ params: Params, client: ClientConnection, reply: @escaping Daemon.Reply) throws {
         try params.only(["events", "properties", "every", "session"])
         let events = params.value["events"] == .string("*") ? ["*"] : try params.optionalStrings("events")
         let properties = try params.optionalStrings("properties") ?? []
@@ -153,39 +153,39 @@ extension Daemon {
         guard events != nil || !properties.isEmpty else {
             throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: give 'events' (names, or \"*\" for all) and/or 'properties' (names such as \"drawer.origin\")")
         }
-        let session = try liveSession(params, create: true)
+        let owned = try liveSession(params, create: true)
         let name = registry.withLockedValue { r -> String in r.nextSubscription += 1; return "s\(r.nextSubscription)" }
         let subscriptionName = JSONValue.string(name)
-        let subscription = LiveSession.Subscription(
-            events: events.map(Set.init), properties: properties, every: every,
-            onEvent: { [weak client] event in
-                var payload: [(String, JSONValue)] = []
-                for (key, value) in event.payload {
-                    switch value {
-                    case let .number(d): payload.append((key, .double(d)))
-                    case let .integer(i): payload.append((key, .int(i)))
-                    case let .string(s): payload.append((key, .string(s)))
-                    case let .boolean(b): payload.append((key, .bool(b)))
+        owned.async { session in
+            let subscription = LiveSession.Subscription(
+                events: events.map(Set.init), properties: properties, every: every,
+                onEvent: { [weak client] event in
+                    var payload: [(String, JSONValue)] = []
+                    for (key, value) in event.payload {
+                        switch value {
+                        case let .number(d): payload.append((key, .double(d)))
+                        case let .integer(i): payload.append((key, .int(i)))
+                        case let .string(s): payload.append((key, .string(s)))
+                        case let .boolean(b): payload.append((key, .bool(b)))
+                        }
                     }
-                }
-                client?.send(JSONRPC.notification("event", .object([
-                    ("subscription", subscriptionName), ("name", .string(event.name)), ("time", .double(Double(event.time) / 1e9)),
-                    ("frame", .int(event.frame)), ("payload", .object(payload)),
-                ])))
-            },
-            onSample: { [weak client] sample in
-                client?.sendSample { dropped in
-                    var fields: [(String, JSONValue)] = [
-                        ("subscription", subscriptionName), ("frame", .int(sample.frame)), ("time", .double(sample.time)),
-                        ("values", .object(sample.values.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
-                    ]
-                    if dropped > 0 { fields.append(("dropped", .int(Int64(dropped)))) }
-                    return JSONRPC.notification("sample", .object(fields))
-                }
-            })
-        session.session.queue.async {
+                    client?.send(JSONRPC.notification("event", .object([
+                        ("subscription", subscriptionName), ("name", .string(event.name)), ("time", .double(Double(event.time) / 1e9)),
+                        ("frame", .int(event.frame)), ("payload", .object(payload)),
+                    ])))
+                },
+                onSample: { [weak client] sample in
+                    client?.sendSample { dropped in
+                        var fields: [(String, JSONValue)] = [
+                            ("subscription", subscriptionName), ("frame", .int(sample.frame)), ("time", .double(sample.time)),
+                            ("values", .object(sample.values.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
+                        ]
+                        if dropped > 0 { fields.append(("dropped", .int(Int64(dropped)))) }
+                        return JSONRPC.notification("sample", .object(fields))
+                    }
+                })
             let local = session.subscribe(subscription)
-            self.registry.withLockedValue { $0.subscriptions[name] = (session, local, client.id) }
+            self.registry.withLockedValue { $0.subscriptions[name] = (owned, local, client.id) }
             reply(.success(.object([("subscription", subscriptionName)])))
         }
     }
@@ -196,7 +196,8 @@ extension Daemon {
         guard let entry = registry.withLockedValue({ $0.subscriptions.removeValue(forKey: name) }) else {
             throw JSONRPC.Failure(JSONRPC.notFound, "no subscription '\(name)'")
         }
-        entry.session.session.queue.async { entry.session.unsubscribe(entry.local) }
+        let local = entry.local
+        entry.session.async { $0.unsubscribe(local) }
         return .object([("unsubscribed", .bool(true))])
     }
 
@@ -208,20 +209,20 @@ extension Daemon {
             throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'")
         }
         registry.withLockedValue { r in r.subscriptions = r.subscriptions.filter { $0.value.session !== session } }
-        session.session.queue.async { session.close() }
+        session.async { $0.close() }
         return .object([("closed", .bool(true))])
     }
 
-    func status(_ params: Params, reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
+    func status(_ params: Params, reply: @escaping Daemon.Reply) throws {
         try params.only([])
         let snapshot = registry.withLockedValue { r in
             (clients: r.clients.count, sessions: r.sessions.count + 1, active: r.runs.count, completed: r.completedRuns,
              subscriptions: r.subscriptions.count)
         }
         let uptime = self.uptime
-        live.session.queue.async {
-            let driver = self.live.driver
-            self.live.catchUp()
+        live.async { live in
+            let driver = live.driver
+            live.catchUp()
             reply(.success(.object([
                 ("version", .string(DetentVersion.string)), ("protocol", .int(Daemon.protocolVersion)),
                 ("uptime", .double(uptime)), ("clients", .int(Int64(snapshot.clients))),

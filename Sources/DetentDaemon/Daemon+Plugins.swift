@@ -51,7 +51,7 @@ extension Daemon {
 
     /// Re-reads config/ and the plugin files for the sessions and runs started from now on.
     /// Off the event loop (plugins run Lua), one reload at a time.
-    func reload(_ params: Params, reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
+    func reload(_ params: Params, reply: @escaping Daemon.Reply) throws {
         try params.only([])
         reloads.async { [self] in
             let configuration: DetentConfiguration

@@ -15,6 +15,8 @@ import DetentLua
 /// event loop.
 public final class Daemon: @unchecked Sendable {
     public static let protocolVersion: Int64 = 1
+    /// How a method answers: on any thread, exactly once.
+    typealias Reply = @Sendable (Result<JSONValue, JSONRPC.Failure>) -> Void
 
     public let config: DaemonConfiguration
     let configDirectory: URL
@@ -38,14 +40,14 @@ public final class Daemon: @unchecked Sendable {
         var runs: [String: DaemonRun] = [:]
         var nextRun = 0
         var completedRuns = 0
-        var sessions: [String: LiveSession] = [:]
-        var subscriptions: [String: (session: LiveSession, local: Int, client: Int)] = [:]
+        var sessions: [String: QueueOwned<LiveSession>] = [:]
+        var subscriptions: [String: (session: QueueOwned<LiveSession>, local: Int, client: Int)] = [:]
         var nextSubscription = 0
         var shuttingDown = false
     }
     let registry: NIOLockedValueBox<Registry>
     /// The shared live world on the real-time display link.
-    let live: LiveSession
+    let live: QueueOwned<LiveSession>
 
     /// `plugins` nil loads none (`--no-plugins`). Plugins that fail are logged and kept for
     /// `plugins` and runs to report; a plugin folder that does not exist is a `UsageError`.
@@ -64,17 +66,17 @@ public final class Daemon: @unchecked Sendable {
     }
 
     static func makeLiveSession(configuration: DetentConfiguration, plugins: PluginSet, config: DaemonConfiguration, name: String,
-                                logger: Logger) throws -> LiveSession {
+                                logger: Logger) throws -> QueueOwned<LiveSession> {
         let settings = try SessionSettings(configuration: configuration,
                                            limits: ScriptLimits(instructionBudget: config.liveInstructionBudget,
                                                                 memoryCapBytes: config.liveMemoryCapBytes),
                                            scriptsRoot: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts"),
                                            device: config.liveDevice.isEmpty ? nil : config.liveDevice)
-        let session = try LiveSession(settings: plugins.applied(to: settings), label: "detent.live.\(name)")
+        let session = try LiveSession.make(settings: plugins.applied(to: settings), label: "detent.live.\(name)")
         var log = logger
         log[metadataKey: "session"] = "\(name)"
-        session.logger = log
-        session.session.queue.sync {
+        session.sync { [log] session in
+            session.logger = log
             session.onHandlerError = { [log] error in log.warning("event handler failed: \(error.message)") }
         }
         return session
@@ -109,13 +111,13 @@ public final class Daemon: @unchecked Sendable {
     /// A client went away: its subscriptions end and its runs are cancelled (nobody reads
     /// them); nobody else's work is touched.
     func clientGone(_ client: ClientConnection) {
-        let (subscriptions, runs) = registry.withLockedValue { r -> ([(LiveSession, Int)], [DaemonRun]) in
+        let (subscriptions, runs) = registry.withLockedValue { r -> ([(QueueOwned<LiveSession>, Int)], [DaemonRun]) in
             r.clients[client.id] = nil
             let mine = r.subscriptions.filter { $0.value.client == client.id }
             for key in mine.keys { r.subscriptions[key] = nil }
             return (mine.values.map { ($0.session, $0.local) }, r.runs.values.filter { $0.client === client })
         }
-        for (session, local) in subscriptions { session.session.queue.async { session.unsubscribe(local) } }
+        for (session, local) in subscriptions { session.async { $0.unsubscribe(local) } }
         for run in runs { run.cancel() }
     }
 
@@ -128,7 +130,7 @@ public final class Daemon: @unchecked Sendable {
 
     /// Answers one request; `reply` may run on any thread.
     func handle(_ request: JSONRPC.Request, from client: ClientConnection,
-                reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) {
+                reply: @escaping Daemon.Reply) {
         let params = Params(request.params)
         do {
             switch request.method {

@@ -22,7 +22,7 @@ final class DaemonRun: @unchecked Sendable {
     func cancel() { runner.cancel() }
 
     /// Runs on a new thread (a deep Lua stack needs room), then calls `done` once.
-    func start(done: @escaping (Result<RunSummary, Error>) -> Void) {
+    func start(done: @escaping @Sendable (Result<RunSummary, Error>) -> Void) {
         let thread = Thread { [runner] in
             let result = Result { try runner.run() }
             done(result)
@@ -92,7 +92,7 @@ final class NotificationReporter: Reporter {
 
 extension Daemon {
     func startRun(_ params: Params, id: JSONValue?, client: ClientConnection,
-                  reply: @escaping (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
+                  reply: @escaping Daemon.Reply) throws {
         try params.only(["path", "paths", "source", "name", "cwd", "filter", "filter_out", "tags", "exclude_tags", "seed", "shuffle",
                          "device", "list", "retries", "repeat", "max_failures", "fail_on_flaky"])
         var options = RunOptions()
@@ -171,7 +171,8 @@ extension Daemon {
                                                                  ("device", .string(settings.defaultDevice.name)),
                                                                  ("files", .array(files.map { .string($0) }))])))
         log.info("run started", metadata: ["paths": "\(options.paths)"])
-        run.start { [weak self] result in
+        let failOnFlaky = options.failOnFlaky, seed = settings.seed
+        run.start { [weak self, log] result in
             guard let self else { return }
             self.registry.withLockedValue { r in
                 r.runs[name] = nil
@@ -186,8 +187,8 @@ extension Daemon {
                     ("errors", .int(Int64(summary.errors))), ("skipped", .int(Int64(summary.pending))),
                     ("load_errors", .int(Int64(summary.loadErrors))), ("flaky", .int(Int64(summary.flaky))),
                     ("not_run", .int(Int64(summary.notRun))), ("cancelled", .bool(summary.cancelled)),
-                    ("exit_code", .int(Int64(summary.exitCode(failOnFlaky: options.failOnFlaky)))), ("summary", .string(summary.line)),
-                    ("seed", .int(Int64(bitPattern: settings.seed))),
+                    ("exit_code", .int(Int64(summary.exitCode(failOnFlaky: failOnFlaky)))), ("summary", .string(summary.line)),
+                    ("seed", .int(Int64(bitPattern: seed))),
                 ])))
             case let .failure(error as UsageError):
                 reply(.failure(Daemon.usage(error.description)))

@@ -169,7 +169,7 @@ public final class DaemonServer: @unchecked Sendable {
         // Stop accepting; the live world finishes its current frame and stands still.
         for channel in channels { try? channel.close().wait() }
         daemon.registry.withLockedValue { $0.shuttingDown = true }
-        daemon.live.session.queue.sync { daemon.live.interruptJobs("the daemon is shutting down"); daemon.live.pause() }
+        daemon.live.sync { live in live.interruptJobs("the daemon is shutting down"); live.pause() }
         let grace = daemon.config.shutdownGraceSeconds
         daemon.broadcast(JSONRPC.notification("daemon/shutdown", .object([("reason", .string(reason)), ("grace_seconds", .double(grace))])))
         // Runs in flight get the grace period, then are cancelled; each is still answered.

@@ -82,7 +82,7 @@ public enum JSONRPC {
 
 /// Typed reading of a request's `params` with errors that name the parameter and what was
 /// expected (-32602).
-public struct Params {
+public struct Params: Sendable {
     let value: JSONValue
     public init(_ value: JSONValue) { self.value = value }
 

@@ -73,8 +73,8 @@ let settings: SessionSettings = {
 func fuzzLua(_ bytes: UnsafeBufferPointer<UInt8>) {
     let text = program(bytes)
     do {
-        let session = try Session(settings: settings, label: "detent.fuzz")
-        try session.queue.sync { try session.runSpec(text: text, file: "fuzz_spec.lua", selection: TestSelection()) { _ in } }
+        let session = try Session.make(settings: settings, label: "detent.fuzz")
+        try session.sync { try $0.runSpec(text: text, file: "fuzz_spec.lua", selection: TestSelection()) { _ in } }
     } catch is UsageError {
     } catch {
         fatalError("a fuzz spec made the runner throw \(type(of: error)): \(error)\n\(text)")

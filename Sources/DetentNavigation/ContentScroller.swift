@@ -122,11 +122,11 @@ public final class ContentScroller: WorldEngine {
         switch motion {
         case .idle, .dragging:
             break
-        case var .decelerating(momentum, screen):
+        case .decelerating(var momentum, let screen):
             momentum.advance(to: time)
             setOffset(momentum.value, of: screen)
             motion = momentum.isFinished ? .idle : .decelerating(momentum, screen)
-        case var .bouncing(spring, screen):
+        case .bouncing(var spring, let screen):
             spring.advance(to: time)
             setOffset(spring.value, of: screen)
             motion = spring.isFinished ? .idle : .bouncing(spring, screen)

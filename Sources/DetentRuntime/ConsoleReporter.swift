@@ -42,11 +42,7 @@ public final class ConsoleReporter: Reporter {
             let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
             var size = winsize()
             let width = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
-            return Terminal(colour: !noColour, width: width) { text in
-                var copy = text
-                copy.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
-                fflush(stdout)
-            }
+            return Terminal(colour: !noColour, width: width) { StandardOutput.write($0) }
         }
     }
 

@@ -11,7 +11,8 @@ import DetentWorld
 /// `DispatchSourceTimer` on the session's queue at the display rate × speed, and no timer
 /// fires while the world is idle, nothing waits and nobody samples.
 ///
-/// Every method must be called on `session.queue`.
+/// Other threads hold it as a `QueueOwned<LiveSession>` (`LiveSession.make`) and reach it on
+/// its session's queue only; its methods check they run there.
 public final class LiveSession {
     public let session: Session
     public let driver: RealTimeDriver
@@ -67,18 +68,23 @@ public final class LiveSession {
         }
     }
 
-    public init(settings: SessionSettings, label: String, clock: WallClock = SystemWallClock(),
-                scheduler makeScheduler: ((DispatchQueue) -> TickScheduler)? = nil) throws {
-        let session = try Session(settings: settings, label: label)
-        self.session = session
-        let queue = session.queue
-        let tickScheduler = makeScheduler?(queue) ?? DispatchTickScheduler(queue: queue)
-        driver = try queue.sync {
-            let setup = try session.makeWorld()
-            session.host.setWorld(setup)
-            return RealTimeDriver(world: setup.world, clock: clock, scheduler: tickScheduler)
+    /// A live session on a serial queue of its own, built there, its display link started.
+    /// `makeScheduler` supplies the tick timer for that queue (a virtual one in tests).
+    public static func make(settings: SessionSettings, label: String, clock: WallClock = SystemWallClock(),
+                            scheduler makeScheduler: ((DispatchQueue) -> TickScheduler)? = nil) throws -> QueueOwned<LiveSession> {
+        let queue = DispatchQueue(label: label)
+        return try QueueOwned(queue: queue) {
+            try LiveSession(session: Session(settings: settings, queue: queue), clock: clock,
+                            scheduler: makeScheduler?(queue) ?? DispatchTickScheduler(queue: queue))
         }
-        try queue.sync { try install() }
+    }
+
+    private init(session: Session, clock: WallClock, scheduler tickScheduler: TickScheduler) throws {
+        self.session = session
+        let setup = try session.makeWorld()
+        session.host.setWorld(setup)
+        driver = RealTimeDriver(world: setup.world, clock: clock, scheduler: tickScheduler)
+        try install()
     }
 
     private var scheduler: TaskScheduler { session.scheduler }
@@ -293,4 +299,10 @@ public final class LiveSession {
         scheduler.endAll(.aborted("session closed"))
         driver.pause()
     }
+}
+
+extension QueueOwned where Value == LiveSession {
+    /// The session's cancellation, for any thread (a constant of a thread-safe type): stops
+    /// the Lua code running in it at its next check.
+    public var cancellation: LuaCancellation { value.session.cancellation }
 }

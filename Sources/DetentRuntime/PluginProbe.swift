@@ -9,8 +9,8 @@ public enum PluginProbe {
         guard !sources.isEmpty else { return settings }
         var probing = settings
         probing.plugins = []
-        let session = try Session(settings: probing, label: "detent.plugins")
-        let (loaded, failures) = session.queue.sync { session.host.loadPlugins(sources) }
+        let session = try Session.make(settings: probing, label: "detent.plugins")
+        let (loaded, failures) = session.sync { $0.host.loadPlugins(sources) }
         var checked = settings
         let failedFiles = Set(failures.map(\.file))
         checked.plugins = sources.filter { !failedFiles.contains($0.path) }
@@ -23,7 +23,7 @@ public enum PluginProbe {
     public static func inspect(_ sources: [PluginSource], settings: SessionSettings) throws -> (loaded: [PluginRecord], failed: [PluginLoadError]) {
         var probing = settings
         probing.plugins = []
-        let session = try Session(settings: probing, label: "detent.plugins")
-        return session.queue.sync { session.host.loadPlugins(sources) }
+        let session = try Session.make(settings: probing, label: "detent.plugins")
+        return session.sync { $0.host.loadPlugins(sources) }
     }
 }

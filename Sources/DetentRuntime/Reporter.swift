@@ -38,11 +38,7 @@ public final class TextSink {
     private let emit: (String) -> Void
     public init(_ write: @escaping (String) -> Void) { self.emit = write }
     public static func standardOutput() -> TextSink {
-        TextSink { text in
-            var copy = text
-            copy.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
-            fflush(stdout)
-        }
+        TextSink { StandardOutput.write($0) }
     }
     public func line(_ text: String) { emit(text + "\n") }
     /// `text` as it is (a whole report, already ending in a newline).

@@ -65,7 +65,8 @@ public enum SessionOutcome: Equatable, Sendable {
 /// it in virtual time; the daemon and the console keep live ones on the real-time display
 /// link (`LiveSession`).
 ///
-/// Every entry point must be called on `queue` (checked with `dispatchPrecondition`).
+/// The session is not `Sendable`: other threads hold it as a `QueueOwned<Session>` (made by
+/// `Session.make`) and reach it on `queue` only; only `cancellation` is for any thread.
 public final class Session {
     public let queue: DispatchQueue
     public let settings: SessionSettings
@@ -78,31 +79,28 @@ public final class Session {
     /// Diagnostics for tuning limits (`detent run -v`); never part of a report.
     public var logger = Logger(label: "detent.session")
 
-    /// Creates the session and its Lua state on a queue of its own. With `reusable`, the
-    /// state's pristine snapshot is taken once it is built, so `prepareForAnotherFile()` can
-    /// give the next spec file the state as new.
-    public convenience init(settings: SessionSettings, label: String, reusable: Bool = false) throws {
+    /// A session and its Lua state on a serial queue of its own, built there. With
+    /// `reusable`, the state's pristine snapshot is taken once it is built, so
+    /// `prepareForAnotherFile()` can give the next spec file the state as new.
+    public static func make(settings: SessionSettings, label: String, reusable: Bool = false) throws -> QueueOwned<Session> {
         let queue = DispatchQueue(label: label)
-        try self.init(settings: settings, queue: queue, reusable: reusable)
+        return try QueueOwned(queue: queue) { try Session(settings: settings, queue: queue, reusable: reusable) }
     }
 
-    /// Creates the session on `queue`, which must not be the current queue (its state is
-    /// built there).
-    public init(settings: SessionSettings, queue: DispatchQueue, reusable: Bool = false) throws {
+    /// Creates the session owned by `queue`; called on `queue` (`Session.make`, or an owner
+    /// that builds more around it there, as `LiveSession.make`).
+    init(settings: SessionSettings, queue: DispatchQueue, reusable: Bool = false) throws {
+        dispatchPrecondition(condition: .onQueue(queue))
         self.queue = queue
         self.settings = settings
         let configuration = settings.configuration
-        let host = try queue.sync {
-            try ScriptHost(limits: settings.limits, scriptsRoot: settings.scriptsRoot, owner: queue, output: { _ in },
-                           worldFactory: { try Session.makeWorld($0, settings: settings, owner: queue) })
-        }
+        let host = try ScriptHost(limits: settings.limits, scriptsRoot: settings.scriptsRoot, owner: queue, output: { _ in },
+                                  worldFactory: { try Session.makeWorld($0, settings: settings, owner: queue) })
         if !settings.plugins.isEmpty || !settings.pluginFailures.isEmpty {
-            queue.sync {
-                host.loadPlugins(settings.plugins)
-                host.failedPlugins += settings.pluginFailures
-            }
+            host.loadPlugins(settings.plugins)
+            host.failedPlugins += settings.pluginFailures
         }
-        if reusable { try queue.sync { try host.takePristineSnapshot() } }
+        if reusable { try host.takePristineSnapshot() }
         self.host = host
         cancellation = host.lua.cancellation
         scheduler = TaskScheduler(host: host, defaultTimeout: VirtualTime.nanoseconds(fromSeconds: configuration.run.defaultWaitTimeout))
@@ -153,4 +151,9 @@ public final class Session {
     func makeWorld(_ request: WorldRequest = WorldRequest()) throws -> WorldSetup {
         try Session.makeWorld(request, settings: settings, owner: queue)
     }
+}
+
+extension QueueOwned where Value == Session {
+    /// The session's cancellation, for any thread (a constant of a thread-safe type).
+    public var cancellation: LuaCancellation { value.cancellation }
 }

@@ -8,7 +8,14 @@ import DetentLua
 /// it prints nothing itself (SPEC §9, §10, §13). The daemon's `run` uses the same pieces.
 ///
 /// A test that fails, raises, runs away or eats memory fails alone; the run goes on.
-public final class SpecRunner {
+///
+/// Threads: `run()` starts worker threads, each running one file at a time in a session on
+/// that session's own queue. The workers read only what is fixed before `run()` (`settings`,
+/// `options`, `inlineSources`, `listSink`, `logger`, `base`); what changes while
+/// files run — the cancel flag, the running sessions, the board — lives in `shared`, locked,
+/// and the reporter hears only on `run()`'s thread. That contract is why the class is
+/// `@unchecked Sendable`.
+public final class SpecRunner: @unchecked Sendable {
     public typealias UsageError = DetentRuntime.UsageError
     public let settings: SessionSettings
     public let options: RunOptions
@@ -20,15 +27,18 @@ public final class SpecRunner {
     public var logger = Logger(label: "detent.run")
     /// Set from any thread to stop the run: the running tests end as "interrupted" and no
     /// further test starts.
-    public var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
+    public var isCancelled: Bool { shared.withLock { $0.cancelled } }
     /// Spec text given directly (the daemon's `run {source}`), by the name it is shown as;
     /// consulted before the file system. Set before `run()`; workers only read it.
     public var inlineSources: [String: String] = [:]
-    private let lock = NSLock()
-    // Guarded by `lock`: what `cancel()` reaches from any thread.
-    private var cancelled = false
-    private var sessions: [Int: Session] = [:]
-    private var board: FileOutcomeBoard?
+    /// What `cancel()` reaches from any thread while files run.
+    private struct Shared {
+        var cancelled = false
+        /// The running files' cancellations, by file index.
+        var running: [Int: LuaCancellation] = [:]
+        var board: FileOutcomeBoard?
+    }
+    private let shared = LockedValue(Shared())
 
     /// The folder relative paths are resolved against.
     let base: String
@@ -59,13 +69,12 @@ public final class SpecRunner {
     /// Stops the run from any thread: every worker's running test is interrupted and no
     /// further file or test starts.
     public func cancel() {
-        lock.lock()
-        cancelled = true
-        let running = Array(sessions.values)
-        let board = board
-        lock.unlock()
+        let (running, board) = shared.withLock { shared in
+            shared.cancelled = true
+            return (Array(shared.running.values), shared.board)
+        }
         board?.cancel()
-        for session in running { session.cancellation.request() }
+        for cancellation in running { cancellation.request() }
     }
 
     /// The spec files the options name, in run order. Throws `UsageError` for a missing path.
@@ -133,17 +142,14 @@ public final class SpecRunner {
     private func runFiles(_ files: [String], into summary: inout RunSummary) throws {
         guard !files.isEmpty else { return }
         let board = FileOutcomeBoard(count: files.count, schedule: Array(files.indices))
-        lock.lock()
-        self.board = board
-        if cancelled { board.cancel() }
-        lock.unlock()
+        if shared.withLock({ shared in shared.board = board; return shared.cancelled }) { board.cancel() }
         let workers = DispatchGroup()
         for number in 1...min(options.jobs, files.count) {
             workers.enter()
             // A deep Lua stack needs room: 16 MiB, as the daemon's run thread.
             let thread = Thread { [self] in
                 // One Lua state per worker, put back to pristine between its files.
-                var session: Session?
+                var session: QueueOwned<Session>?
                 while let index = board.take() { session = work(files[index], index: index, board: board, reusing: session) }
                 workers.leave()
             }
@@ -153,9 +159,7 @@ public final class SpecRunner {
         }
         defer {
             workers.wait()
-            lock.lock()
-            self.board = nil
-            lock.unlock()
+            shared.withLock { $0.board = nil }
         }
 
         var failures = 0
@@ -201,16 +205,14 @@ public final class SpecRunner {
     /// Ends the run's workers early (a worker failed): nothing more starts, running tests stop.
     private func stopWorkers(_ board: FileOutcomeBoard) {
         board.cancel()
-        lock.lock()
-        let running = Array(sessions.values)
-        lock.unlock()
-        for session in running { session.cancellation.request() }
+        let running = shared.withLock { Array($0.running.values) }
+        for cancellation in running { cancellation.request() }
     }
 
     /// One worker's file, its outcomes left on the board: run in the worker's session from the
     /// last file, put back to pristine, or a new one. Returns the session the next file may
     /// reuse (none after a failure).
-    private func work(_ path: String, index: Int, board: FileOutcomeBoard, reusing previous: Session?) -> Session? {
+    private func work(_ path: String, index: Int, board: FileOutcomeBoard, reusing previous: QueueOwned<Session>?) -> QueueOwned<Session>? {
         do {
             let session = try runFile(path, index: index, board: board, reusing: previous)
             board.finish(file: index)
@@ -223,28 +225,29 @@ public final class SpecRunner {
 
     /// The worker's session for the next file: `previous` put back to pristine when it can be
     /// reused, else a new reusable one.
-    private func session(reusing previous: Session?) throws -> Session {
-        if let previous, previous.isReusable {
-            try previous.queue.sync { try previous.prepareForAnotherFile() }
+    private func session(reusing previous: QueueOwned<Session>?) throws -> QueueOwned<Session> {
+        if let previous, try previous.sync({ session -> Bool in
+            guard session.isReusable else { return false }
+            try session.prepareForAnotherFile()
+            return true
+        }) {
             return previous
         }
-        let session = try Session(settings: settings, label: "detent.run.session", reusable: true)
-        session.logger = logger
+        let session = try Session.make(settings: settings, label: "detent.run.session", reusable: true)
+        session.sync { [logger] in $0.logger = logger }
         return session
     }
 
-    private func runFile(_ path: String, index: Int, board: FileOutcomeBoard, reusing previous: Session?) throws -> Session? {
+    private func runFile(_ path: String, index: Int, board: FileOutcomeBoard, reusing previous: QueueOwned<Session>?) throws -> QueueOwned<Session>? {
         guard let text = inlineSources[path] ?? (try? String(contentsOfFile: SpecDiscovery.resolve(path, base: base), encoding: .utf8)) else {
             board.append(.loadFailed(file: path, message: "cannot read \(path) as UTF-8 text"), file: index)
             return previous
         }
         let session = try session(reusing: previous)
-        lock.lock()
-        sessions[index] = session
-        if cancelled { session.cancellation.request() }
-        lock.unlock()
-        defer { lock.lock(); sessions[index] = nil; lock.unlock() }
-        do { try session.queue.sync {
+        let cancellation = session.cancellation
+        if shared.withLock({ shared in shared.running[index] = cancellation; return shared.cancelled }) { cancellation.request() }
+        defer { shared.withLock { _ = $0.running.removeValue(forKey: index) } }
+        do { try session.sync { session in
             try session.runSpec(text: text, file: path, selection: options.selection, shouldStop: { board.isStopping }) { outcome in
                 board.append(outcome, file: index)
             }

@@ -44,7 +44,7 @@ enum TouchBinding {
             // call — a sample every 1/rate s from start, the last exactly at the end, eased by
             // the named curve — the same samples the per-sample loop of gestures.lua made.
             "_stroke": { touch, call in
-                let host = try ScriptHost.of(call)
+                let host = ScriptHost.of(call)
                 let world = try host.requireWorld()
                 let (x0, y0) = (try finiteArgument(call, 2, "x0"), try finiteArgument(call, 3, "y0"))
                 let (x, y) = (try finiteArgument(call, 4, "x"), try finiteArgument(call, 5, "y"))

@@ -52,8 +52,7 @@ struct DaemonCommand: ParsableCommand {
             let server = try DaemonServer(configDirectory: directory,
                                           options: .init(socketPath: path, tcp: tcp, tokenFile: tokenFile, plugins: plugins), logger: logger)
             try server.run { place in
-                print("detent daemon listening on \(place)")
-                fflush(stdout)
+                StandardOutput.write("detent daemon listening on \(place)\n")
             }
         } catch let error as ConfigError {
             FileHandle.standardError.write(Data("detent daemon: \(error)\n".utf8))

@@ -214,7 +214,7 @@ struct Run: ParsableCommand {
                 return 2
             }
         }, print: { stdout.line($0) }, clearScreen: {
-            if isTerminal { fputs("\u{1B}[2J\u{1B}[H", Glibc.stdout); fflush(Glibc.stdout) }
+            if isTerminal { StandardOutput.write("\u{1B}[2J\u{1B}[H") }
         }, sleep: { Thread.sleep(forTimeInterval: $0) })
         loop.finished = { lastStatus.value = $0 }
         return loop.run()

@@ -19,9 +19,9 @@ struct ComponentTests {
         configuration.run.countsInstructions = true  // runaway steps stop at the exact budget
         var settings = try SessionSettings(configuration: configuration, scriptsRoot: nil)
         settings.plugins = plugins.map { PluginSource(path: $0.0, text: $0.1) }
-        let session = try Session(settings: settings, label: "test.components")
+        let session = try Session.make(settings: settings, label: "test.components")
         var results: [TestResult] = []
-        try session.queue.sync {
+        try session.sync { session in
             try session.runSpec(text: spec, file: "spec.lua", selection: TestSelection()) { outcome in
                 if case let .testFinished(result) = outcome { results.append(result) }
             }

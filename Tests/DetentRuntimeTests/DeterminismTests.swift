@@ -8,7 +8,7 @@ struct DeterminismTests {
     static let paths = ["scripts/scenarios", "Tests/Fixtures/runner/random_spec.lua", "Tests/Fixtures/runner/failing_spec.lua"]
     /// The 10,000-sequence invariant suite runs once, in BundledScenariosTests; here it would
     /// only repeat 40 s of debug-build work four times.
-    static let skipSlow: (inout RunOptions) -> Void = { $0.excludeTags = ["invariants"] }
+    static func skipSlow(_ options: inout RunOptions) { options.excludeTags = ["invariants"] }
 
     @Test func twoRunsPrintTheSameBytes() throws {
         let first = try RunHarness.run(Self.paths, configure: Self.skipSlow)

@@ -45,13 +45,13 @@ struct FileIsolationTests {
         #expect(checks.count > 20 && changes.count > 20)
         let settings = try SessionSettings(configuration: try RunHarness.configuration(),
                                            scriptsRoot: RunHarness.root.appendingPathComponent("scripts"))
-        let session = try Session(settings: settings, label: "isolation", reusable: true)
+        let session = try Session.make(settings: settings, label: "isolation", reusable: true)
         func status(change: String?) throws -> [TestResult.Status] {
             let text = (["local counter = require(\"scenarios.runner.support.counter\")",
                          "describe(\"a file\", function() it(\"changes one thing\", function()"]
                         + [change ?? ""] + checks + ["end) end)"]).joined(separator: "\n")
             var statuses: [TestResult.Status] = []
-            try session.queue.sync {
+            try session.sync { session in
                 try session.prepareForAnotherFile()
                 try session.runSpec(text: text, file: "one_change_spec.lua", selection: TestSelection()) { outcome in
                     if case let .testFinished(result) = outcome { statuses.append(result.status) }

@@ -12,20 +12,21 @@ struct LiveSessionTests {
     final class Harness {
         let clock = ManualWallClock()
         var scheduler: ManualScheduler!
-        let live: LiveSession
+        let live: QueueOwned<LiveSession>
         init() throws {
             let settings = try SessionSettings(configuration: try RunHarness.configuration(),
                                                scriptsRoot: RunHarness.root.appendingPathComponent("scripts"))
             var made: ManualScheduler?
-            live = try LiveSession(settings: settings, label: "test.live", clock: clock,
+            live = try LiveSession.make(settings: settings, label: "test.live", clock: clock,
                                    scheduler: { _ in let s = ManualScheduler(); made = s; return s })
             scheduler = made
         }
-        func onQueue<T>(_ body: () throws -> T) rethrows -> T { try live.session.queue.sync { try body() } }
-        func advance(seconds: Double) { onQueue { scheduler.advance(clock, by: UInt64(seconds * 1e9)) } }
+        /// Runs `body` with the live session on its queue.
+        func onQueue<T: Sendable>(_ body: (LiveSession) throws -> T) rethrows -> T { try live.sync(body) }
+        func advance(seconds: Double) { onQueue { _ in scheduler.advance(clock, by: UInt64(seconds * 1e9)) } }
         func eval(_ code: String) -> Box {
             let box = Box()
-            onQueue { live.eval(code) { box.result = $0 } }
+            onQueue { live in live.eval(code) { box.result = $0 } }
             return box
         }
     }
@@ -36,7 +37,7 @@ struct LiveSessionTests {
         let box = h.eval("1 + 1")
         #expect(try box.result?.get().text == "2")
         #expect(try box.result?.get().json == "2")
-        #expect(h.onQueue { h.scheduler.deadline } == nil)
+        #expect(h.onQueue { _ in h.scheduler.deadline } == nil)
     }
 
     @Test func aWaitingEvalAnswersWhenItsWallTimeHasPassed() throws {
@@ -44,7 +45,7 @@ struct LiveSessionTests {
         let box = h.eval("wait(1); return world.time")
         #expect(box.result == nil)
         // Idle but waiting: one timer, at the waiter's deadline, not one per frame.
-        #expect(h.onQueue { h.scheduler.deadline } != nil)
+        #expect(h.onQueue { _ in h.scheduler.deadline } != nil)
         h.advance(seconds: 0.9)
         #expect(box.result == nil)
         h.advance(seconds: 0.2)
@@ -55,7 +56,7 @@ struct LiveSessionTests {
 
     @Test func slowMotionStretchesAWait() throws {
         let h = try Harness()
-        h.onQueue { h.live.setSpeed(0.5) }
+        h.onQueue { $0.setSpeed(0.5) }
         let box = h.eval("wait(1)")
         h.advance(seconds: 1.5)
         #expect(box.result == nil)
@@ -65,18 +66,18 @@ struct LiveSessionTests {
 
     @Test func stepDeliversExactlyTheFramesAsked() throws {
         let h = try Harness()
-        let before = h.onQueue { h.live.world.frame }
-        h.onQueue { h.live.step(10) }
-        #expect(h.onQueue { h.live.world.frame } == before + 10)
-        #expect(h.onQueue { h.live.isPaused })
+        let before = h.onQueue { $0.world.frame }
+        h.onQueue { $0.step(10) }
+        #expect(h.onQueue { $0.world.frame } == before + 10)
+        #expect(h.onQueue { $0.isPaused })
     }
 
     @Test func samplesArriveOncePerFrameInOrder() throws {
         let h = try Harness()
         var frames: [Int64] = []
         _ = h.eval("d = world:drawer{ anchors = { 'top', 'middle', 'bottom' } }")
-        h.onQueue {
-            _ = h.live.subscribe(.init(events: nil, properties: ["drawer.origin"], every: 1, onEvent: { _ in },
+        h.onQueue { live in
+            _ = live.subscribe(.init(events: nil, properties: ["drawer.origin"], every: 1, onEvent: { _ in },
                                        onSample: { frames.append($0.frame) }))
         }
         h.advance(seconds: 0.5)

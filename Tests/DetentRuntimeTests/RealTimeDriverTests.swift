@@ -122,9 +122,9 @@ struct RealTimeDriverTests {
 
     @Test func theDispatchSchedulerFiresOnItsQueue() async {
         let queue = DispatchQueue(label: "detent.test.world")
-        let scheduler = DispatchTickScheduler(queue: queue)
         await withCheckedContinuation { continuation in
             queue.async {
+                let scheduler = DispatchTickScheduler(queue: queue)
                 scheduler.schedule(at: DispatchTime.now().uptimeNanoseconds + 1_000_000) {
                     dispatchPrecondition(condition: .onQueue(queue))
                     continuation.resume()

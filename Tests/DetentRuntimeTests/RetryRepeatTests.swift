@@ -149,13 +149,13 @@ struct RetryRepeatTests {
     }
 
     @Test(arguments: [
-        ({ (o: inout RunOptions) in o.jobs = 0 }, "--jobs must be at least 1 (got 0)"),
-        ({ (o: inout RunOptions) in o.retries = -1 }, "--retries must be 0 or more (got -1)"),
-        ({ (o: inout RunOptions) in o.repeatCount = 0 }, "--repeat must be at least 1 (got 0)"),
-        ({ (o: inout RunOptions) in o.maxFailures = 0 }, "--max-failures must be at least 1 (got 0)"),
-        ({ (o: inout RunOptions) in o.durationsFile = "report.json" }, "--durations balances shards: give --shard i/n with it"),
-    ] as [((inout RunOptions) -> Void, String)])
-    func badValuesAreUsageErrors(configure: (inout RunOptions) -> Void, message: String) throws {
+        ({ @Sendable (o: inout RunOptions) in o.jobs = 0 }, "--jobs must be at least 1 (got 0)"),
+        ({ @Sendable (o: inout RunOptions) in o.retries = -1 }, "--retries must be 0 or more (got -1)"),
+        ({ @Sendable (o: inout RunOptions) in o.repeatCount = 0 }, "--repeat must be at least 1 (got 0)"),
+        ({ @Sendable (o: inout RunOptions) in o.maxFailures = 0 }, "--max-failures must be at least 1 (got 0)"),
+        ({ @Sendable (o: inout RunOptions) in o.durationsFile = "report.json" }, "--durations balances shards: give --shard i/n with it"),
+    ] as [(@Sendable (inout RunOptions) -> Void, String)])
+    func badValuesAreUsageErrors(configure: @Sendable (inout RunOptions) -> Void, message: String) throws {
         do {
             _ = try RunHarness.run(["scripts/scenarios/runner/structure_spec.lua"], configure: configure)
             Issue.record("expected a usage error")

@@ -244,9 +244,9 @@ struct WorldConfigOverrideTests {
 
     /// Runs `source` as the spec file `overrides_spec.lua` with `configuration`.
     private func runSpec(_ source: String, configuration: DetentConfiguration) throws -> [TestResult] {
-        let session = try Session(settings: try SessionSettings(configuration: configuration, scriptsRoot: nil), label: "test.overrides")
+        let session = try Session.make(settings: try SessionSettings(configuration: configuration, scriptsRoot: nil), label: "test.overrides")
         var results: [TestResult] = []
-        try session.queue.sync {
+        try session.sync { session in
             try session.runSpec(text: source, file: "overrides_spec.lua", selection: TestSelection()) { outcome in
                 if case let .testFinished(result) = outcome { results.append(result) }
             }
