@@ -122,15 +122,17 @@ struct RealTimeDriverTests {
 
     @Test func theDispatchSchedulerFiresOnItsQueue() async {
         let queue = DispatchQueue(label: "detent.test.world")
+        // Owned by the queue, and kept alive by `owned` until the timer has fired.
+        let owned = QueueOwned(queue: queue) { DispatchTickScheduler(queue: queue) }
         await withCheckedContinuation { continuation in
-            queue.async {
-                let scheduler = DispatchTickScheduler(queue: queue)
+            owned.async { scheduler in
                 scheduler.schedule(at: DispatchTime.now().uptimeNanoseconds + 1_000_000) {
                     dispatchPrecondition(condition: .onQueue(queue))
                     continuation.resume()
                 }
             }
         }
+        withExtendedLifetime(owned) {}
     }
 }
 
