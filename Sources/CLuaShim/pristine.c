@@ -254,7 +254,9 @@ static int restore(lua_State *L) {
         lua_settop(L, 2);
     }
     lua_settop(L, 0);
-    lua_gc(L, LUA_GCRESTART);
+    // Only when stopped: restarting a running collector would reset its debt and make it
+    // work sooner than it would have.
+    if (!lua_gc(L, LUA_GCISRUNNING)) lua_gc(L, LUA_GCRESTART);
     lua_gc(L, LUA_GCINC, DEFAULT_GC_PAUSE, DEFAULT_GC_STEPMUL, DEFAULT_GC_STEPSIZE);
     return 0;
 }

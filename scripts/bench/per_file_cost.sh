@@ -11,6 +11,7 @@ cd "$(dirname "$0")/../.."
 DETENT=${DETENT:-.build/release/detent}
 FILES=${FILES:-200}
 RUNS=${RUNS:-7}
+[ -x "$DETENT" ] || { echo "per_file_cost: no executable $DETENT (swift build -c release --product detent)" >&2; exit 1; }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/many" "$scratch/one"
@@ -24,7 +25,7 @@ mkdir -p "$scratch/many" "$scratch/one"
   echo 'end)'
 } > "$scratch/one/all_spec.lua"
 # microseconds of one run; a failing run stops the script
-micros() { local s e; s=$(date +%s%N); "$@" >/dev/null; e=$(date +%s%N); echo $(( (e - s) / 1000 )); }
+micros() { local s e; s=$(date +%s%N); "$@" >/dev/null || return 1; e=$(date +%s%N); echo $(( (e - s) / 1000 )); }
 files=(); one=(); diffs=()
 for _ in $(seq "$RUNS"); do
   f=$(micros "$DETENT" run --jobs 1 --no-plugins "$scratch/many")
