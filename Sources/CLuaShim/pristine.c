@@ -23,7 +23,20 @@ typedef struct {
     int seen;            // stack index: set of objects already queued
     int work;            // stack index: array of objects still to visit
     lua_Integer pending; // length of `work`
+    int upvalues;        // stack index: set of the upvalues recorded (by lua_upvalueid)
 } walk;
+
+// Whether `id` is new to the set at `set` (and notes it).
+static int first_sighting(lua_State *L, int set, void *id) {
+    if (lua_rawgetp(L, set, id) != LUA_TNIL) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pop(L, 1);
+    lua_pushboolean(L, 1);
+    lua_rawsetp(L, set, id);
+    return 1;
+}
 
 // Queues the value at `index` when it is an object that can hold other values.
 static void queue(lua_State *L, walk *w, int index) {
@@ -53,7 +66,7 @@ static void push_metatable_or_false(lua_State *L, int index) {
     if (!lua_getmetatable(L, index)) lua_pushboolean(L, 0);
 }
 
-// [1] = { table, copy, metatable|false, ... }, [2] = { function, upvalues, count, ... },
+// [1] = { table, copy, metatable|false, ... }, [2] = { function, upvalue number, value, ... },
 // [3] = { userdata, metatable|false, ... }
 static int take(lua_State *L) {
     int roots = lua_absindex(L, 1);
@@ -73,6 +86,8 @@ static int take(lua_State *L) {
     lua_newtable(L);
     w.work = lua_gettop(L);
     w.pending = 0;
+    lua_newtable(L);
+    w.upvalues = lua_gettop(L);
 
     lua_pushglobaltable(L);
     queue(L, &w, -1);
@@ -119,22 +134,21 @@ static int take(lua_State *L) {
             break;
         }
         case LUA_TFUNCTION: {
-            lua_newtable(L);
-            int upvalues = lua_gettop(L);
-            int count = 0;
-            while (lua_getupvalue(L, object, count + 1) != NULL) {
+            // A C closure's upvalues are its own (no script can set them): walked, not recorded.
+            // A Lua function's are recorded once per upvalue, however many closures share it.
+            int is_c = lua_iscfunction(L, object);
+            for (int n = 1; lua_getupvalue(L, object, n) != NULL; n++) {
                 queue(L, &w, -1);
-                lua_rawseti(L, upvalues, ++count);
+                if (is_c || !first_sighting(L, w.upvalues, lua_upvalueid(L, object, n))) {
+                    lua_pop(L, 1);
+                    continue;
+                }
+                lua_pushvalue(L, object);
+                append(L, functions, &function_count);
+                lua_pushinteger(L, n);
+                append(L, functions, &function_count);
+                append(L, functions, &function_count);   // the value
             }
-            if (count == 0) {
-                lua_pop(L, 1);
-                break;
-            }
-            lua_pushvalue(L, object);
-            append(L, functions, &function_count);
-            append(L, functions, &function_count);
-            lua_pushinteger(L, count);
-            append(L, functions, &function_count);
             break;
         }
         case LUA_TUSERDATA:
@@ -156,7 +170,7 @@ static int take(lua_State *L) {
     lua_rawseti(L, snapshot, 3);
     lua_pushvalue(L, snapshot);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &PRISTINE_KEY);
-    lua_pushinteger(L, table_count / 3 + function_count / 3 + userdata_count / 2);
+    lua_pushinteger(L, table_count / 3 + function_count / 3 + userdata_count / 2);   // tables, upvalues, userdata
     return 1;
 }
 
@@ -178,8 +192,32 @@ static void restore_metatable(lua_State *L, int object) {
 }
 
 static void restore_table(lua_State *L, int table, int copy) {
-    // Keys the table has now: back to the recorded value (nil when the file added them).
-    // Assigning to an existing field while traversing is allowed.
+    // Recorded keys: their values back (also for keys the file removed).
+    lua_Integer recorded = 0;
+    lua_pushnil(L);
+    while (lua_next(L, copy)) {
+        recorded++;
+        lua_pushvalue(L, -2);
+        lua_rawget(L, table);
+        if (lua_rawequal(L, -1, -2)) {
+            lua_pop(L, 2);
+            continue;
+        }
+        lua_pop(L, 1);
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, table);
+    }
+    // Every recorded key now has its value, so as many entries as recorded means no others.
+    lua_Integer present = 0;
+    lua_pushnil(L);
+    while (lua_next(L, table)) {
+        present++;
+        lua_pop(L, 1);
+    }
+    if (present == recorded) return;
+    // Keys the file added: removed (nil in the copy). Assigning to an existing field while
+    // traversing is allowed.
     lua_pushnil(L);
     while (lua_next(L, table)) {
         lua_pushvalue(L, -2);
@@ -192,20 +230,6 @@ static void restore_table(lua_State *L, int table, int copy) {
         lua_insert(L, -2);
         lua_rawset(L, table);
         lua_pop(L, 1);
-    }
-    // Recorded keys the file removed.
-    lua_pushnil(L);
-    while (lua_next(L, copy)) {
-        lua_pushvalue(L, -2);
-        lua_rawget(L, table);
-        if (lua_rawequal(L, -1, -2)) {
-            lua_pop(L, 2);
-            continue;
-        }
-        lua_pop(L, 1);
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, table);
     }
 }
 
@@ -228,20 +252,12 @@ static int restore(lua_State *L) {
     count = (lua_Integer)lua_rawlen(L, 2);
     for (lua_Integer i = 1; i <= count; i += 3) {
         lua_rawgeti(L, 2, i);       // 3: function
-        lua_rawgeti(L, 2, i + 1);   // 4: upvalues
-        lua_rawgeti(L, 2, i + 2);
-        lua_Integer upvalues = lua_tointeger(L, -1);
+        lua_rawgeti(L, 2, i + 1);
+        int n = (int)lua_tointeger(L, -1);
         lua_pop(L, 1);
-        for (int n = 1; n <= upvalues; n++) {
-            if (lua_getupvalue(L, 3, n) == NULL) break;
-            lua_rawgeti(L, 4, n);
-            if (lua_rawequal(L, -1, -2)) {
-                lua_pop(L, 2);
-                continue;
-            }
-            lua_setupvalue(L, 3, n);
-            lua_pop(L, 1);
-        }
+        lua_getupvalue(L, 3, n);    // 4: its value now
+        lua_rawgeti(L, 2, i + 2);   // 5: as recorded
+        if (!lua_rawequal(L, 4, 5)) lua_setupvalue(L, 3, n);
         lua_settop(L, 2);
     }
     lua_settop(L, 1);

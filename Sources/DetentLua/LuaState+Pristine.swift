@@ -4,8 +4,9 @@ import CLuaShim
 extension LuaState {
     /// Records the state as it is now — every table, function and userdata reachable from the
     /// globals, the string metatable, the loaded libraries and `roots` — so that
-    /// `restorePristine()` can put it back (pristine.c). Returns how many objects were
-    /// recorded. Call it once, when the state is built and before any guest code runs.
+    /// `restorePristine()` can put it back (pristine.c). Returns how many tables, upvalues and
+    /// userdata were recorded. Call it once, when the state is built and before any guest code
+    /// runs.
     ///
     /// - Complexity: O(n) in the objects and fields reachable from the roots.
     @discardableResult

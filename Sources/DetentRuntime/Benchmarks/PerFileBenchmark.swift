@@ -61,6 +61,6 @@ extension Benchmarks {
         }
         return BenchmarkFigure(name: "pristine restore between spec files", value: m.median * 1e6, unit: "µs",
                                spread: "\(formatNumber(m.min * 1e6))–\(formatNumber(m.max * 1e6))",
-                               note: "\(objects) objects recorded; includes running a 3-statement chunk")
+                               note: "\(objects) tables, upvalues and userdata recorded; includes running a 3-statement chunk")
     }
 }
