@@ -1,7 +1,8 @@
 -- A spec file that first checks that nothing another file did is visible, then changes
 -- everything a file can reach: globals, library tables, the string metatable, the prelude's
 -- tables (assert, spy, match, busted's verbs), registered assertions, matchers, messages,
--- formatters and parameters, require's cache and the modules it returned, the collector.
+-- formatters and parameters, require's cache and the modules it returned, the collector, a
+-- method of a handle.
 -- FileIsolationTests runs copies of it one after another in one process (--jobs 1 and
 -- --jobs 2), where the runner reuses a Lua state between files: every copy must pass.
 
@@ -31,6 +32,7 @@ describe("a spec file", function()
     assert.error_matches(function() assert.is_leaky(1) end, "unknown modifier/assertion")
     assert.error_matches(function() return match.is_leaky() end, "leaky")
     assert.is_true(collectgarbage("isrunning"))
+    assert.equal("table", type(world:properties()))
     assert.equal("function", type(it))
     assert.equal("function", type(describe))
   end)
@@ -57,6 +59,7 @@ describe("a spec file", function()
     assert:register("assertion", "leaky", function() return true end)
     assert:register("matcher", "leaky", function() return function() return true end end)
     collectgarbage("stop")
+    world.properties = function() return "leaked" end
     it = nil
     describe = nil
   end)
