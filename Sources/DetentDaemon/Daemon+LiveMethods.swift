@@ -160,14 +160,8 @@ extension Daemon {
             let subscription = LiveSession.Subscription(
                 events: events.map(Set.init), properties: properties, every: every,
                 onEvent: { [weak client] event in
-                    var payload: [(String, JSONValue)] = []
-                    for (key, value) in event.payload {
-                        switch value {
-                        case let .number(d): payload.append((key, .double(d)))
-                        case let .integer(i): payload.append((key, .int(i)))
-                        case let .string(s): payload.append((key, .string(s)))
-                        case let .boolean(b): payload.append((key, .bool(b)))
-                        }
+                    let payload = event.payload.map { key, value in
+                        (key, value.converted(number: JSONValue.double, integer: JSONValue.int, string: JSONValue.string, boolean: JSONValue.bool))
                     }
                     client?.send(JSONRPC.notification("event", .object([
                         ("subscription", subscriptionName), ("name", .string(event.name)), ("time", .double(Double(event.time) / 1e9)),

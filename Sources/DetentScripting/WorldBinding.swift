@@ -192,12 +192,8 @@ public enum EventBinding {
             ("time", .number(VirtualTime.seconds(event.time))),
         ]
         for (key, value) in event.payload {
-            switch value {
-            case let .number(d): fields.append((key, .number(d)))
-            case let .integer(i): fields.append((key, .integer(i)))
-            case let .string(s): fields.append((key, .string(s)))
-            case let .boolean(b): fields.append((key, .boolean(b)))
-            }
+            fields.append((key, value.converted(number: LuaValue.number, integer: LuaValue.integer, string: LuaValue.string,
+                                                boolean: LuaValue.boolean)))
         }
         return .record(fields)
     }

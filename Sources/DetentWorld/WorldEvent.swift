@@ -15,6 +15,17 @@ public enum EventValue: Equatable, Sendable, CustomStringConvertible {
         case let .boolean(b): return String(b)
         }
     }
+
+    /// The value in another model (a Lua value, JSON, a trace value): one function per case.
+    public func converted<Value>(number: (Double) -> Value, integer: (Int64) -> Value, string: (String) -> Value,
+                                 boolean: (Bool) -> Value) -> Value {
+        switch self {
+        case let .number(d): return number(d)
+        case let .integer(i): return integer(i)
+        case let .string(s): return string(s)
+        case let .boolean(b): return boolean(b)
+        }
+    }
 }
 
 /// Something that happened in the world during one tick (`drawer.settled`,

@@ -134,12 +134,8 @@ final class TestTrace {
         if current == nil || current!.frame < event.frame { startRecord(event.frame) }
         var fields: [(String, TraceValue)] = [("name", .string(event.name)), ("frame", .integer(event.frame))]
         for (key, value) in event.payload {
-            switch value {
-            case let .number(number): fields.append((key, .value(number)))
-            case let .integer(integer): fields.append((key, .integer(integer)))
-            case let .string(text): fields.append((key, .string(text)))
-            case let .boolean(flag): fields.append((key, .bool(flag)))
-            }
+            fields.append((key, value.converted(number: TraceValue.value, integer: TraceValue.integer, string: TraceValue.string,
+                                                boolean: TraceValue.bool)))
         }
         current!.events.append(.object(fields))
     }
