@@ -9,9 +9,9 @@ enum AnimatorBinding {
         let cls = LuaClass<AnimatorEngine.Slot>(name: className)
         cls.describe = { "animator \($0.name) (\($0.state.rawValue), value \($0.value))" }
         cls.field("name", "string", "") { slot, call in call.push(slot.name) }
-        cls.field("value", "number", "Current value (the unit of from/to; usually points).") { slot, call in call.push(slot.value) }
-        cls.field("velocity", "number", "Current velocity, units per second (pt/s).") { slot, call in call.push(slot.velocity) }
-        cls.field("target", "number", "The value it animates towards.") { slot, call in call.push(slot.target) }
+        cls.numberField("value", "number", "Current value (the unit of from/to; usually points).") { slot in slot.value }
+        cls.numberField("velocity", "number", "Current velocity, units per second (pt/s).") { slot in slot.velocity }
+        cls.numberField("target", "number", "The value it animates towards.") { slot in slot.target }
         cls.field("state", "\"running\"|\"finished\"|\"stopped\"", "") { slot, call in call.push(slot.state.rawValue) }
         cls.field("finished", "boolean", "") { slot, call in call.push(slot.state == .finished) }
         cls.field("running", "boolean", "") { slot, call in call.push(slot.state == .running) }

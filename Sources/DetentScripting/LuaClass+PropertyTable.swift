@@ -7,17 +7,13 @@ extension LuaClass {
     /// (integers as Lua integers); other values through `PropertyValue`.
     func fields(from table: PropertyTable<Object>) {
         for property in table.properties {
-            let get: (Object, LuaCall) throws -> Void
             if property.readsAsNumber, let number = property.number {
-                if property.type == "integer" {
-                    get = { engine, call in if let value = number(engine) { call.push(Int64(value)) } else { call.pushNil() } }
-                } else {
-                    get = { engine, call in if let value = number(engine) { call.push(value) } else { call.pushNil() } }
-                }
+                numberField(property.name, property.type, unit: property.unit, property.doc, read: number)
             } else {
-                get = { engine, call in call.push(LuaValue(property.value(of: engine))) }
+                field(property.name, property.type, unit: property.unit, property.doc) { engine, call in
+                    call.push(LuaValue(property.value(of: engine)))
+                }
             }
-            field(property.name, property.type, unit: property.unit, property.doc, get: get)
         }
     }
 }

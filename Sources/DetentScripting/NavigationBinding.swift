@@ -16,12 +16,12 @@ enum NavigationBinding {
         cls.field("id", "string", "") { s, c in c.push(s.id) }
         cls.field("title", "string?", "Assignable.", get: { s, c in if let t = s.title { c.push(t) } else { c.pushNil() } }, set: { s, c in s.title = try c.optionalString(3); s.navigationItem.title = s.title })
         cls.field("frame", "detent.Rect", "Its frame in the window, points.") { s, c in c.push(rect(s.frame)) }
-        cls.field("x", "number", "Its frame's x, points (slides during transitions).") { s, c in c.push(s.frame.x) }
-        cls.field("content_top", "number", "Where its content starts, points from the window's top.") { s, c in c.push(s.contentTop) }
+        cls.numberField("x", "number", "Its frame's x, points (slides during transitions).") { s in s.frame.x }
+        cls.numberField("content_top", "number", "Where its content starts, points from the window's top.") { s in s.contentTop }
         cls.field("safe_area", "detent.Insets", "Safe-area insets, points.") { s, c in c.push(insets(s.safeAreaInsets)) }
-        cls.field("safe_top", "number", "The top safe-area inset, points.") { s, c in c.push(s.safeAreaInsets.top) }
+        cls.numberField("safe_top", "number", "The top safe-area inset, points.") { s in s.safeAreaInsets.top }
         // The screen's own additional top inset plus the navigation's compensation.
-        cls.field("additional_top", "number", "Additional top inset plus the navigation's bar compensation, points.") { s, c in c.push(s.additionalSafeAreaInsets.top + s.barCompensation) }
+        cls.numberField("additional_top", "number", "Additional top inset plus the navigation's bar compensation, points.") { s in s.additionalSafeAreaInsets.top + s.barCompensation }
         cls.field("bar_hidden", "boolean", "Whether it prefers the navigation bar hidden. Assignable.", get: { s, c in c.push(s.navigationItem.prefersBarHidden) }, set: { s, c in s.navigationItem.prefersBarHidden = c.boolean(3) })
         cls.field("appearance", "\"disappeared\"|\"appearing\"|\"appeared\"|\"disappearing\"", "") { s, c in c.push(s.appearance.rawValue) }
         cls.field("parent", "string?", "The name of the container it is in.") { s, c in if let p = s.parentName { c.push(p) } else { c.pushNil() } }

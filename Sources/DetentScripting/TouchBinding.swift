@@ -11,9 +11,9 @@ enum TouchBinding {
     static func make() -> LuaClass<Touch> {
         let cls = LuaClass<Touch>(name: className)
         cls.describe = { "touch \($0.id) at \($0.location) (\($0.phase.rawValue))" }
-        cls.field("id", "integer", "") { touch, call in call.push(Int64(touch.id)) }
-        cls.field("x", "number", "Current location, points.") { touch, call in call.push(touch.location.x) }
-        cls.field("y", "number", "Current location, points.") { touch, call in call.push(touch.location.y) }
+        cls.numberField("id", "integer", "") { touch in Double(touch.id) }
+        cls.numberField("x", "number", "Current location, points.") { touch in touch.location.x }
+        cls.numberField("y", "number", "Current location, points.") { touch in touch.location.y }
         cls.field("phase", "\"began\"|\"moved\"|\"ended\"|\"cancelled\"", "") { touch, call in call.push(touch.phase.rawValue) }
         // Release velocity as the tracker measures it (pt/s): never injected by scripts.
         cls.field("velocity", "detent.Point", "Release velocity as the velocity tracker measures it, pt/s.") { touch, call in
@@ -24,9 +24,9 @@ enum TouchBinding {
                 if let part = touch.claim?.part { call.push(part) } else { call.pushNil() }
             }
         // When the last scheduled sample is due, in virtual seconds.
-        cls.field("scheduled_end", "number", "When the last scheduled sample is due, virtual seconds.") { touch, call in call.push(VirtualTime.seconds(touch.scheduledEnd)) }
-        cls.field("scheduled_x", "number", "Where the last scheduled sample puts the finger, points.") { touch, call in call.push(touch.scheduledLocation.x) }
-        cls.field("scheduled_y", "number", "Where the last scheduled sample puts the finger, points.") { touch, call in call.push(touch.scheduledLocation.y) }
+        cls.numberField("scheduled_end", "number", "When the last scheduled sample is due, virtual seconds.") { touch in VirtualTime.seconds(touch.scheduledEnd) }
+        cls.numberField("scheduled_x", "number", "Where the last scheduled sample puts the finger, points.") { touch in touch.scheduledLocation.x }
+        cls.numberField("scheduled_y", "number", "Where the last scheduled sample puts the finger, points.") { touch in touch.scheduledLocation.y }
         cls.field("finished", "boolean", "Whether the finger has lifted.") { touch, call in call.push(touch.isFinished) }
         cls.methods = [
             // _sample(x, y, at_seconds): one scheduled move sample.

@@ -10,7 +10,7 @@ enum TraceBinding {
         let cls = LuaClass<TraceRecorder>(name: className)
         cls.describe = { "trace of \($0.names.joined(separator: ", ")) (\($0.frames.count) samples)" }
         cls.field("names", "string[]", "The traced property names.") { trace, call in call.push(.array(trace.names.map { .string($0) })) }
-        cls.field("count", "integer", "Frames recorded so far.") { trace, call in call.push(trace.frames.count) }
+        cls.numberField("count", "integer", "Frames recorded so far.") { trace in Double(trace.frames.count) }
         cls.methods = [
             "series": { trace, call in
                 let name = try call.string(2)

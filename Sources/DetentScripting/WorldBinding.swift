@@ -11,15 +11,15 @@ enum WorldBinding {
     static func make() -> LuaClass<World> {
         let cls = LuaClass<World>(name: className)
         cls.describe = { "world(\($0.configuration.device.name), \($0.configuration.orientation.rawValue), t=\($0.seconds))" }
-        cls.field("time", "number", "Virtual time of the last tick, seconds (the target timestamp: when the state you read is on screen).") { world, call in call.push(world.seconds) }
-        cls.field("frame", "integer", "Display-link frames so far (skipped idle frames are counted too).") { world, call in call.push(world.frame) }
+        cls.numberField("time", "number", "Virtual time of the last tick, seconds (the target timestamp: when the state you read is on screen).") { world in world.seconds }
+        cls.numberField("frame", "integer", "Display-link frames so far (skipped idle frames are counted too).") { world in Double(world.frame) }
         cls.field("device", "string", "Device name from config/devices.toml, e.g. \"iPhone 15\".") { world, call in call.push(world.configuration.device.name) }
         cls.field("orientation", "\"portrait\"|\"landscape\"", "") { world, call in call.push(world.configuration.orientation.rawValue) }
-        cls.field("width", "number", "Screen width, points.") { world, call in call.push(world.configuration.screenWidth) }
-        cls.field("height", "number", "Screen height, points.") { world, call in call.push(world.configuration.screenHeight) }
+        cls.numberField("width", "number", "Screen width, points.") { world in world.configuration.screenWidth }
+        cls.numberField("height", "number", "Screen height, points.") { world in world.configuration.screenHeight }
         // The app's window: its width (the screen's, or an iPad multitasking width), its
         // horizontal size class and its multitasking arrangement ("full" when none).
-        cls.field("window_width", "number", "The app window's width, points (the screen's, or an iPad multitasking width).") { world, call in call.push(world.configuration.windowWidth) }
+        cls.numberField("window_width", "number", "The app window's width, points (the screen's, or an iPad multitasking width).") { world in world.configuration.windowWidth }
         cls.field("size_class", "\"compact\"|\"regular\"", "The window's horizontal size class.") { world, call in call.push(world.configuration.horizontalSizeClass.rawValue) }
         cls.field("multitasking", "string", "The iPad multitasking arrangement (\"full\" when none).") { world, call in call.push(world.configuration.multitasking?.mode ?? MultitaskingWidth.fullScreenMode) }
         cls.field("refresh_rate", "string", "The display link's rate, e.g. \"60 Hz\" or \"10–120 Hz\" (ProMotion).") { world, call in call.push(world.displayLink.rate.description) }
