@@ -43,13 +43,21 @@ struct Bench: ParsableCommand {
         }
         let groups = only.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
         func wanted(_ group: String) -> Bool { groups?.contains(group) ?? true }
-        if wanted("ticks") { for count in [1, 10, 100] { add(Benchmarks.tickThroughput(animators: count, device: device)) } }
-        if wanted("navigation") { add(Benchmarks.navigationThroughput(device: device, defaults: configuration.navigation)) }
-        if wanted("drawer") { add(Benchmarks.drawerThroughput(device: device, defaults: configuration.drawer)) }
-        if wanted("sheet") { add(Benchmarks.sheetThroughput(device: device, defaults: configuration.sheet, navigation: configuration.navigation)) }
-        if wanted("adaptive") {
-            add(try Benchmarks.adaptiveThroughput(device: try configuration.device(named: "iPad Pro 11-inch"), defaults: configuration.adaptive,
-                                                  navigationDefaults: configuration.navigation))
+        // Each tick workload untraced, then tracing two properties per frame (issue 16's target).
+        if wanted("ticks") {
+            for count in [1, 10, 100] { add(Benchmarks.tickThroughput(animators: count, device: device)) }
+            add(Benchmarks.tickThroughput(animators: 100, device: device, traced: true))
+        }
+        for traced in [false, true] {
+            if wanted("navigation") { add(Benchmarks.navigationThroughput(device: device, defaults: configuration.navigation, traced: traced)) }
+            if wanted("drawer") { add(Benchmarks.drawerThroughput(device: device, defaults: configuration.drawer, traced: traced)) }
+            if wanted("sheet") {
+                add(Benchmarks.sheetThroughput(device: device, defaults: configuration.sheet, navigation: configuration.navigation, traced: traced))
+            }
+            if wanted("adaptive") {
+                add(try Benchmarks.adaptiveThroughput(device: try configuration.device(named: "iPad Pro 11-inch"), defaults: configuration.adaptive,
+                                                      navigationDefaults: configuration.navigation, traced: traced))
+            }
         }
         if wanted("idle") { add(try Benchmarks.idleMinute(configuration: configuration)) }
         if wanted("state") { add(try Benchmarks.freshState()) }

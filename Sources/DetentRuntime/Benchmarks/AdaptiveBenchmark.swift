@@ -10,7 +10,7 @@ extension Benchmarks {
     /// change and go onto the secondary stack), an animated pop, and a tab selection — each as
     /// soon as the previous one has settled.
     public static func adaptiveThroughput(device: DeviceProfile, defaults: AdaptiveDefaults, navigationDefaults: NavigationDefaults,
-                                          ticks: Int = 100_000) throws -> BenchmarkFigure {
+                                          traced: Bool = false, ticks: Int = 100_000) throws -> BenchmarkFigure {
         guard let compact = device.multitasking[.portrait]?.first(where: { $0.sizeClass == .compact })?.width else {
             throw ConfigError(file: "config/devices.toml", "the adaptive benchmark needs an iPad with a compact portrait multitasking width; \(device.name) has none")
         }
@@ -20,6 +20,7 @@ extension Benchmarks {
             let split = try SplitViewEngine(world: world, defaults: defaults, navigationDefaults: navigationDefaults,
                                             roots: roots, placeholder: Screen(id: "placeholder"))
             try split.attach(to: world)
+            let trace = TraceLoad(["split.primary_width", "secondary.progress"], in: world, traced: traced)
             var step = 0, changes = 0
             for _ in 0..<ticks {
                 if !world.isBusy {
@@ -37,8 +38,9 @@ extension Benchmarks {
                 world.step()
             }
             precondition(changes > 10 && split.secondary.stack.first === split.placeholder)
+            trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: "ticks/s, split view collapsing, expanding and pushing", value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label("ticks/s, split view collapsing, expanding and pushing", traced: traced), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 }

@@ -6,11 +6,13 @@ extension Benchmarks {
     /// Ticks per second of a world whose navigation stack is always mid-transition: pushes
     /// up to 6 screens (one with a large title, so the bar and compensation work), then pops
     /// back to the root, animated, over and over.
-    public static func navigationThroughput(device: DeviceProfile, defaults: NavigationDefaults, ticks: Int = 100_000) -> BenchmarkFigure {
+    public static func navigationThroughput(device: DeviceProfile, defaults: NavigationDefaults, traced: Bool = false,
+                                            ticks: Int = 100_000) -> BenchmarkFigure {
         let m = BenchmarkClock.perOperation(operations: ticks) {
             let world = World(configuration: WorldConfiguration(device: device))
             let navigation = NavigationEngine(world: world, defaults: defaults)
             navigation.attach(to: world)
+            let trace = TraceLoad(["navigation.progress", "navigation.bar_height"], in: world, traced: traced)
             let screens = (0..<6).map { i -> Screen in
                 let screen = Screen(id: "s\(i)", title: "Screen \(i)")
                 screen.navigationItem.largeTitle = i % 3 == 1 ? .always : .never
@@ -33,8 +35,9 @@ extension Benchmarks {
                 world.step()
             }
             precondition(transitions > ticks / 30)
+            trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: "ticks/s, navigation always mid push/pop", value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label("ticks/s, navigation always mid push/pop", traced: traced), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 }

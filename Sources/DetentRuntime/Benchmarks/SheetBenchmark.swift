@@ -11,7 +11,7 @@ extension Benchmarks {
     /// tracker, the policy and the settling spring). As soon as everything rests, the next
     /// action starts.
     public static func sheetThroughput(device: DeviceProfile, defaults: SheetDefaults, navigation: NavigationDefaults,
-                                       ticks: Int = 100_000) -> BenchmarkFigure {
+                                       traced: Bool = false, ticks: Int = 100_000) -> BenchmarkFigure {
         let m = BenchmarkClock.perOperation(operations: ticks) {
             let world = World(configuration: WorldConfiguration(device: device))
             let sheet = SheetEngine(world: world, defaults: defaults, navigationDefaults: navigation)
@@ -19,6 +19,7 @@ extension Benchmarks {
             try! sheet.setDetents([("content", .content), ("large", .large)], in: world)
             try! sheet.navigation.set([Screen(id: "root", title: nil, content: .scroll(ScrollContent(contentHeight: 300)))], animated: false, in: world)
             try! sheet.present(animated: false, in: world)
+            let trace = TraceLoad(["sheet.height", "sheet.velocity"], in: world, traced: traced)
             let detail = Screen(id: "detail", title: nil, content: .scroll(ScrollContent(contentHeight: 500)))
             var step = 0
             var actions = 0
@@ -43,8 +44,9 @@ extension Benchmarks {
                 world.step()
             }
             precondition(actions > 10 && sheet.isPresented)
+            trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: "ticks/s, sheet pushing, popping and flicked", value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label("ticks/s, sheet pushing, popping and flicked", traced: traced), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 }
