@@ -65,14 +65,18 @@ public final class AnimatorEngine: WorldEngine {
         }
     }
 
-    fileprivate var timings: ContiguousArray<Stored<TimingAnimator>> = []
-    fileprivate var springs: ContiguousArray<Stored<SpringAnimator>> = []
+    // Stored properties the tick path reads or writes are `@exclusivity(unchecked)`: each
+    // checked access to a class's property costs a runtime call (swift_beginAccess) every
+    // tick. No access to them overlaps another: the only long ones (an animator advanced in
+    // place, a buffer of animators) call code that cannot reach the engine.
+    @exclusivity(unchecked) fileprivate var timings: ContiguousArray<Stored<TimingAnimator>> = []
+    @exclusivity(unchecked) fileprivate var springs: ContiguousArray<Stored<SpringAnimator>> = []
     /// Every animator ever started, in start order (events keep this order).
     public private(set) var slots: [Slot] = []
     /// The animators still running, in start order: where their handle is in `slots` and
     /// where their motion is stored.
     private struct Running { var position: Int; var isSpring: Bool; var index: Int }
-    private var running: [Running] = []
+    @exclusivity(unchecked) private var running: [Running] = []
     /// Where each name's slot is in `slots`: finding a name must not cost a scan of every
     /// animator a script ever started (a loop of springs would grow quadratically).
     private var positions: [String: Int] = [:]

@@ -8,7 +8,11 @@ import DetentTime
 /// front to back; the first that claims the point gets the whole touch.
 public final class TouchEngine: WorldEngine {
     public let name = "touch"
-    public private(set) var touches: [Touch] = []
+    // Stored properties the tick path reads or writes are `@exclusivity(unchecked)`: each
+    // checked access to a class's property costs a runtime call (swift_beginAccess) every
+    // tick. No access to them overlaps another: the only long ones (an animator advanced in
+    // place, a buffer of animators) call code that cannot reach the engine.
+    @exclusivity(unchecked) public private(set) var touches: [Touch] = []
     private var nextID = 1
     private var responders: [(order: Int, responder: TouchResponder)] = []
     private var registrations = 0
@@ -74,6 +78,7 @@ public final class TouchEngine: WorldEngine {
 
     /// Phases 1 and 2: deliver samples due by the tick, in time order, to their responders.
     public func updateGestures(for tick: Tick, in world: World) {
+        guard !touches.isEmpty else { return }
         while true {
             var earliest: (touch: Touch, sample: Touch.Sample)?
             for touch in touches {

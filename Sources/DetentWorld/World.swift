@@ -13,25 +13,32 @@ public final class World {
     /// The device, orientation and window. Changes only through `rotate(to:)` and
     /// `resize(toWidth:)` (SPEC §8), which tell every engine (`WorldEngine.windowDidChange`).
     public private(set) var configuration: WorldConfiguration
-    public private(set) var displayLink: DisplayLink
+    // Stored properties `step()` reads or writes are `@exclusivity(unchecked)`: each
+    // checked access to a class's property costs a runtime call (swift_beginAccess) every
+    // tick. No access to them overlaps another (none is held across a call).
+    @exclusivity(unchecked) public private(set) var displayLink: DisplayLink
     /// The virtual time the world's state is computed for: the target timestamp of the last
     /// tick (0 before the first), in ns.
-    public private(set) var time: Nanoseconds = 0
+    @exclusivity(unchecked) public private(set) var time: Nanoseconds = 0
     /// The world's time before the current tick began, ns: when changes that scripts made
     /// between the last frame and this one happened (an animation they start begins there,
     /// whatever frames were dropped since).
-    public private(set) var previousTime: Nanoseconds = 0
+    @exclusivity(unchecked) public private(set) var previousTime: Nanoseconds = 0
     /// The last tick delivered.
-    public private(set) var lastTick: Tick?
+    @exclusivity(unchecked) public private(set) var lastTick: Tick?
     public private(set) var engines: [WorldEngine] = []
+    /// The engines' per-tick entry points, in `engines` order, held unretained: `engines` and
+    /// `engineCalls` keep them alive.
+    @exclusivity(unchecked) private var phases: ContiguousArray<EnginePhases> = []
+    private var engineCalls: [EngineCalls] = []
     /// Events of the current tick (cleared when the next tick starts).
-    public private(set) var events: [WorldEvent] = []
-    private var pending: [WorldEvent] = []
+    @exclusivity(unchecked) public private(set) var events: [WorldEvent] = []
+    @exclusivity(unchecked) private var pending: [WorldEvent] = []
     /// Events delivered to `events` since the world began (for `eventMark`).
-    private var deliveredEventCount: Int64 = 0
+    @exclusivity(unchecked) private var deliveredEventCount: Int64 = 0
     private var observers: [(id: Int, body: (WorldEvent) -> Void)] = []
     private var nextObserverID = 0
-    private var traces: [TraceRecorder] = []
+    @exclusivity(unchecked) private var traces: [TraceRecorder] = []
     /// The serial queue that owns this world, if any.
     public let owner: DispatchQueue?
 
@@ -56,10 +63,14 @@ public final class World {
 
     // MARK: Engines
 
-    public func addEngine(_ engine: WorldEngine) {
+    /// Adds an engine, stepped after those added before it.
+    public func addEngine<E: WorldEngine>(_ engine: E) {
         checkOwner()
         precondition(!engines.contains { $0.name == engine.name }, "engine '\(engine.name)' added twice")
+        let calls = EngineCallsOf<E>()
         engines.append(engine)
+        engineCalls.append(calls)
+        phases.append(EnginePhases(engine: engine, calls: calls))
     }
 
     public func engine<E: WorldEngine>(_ type: E.Type) -> E? {
@@ -84,7 +95,10 @@ public final class World {
     }
 
     /// True while any engine animates, tracks a gesture or has queued work.
-    public var isBusy: Bool { engines.contains { $0.isBusy } }
+    public var isBusy: Bool {
+        for engine in phases where engine.isBusy { return true }
+        return false
+    }
 
     /// The engines busy now (animating, tracking a touch, with work queued), each with what
     /// keeps it busy when it says, for messages such as a `wait_idle` that timed out.
@@ -250,17 +264,19 @@ public final class World {
     @discardableResult
     public func step() -> Tick {
         checkOwner()
-        events.removeAll(keepingCapacity: true)
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
         let tick = displayLink.nextTick(animating: isBusy)
         lastTick = tick
         previousTime = time
         time = tick.targetTimestamp
+        // Each phase walks the engines there were when it began (an engine added during a
+        // phase — a container attaching its stack — joins from the next phase on).
         // 1) touch samples due by this tick and 2) gesture recognizers.
-        for engine in engines { engine.updateGestures(for: tick, in: self) }
+        for engine in phases { engine.updateGestures(for: tick, in: self) }
         // 3) animations advance to the target timestamp.
-        for engine in engines { engine.advance(to: tick, in: self) }
+        for engine in phases { engine.advance(to: tick, in: self) }
         // 4) layout.
-        for engine in engines { engine.layout(for: tick, in: self) }
+        for engine in phases { engine.layout(for: tick, in: self) }
         // 5) events of this tick.
         flushEvents()
         // 6) trace samples.

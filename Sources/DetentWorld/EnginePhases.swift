@@ -1,0 +1,63 @@
+import DetentTime
+
+/// One engine's per-tick entry points, called without retaining anything (the world steps
+/// every engine four times a tick; see `World.step()`).
+///
+/// Why: calling a protocol method on an engine read from an array retains and releases it
+/// around the call, and an engine that anything references weakly (a Lua handle, a container
+/// back-reference) keeps its counts in a side table, where every retain takes the slow path.
+/// Here the engine and its calls are held unretained — the world keeps both alive for its
+/// life (`World.engines`, `World.engineCalls`), and engines are never removed — and passed at
+/// +0, so a phase costs two indirect calls and no reference counting.
+struct EnginePhases {
+    let engine: Unmanaged<AnyObject>
+    let calls: Unmanaged<EngineCalls>
+
+    /// `engine` and `calls` (made for its type) must outlive the value.
+    init(engine: AnyObject, calls: EngineCalls) {
+        self.engine = .passUnretained(engine)
+        self.calls = .passUnretained(calls)
+    }
+
+    var isBusy: Bool {
+        calls._withUnsafeGuaranteedRef { calls in engine._withUnsafeGuaranteedRef { calls.isBusy($0) } }
+    }
+
+    func updateGestures(for tick: Tick, in world: World) {
+        calls._withUnsafeGuaranteedRef { calls in engine._withUnsafeGuaranteedRef { calls.updateGestures($0, tick, world) } }
+    }
+
+    func advance(to tick: Tick, in world: World) {
+        calls._withUnsafeGuaranteedRef { calls in engine._withUnsafeGuaranteedRef { calls.advance($0, tick, world) } }
+    }
+
+    func layout(for tick: Tick, in world: World) {
+        calls._withUnsafeGuaranteedRef { calls in engine._withUnsafeGuaranteedRef { calls.layout($0, tick, world) } }
+    }
+}
+
+/// The per-tick calls of one engine type, taking the engine as an unretained `AnyObject`
+/// (`EngineCallsOf` is the only subclass; the base's methods are never called).
+class EngineCalls {
+    func isBusy(_ engine: AnyObject) -> Bool { preconditionFailure("EngineCalls is abstract") }
+    func updateGestures(_ engine: AnyObject, _ tick: Tick, _ world: World) { preconditionFailure("EngineCalls is abstract") }
+    func advance(_ engine: AnyObject, _ tick: Tick, _ world: World) { preconditionFailure("EngineCalls is abstract") }
+    func layout(_ engine: AnyObject, _ tick: Tick, _ world: World) { preconditionFailure("EngineCalls is abstract") }
+}
+
+/// `EngineCalls` for engines of type `E`.
+final class EngineCallsOf<E: WorldEngine>: EngineCalls {
+    override func isBusy(_ engine: AnyObject) -> Bool { unsafeDowncast(engine, to: E.self).isBusy }
+
+    override func updateGestures(_ engine: AnyObject, _ tick: Tick, _ world: World) {
+        unsafeDowncast(engine, to: E.self).updateGestures(for: tick, in: world)
+    }
+
+    override func advance(_ engine: AnyObject, _ tick: Tick, _ world: World) {
+        unsafeDowncast(engine, to: E.self).advance(to: tick, in: world)
+    }
+
+    override func layout(_ engine: AnyObject, _ tick: Tick, _ world: World) {
+        unsafeDowncast(engine, to: E.self).layout(for: tick, in: world)
+    }
+}
