@@ -30,20 +30,24 @@ public final class TabContainer {
     public let roots: [Screen]
     /// The selected tab, 0-based (scripts see it 1-based).
     public private(set) var selectedIndex: Int
+    // Stored properties the tick path reads or writes are `@exclusivity(unchecked)`: each
+    // checked access to a class's property costs a runtime call (swift_beginAccess) every
+    // tick. No access to them overlaps another: the only long ones (an animator advanced in
+    // place, a buffer of animators) call code that cannot reach the engine.
     /// Logical depth of the stack (the seed's countOfViewControllers).
-    public private(set) var depth = 1
+    @exclusivity(unchecked) public private(set) var depth = 1
     /// Tab bar alpha: 1 shown, 0 hidden, between while fading.
-    public private(set) var barAlpha: Double = 1
+    @exclusivity(unchecked) public private(set) var barAlpha: Double = 1
     /// The bar's target: true once the depth went above 1.
-    public private(set) var isBarHidden = false
+    @exclusivity(unchecked) public private(set) var isBarHidden = false
     /// Asked before a user selection (`select`); false keeps the current tab. Nil allows all.
     public var shouldSelect: ((Int, Screen) throws -> Bool)?
     /// The container above this one (the split view), which a push in `embedded` mode goes
     /// through (`show(_:from:in:)`, as UIKit's show(_:sender:) walks up).
     public weak var container: NavigationContainer?
-    var fade: TimingAnimator?
+    @exclusivity(unchecked) var fade: TimingAnimator?
     let device: DeviceProfile
-    var orientation: Orientation
+    @exclusivity(unchecked) var orientation: Orientation
 
     /// Creates the container with `roots` and shows root `selected` (0-based). The stack is
     /// a navigation engine named `navigationName`, added to `world` by `attach(to:)`.
@@ -170,13 +174,18 @@ public final class TabContainer {
 
     // MARK: WorldEngine
 
-    public var isBusy: Bool { fade != nil }
+    public var isBusy: Bool {
+        // One field read in place; `fade != nil` copies the whole animator first.
+        fade?.isFinished != nil
+    }
 
     public func advance(to tick: Tick, in world: World) {
-        guard var animation = fade else { return }
-        animation.advance(to: VirtualTime.seconds(tick.targetTimestamp))
-        barAlpha = animation.value
-        fade = animation.isFinished ? nil : animation
+        // In place: the animator is a dozen words, copied out and back by a `var` binding
+        // (and by `fade != nil`).
+        guard fade?.isFinished != nil else { return }
+        fade!.advance(to: VirtualTime.seconds(tick.targetTimestamp))
+        barAlpha = fade!.value
+        if fade!.isFinished { fade = nil }
     }
 
     public func windowDidChange(from old: WorldConfiguration, in world: World) {

@@ -55,7 +55,7 @@ extension NavigationTransition {
 
     /// Takes the screens' current content heights into the blend; call before the progress
     /// moves, so a change bends the blend where it was on show.
-    mutating func followContent() {
+    func followContent() {
         content.follow(from: from.content.height, to: to.content.height, at: progress)
     }
 }

@@ -51,16 +51,15 @@ extension NavigationEngine {
     }
 
     func updateInteractivePop(_ touch: Touch, in world: World) {
-        guard var t = transition, t.isInteractive, popTouch === touch else { return }
+        guard let t = transition, t.isInteractive, popTouch === touch else { return }
         t.followContent()
         t.progress = min(max(touch.translation.x / container.width, 0), 1)
-        transition = t
         world.emit("interactive_pop.changed", [("navigation", .string(name)), ("progress", .number(t.progress))])
     }
 
     /// `velocity` is the tracker's horizontal release velocity, pt/s.
     func endInteractivePop(velocity: Double, in world: World) {
-        guard var t = transition, t.isInteractive else { return }
+        guard let t = transition, t.isInteractive else { return }
         popTouch = nil
         let p = t.progress
         let widthsPerSecond = velocity / container.width
@@ -68,7 +67,6 @@ extension NavigationEngine {
         let duration = (finish ? 1 - p : p) * defaults.transitionDuration
         t.drive = .completing(start: world.time, from: p, to: finish ? 1 : 0, duration: duration,
                               curve: world.timingCurve(named: defaults.completionCurve) ?? .bezier(.easeInEaseOut))
-        transition = t
         world.emit(finish ? "interactive_pop.finished" : "interactive_pop.cancelled",
                    [("navigation", .string(name)), ("progress", .number(p)), ("velocity", .number(velocity)),
                     ("duration", .number(duration))])

@@ -19,32 +19,38 @@ extension NavigationEngine {
     /// Runs every tick in phase 4; a container that moves the stack between ticks calls it so
     /// the screens' frames follow at once.
     public func layoutScreens() {
-        let width = container.width
+        // The container is read once per layout (each read of an engine's or a screen's
+        // stored property is a checked access; this runs every tick).
+        let box = container, insets = containerInsets, topInset = containerTopInset
+        let width = box.width
         guard let t = transition else {
             if let top = topScreen {
-                place(top, x: 0, safeTop: containerTopInset + barInset(for: top) + top.additionalSafeAreaInsets.top)
+                let extra = top.additionalSafeAreaInsets
+                place(top, in: box, insets, extra: extra, x: 0, safeTop: topInset + barInset(for: top) + extra.top)
             }
             return
         }
         let e = t.progress
+        let fromExtra = t.from.additionalSafeAreaInsets, toExtra = t.to.additionalSafeAreaInsets
         switch t.kind {
         case .push:
-            place(t.from, x: -defaults.parallax * width * e, safeTop: containerTopInset + t.fromBarInset + t.from.additionalSafeAreaInsets.top)
-            place(t.to, x: width * (1 - e), safeTop: incomingSafeTop(t))
+            place(t.from, in: box, insets, extra: fromExtra, x: -defaults.parallax * width * e, safeTop: topInset + t.fromBarInset + fromExtra.top)
+            place(t.to, in: box, insets, extra: toExtra, x: width * (1 - e), safeTop: incomingSafeTop(t, topInset: topInset, extra: toExtra))
         case .pop:
             let change = leavingFrameChange(t)
-            place(t.from, x: width * e, safeTop: containerTopInset + t.fromBarInset + t.from.additionalSafeAreaInsets.top,
+            place(t.from, in: box, insets, extra: fromExtra, x: width * e, safeTop: topInset + t.fromBarInset + fromExtra.top,
                   dy: change.dy * e, grow: change.grow * e)
-            place(t.to, x: -defaults.parallax * width * (1 - e), safeTop: incomingSafeTop(t))
+            place(t.to, in: box, insets, extra: toExtra, x: -defaults.parallax * width * (1 - e), safeTop: incomingSafeTop(t, topInset: topInset, extra: toExtra))
         }
     }
 
     /// The incoming screen's safe top: UIKit gives it the final bar's inset at once; the
     /// compensation −diff·(1 − progress), added to the screen's own additional inset,
     /// cancels that jump.
-    private func incomingSafeTop(_ t: NavigationTransition) -> Double {
-        t.to.barCompensation = compensatesBarHeight ? -t.topInsetDiff * (1 - t.progress) : 0
-        return containerTopInset + t.toBarInset + t.to.additionalSafeAreaInsets.top + t.to.barCompensation
+    private func incomingSafeTop(_ t: NavigationTransition, topInset: Double, extra: Insets) -> Double {
+        let compensation = compensatesBarHeight ? -t.topInsetDiff * (1 - t.progress) : 0
+        t.to.barCompensation = compensation
+        return topInset + t.toBarInset + extra.top + compensation
     }
 
     /// How the seed article's pop moves the outgoing screen's frame once the transition is
@@ -58,15 +64,15 @@ extension NavigationEngine {
         return (t.topInsetDiff, max(0, -t.topInsetDiff))
     }
 
-    /// Sets a screen's frame and safe area: the frame is the container's, moved by `x` and
-    /// `dy` and `grow` points taller; the top inset from the bar (computed by the caller,
-    /// additional inset included), the other edges from the container plus the screen's
-    /// additional insets.
-    private func place(_ screen: Screen, x: Double, safeTop: Double, dy: Double = 0, grow: Double = 0) {
-        screen.frame = Rect(x: container.x + x, y: container.y + dy, width: container.width, height: container.height + grow)
-        let extra = screen.additionalSafeAreaInsets
-        screen.safeAreaInsets = Insets(top: safeTop, left: containerInsets.left + extra.left,
-                                       bottom: containerInsets.bottom + extra.bottom, right: containerInsets.right + extra.right)
+    /// Sets a screen's frame and safe area: the frame is the container's (`box`), moved by `x`
+    /// and `dy` and `grow` points taller; the top inset from the bar (computed by the caller,
+    /// additional inset included), the other edges from the container's `insets` plus the
+    /// screen's additional insets (`extra`).
+    private func place(_ screen: Screen, in box: Rect, _ insets: Insets, extra: Insets, x: Double, safeTop: Double,
+                       dy: Double = 0, grow: Double = 0) {
+        screen.frame = Rect(x: box.x + x, y: box.y + dy, width: box.width, height: box.height + grow)
+        screen.safeAreaInsets = Insets(top: safeTop, left: insets.left + extra.left,
+                                       bottom: insets.bottom + extra.bottom, right: insets.right + extra.right)
     }
 
     // MARK: Bar items (SPEC §4: each item's x offset and alpha per frame)

@@ -147,7 +147,7 @@ extension NavigationEngine {
         let toInset = barInset(for: to)
         let curve = world.timingCurve(named: defaults.transitionCurve) ?? .bezier(.sheet)
         transitionsBegun += 1
-        var t = NavigationTransition(kind: kind, operation: operation, from: from, to: to, removed: removed, finalStack: finalStack,
+        let t = NavigationTransition(kind: kind, operation: operation, from: from, to: to, removed: removed, finalStack: finalStack,
                                      drive: interactive ? .interactive : .timed(start: world.time, duration: animated ? defaults.transitionDuration : 0, curve: curve),
                                      content: ContentHeightBlend(from: from.content.height, to: to.content.height), number: transitionsBegun)
         t.fromBarInset = fromInset
@@ -213,7 +213,7 @@ extension NavigationEngine {
     /// the finger is cancelled (`interactive_pop.cancelled`), leaving the stack as it was.
     /// Containers call it before they move screens between stacks (SPEC §7 collapse/expand).
     public func settle(in world: World) {
-        while var t = transition {
+        while let t = transition {
             switch t.drive {
             case .timed:
                 t.progress = 1
@@ -226,7 +226,6 @@ extension NavigationEngine {
             case let .completing(_, _, to, _, _):
                 t.progress = to
             }
-            transition = t
             completeTransition(in: world)
         }
     }

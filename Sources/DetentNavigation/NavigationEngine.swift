@@ -22,36 +22,40 @@ public final class NavigationEngine {
 
     public let name: String
     public let defaults: NavigationDefaults
-    public internal(set) var stack: [Screen] = []
-    var transition: NavigationTransition?
+    // Stored properties the tick path reads or writes are `@exclusivity(unchecked)`: each
+    // checked access to a class's property costs a runtime call (swift_beginAccess) every
+    // tick. No access to them overlaps another: the only long ones (an animator advanced in
+    // place, a buffer of animators) call code that cannot reach the engine.
+    @exclusivity(unchecked) public internal(set) var stack: [Screen] = []
+    @exclusivity(unchecked) var transition: NavigationTransition?
     /// How many transitions have begun, to number them (`TransitionEnds.number`).
     var transitionsBegun = 0
-    var queue: [NavigationOperation] = []
+    @exclusivity(unchecked) var queue: [NavigationOperation] = []
     /// Screens entering with the current transition (didMove(toParent:) at its end).
     var pendingAdded: [Screen] = []
     /// The container in window points (the whole screen, or a sheet's area).
-    public var container: Rect
+    @exclusivity(unchecked) public var container: Rect
     /// The container's own top safe inset (the device's, in a full-screen container), points.
-    public var containerTopInset: Double
+    @exclusivity(unchecked) public var containerTopInset: Double
     /// The container's left, bottom and right safe insets (the device's when full screen), points.
-    public var containerInsets: Insets
+    @exclusivity(unchecked) public var containerInsets: Insets
     /// Where the stack sits (its container's placement; `window` without one).
-    public private(set) var placement: NavigationPlacement
+    @exclusivity(unchecked) public private(set) var placement: NavigationPlacement
     /// The container hosting the stack (nil: full screen in the window).
     public private(set) weak var host: NavigationContainer?
     /// Laid out as in a sheet: the sheet's bar metrics, no top safe inset, no own scrolling.
     public var inSheet: Bool { placement == .sheet }
-    public var barStyle: BarStyle = .system
+    @exclusivity(unchecked) public var barStyle: BarStyle = .system
     /// Whether the engine applies the seed article's compensation (off only to show the jump).
-    public var compensatesBarHeight = true
-    public internal(set) var isBarHidden = false
+    @exclusivity(unchecked) public var compensatesBarHeight = true
+    @exclusivity(unchecked) public internal(set) var isBarHidden = false
     /// 1 shown, 0 hidden; animates when the bar is hidden or shown animated.
-    public internal(set) var barVisibility: Double = 1
-    var barAnimation: TimingAnimator?
+    @exclusivity(unchecked) public internal(set) var barVisibility: Double = 1
+    @exclusivity(unchecked) var barAnimation: TimingAnimator?
     /// The finger driving an interactive pop.
     weak var popTouch: Touch?
-    var idiom: DeviceProfile.Idiom
-    var orientation: Orientation
+    @exclusivity(unchecked) var idiom: DeviceProfile.Idiom
+    @exclusivity(unchecked) var orientation: Orientation
     /// Whether the stack follows the window on rotation and resize: only a full-screen one; a
     /// container that places the stack itself (a sheet, a split view's column) moves it.
     public var followsWindow: Bool { placement == .window }
@@ -149,18 +153,22 @@ public final class NavigationEngine {
 
     // MARK: WorldEngine
 
-    public var isBusy: Bool { transition != nil || barAnimation != nil || !queue.isEmpty }
+    public var isBusy: Bool {
+        // `barAnimation?.isFinished` reads one field in place; `barAnimation != nil` copies
+        // the whole animator (a dozen words and a curve) first.
+        transition != nil || barAnimation?.isFinished != nil || !queue.isEmpty
+    }
 
     public func advance(to tick: Tick, in world: World) {
-        if var animation = barAnimation {
-            animation.advance(to: VirtualTime.seconds(tick.targetTimestamp))
-            barVisibility = animation.value
-            barAnimation = animation.isFinished ? nil : animation
+        // In place: the animator is a dozen words, copied out and back by a `var` binding
+        // (and by `barAnimation != nil`).
+        if barAnimation?.isFinished != nil {
+            barAnimation!.advance(to: VirtualTime.seconds(tick.targetTimestamp))
+            barVisibility = barAnimation!.value
+            if barAnimation!.isFinished { barAnimation = nil }
         }
-        guard var t = transition else { return }
-        let done = t.advance(to: tick.targetTimestamp)
-        transition = t
-        if done { completeTransition(in: world) }
+        guard let t = transition else { return }
+        if t.advance(to: tick.targetTimestamp) { completeTransition(in: world) }
     }
 
     public func layout(for tick: Tick, in world: World) {

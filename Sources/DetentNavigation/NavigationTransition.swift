@@ -3,7 +3,11 @@ import DetentTime
 
 /// A push or pop in flight: who leaves, who arrives, and how progress runs — on a timing
 /// curve, or driven by a finger (interactive pop) and then completed on a curve.
-struct NavigationTransition {
+///
+/// A class, stepped in place: the engine reads and advances it every tick, and as a value
+/// (a dozen words, two screens, two arrays and a curve) every read copied it and retained
+/// what it holds.
+final class NavigationTransition {
     enum Kind: String { case push, pop }
 
     /// How the progress is driven right now.
@@ -42,13 +46,26 @@ struct NavigationTransition {
     /// the ends tells a new transition from content changing in the one under way.
     let number: Int
 
+    init(kind: Kind, operation: String, from: Screen, to: Screen, removed: [Screen], finalStack: [Screen], drive: Drive,
+         content: ContentHeightBlend, number: Int) {
+        self.kind = kind
+        self.operation = operation
+        self.from = from
+        self.to = to
+        self.removed = removed
+        self.finalStack = finalStack
+        self.drive = drive
+        self.content = content
+        self.number = number
+    }
+
     var isInteractive: Bool {
         if case .interactive = drive { return true }
         return false
     }
 
     /// Advances timed and completing drives to `time`; returns true when the drive is done.
-    mutating func advance(to time: Nanoseconds) -> Bool {
+    func advance(to time: Nanoseconds) -> Bool {
         followContent()
         switch drive {
         case let .timed(start, duration, curve):

@@ -11,19 +11,23 @@ public final class Screen {
     public var title: String? {
         didSet { if navigationItem.title == nil { navigationItem.title = title } }
     }
-    public var navigationItem: NavigationItem
+    // Stored properties the tick path reads or writes are `@exclusivity(unchecked)`: each
+    // checked access to a class's property costs a runtime call (swift_beginAccess) every
+    // tick. No access to them overlaps another: the only long ones (an animator advanced in
+    // place, a buffer of animators) call code that cannot reach the engine.
+    @exclusivity(unchecked) public var navigationItem: NavigationItem
     public var tabItem: TabItem?
-    public var content: ScreenContent
+    @exclusivity(unchecked) public var content: ScreenContent
     /// Insets a container adds on top of the device's and the bars' (UIKit's
     /// additionalSafeAreaInsets), points.
-    public var additionalSafeAreaInsets: Insets = .zero
+    @exclusivity(unchecked) public var additionalSafeAreaInsets: Insets = .zero
     /// The navigation engine's compensation while the bar changes height (SPEC §4), added on
     /// top of `additionalSafeAreaInsets.top`; 0 outside transitions. Points.
-    public internal(set) var barCompensation: Double = 0
+    @exclusivity(unchecked) public internal(set) var barCompensation: Double = 0
     /// Window coordinates, points. Set by the container every frame.
-    public internal(set) var frame: Rect = .zero
+    @exclusivity(unchecked) public internal(set) var frame: Rect = .zero
     /// Safe-area insets in the screen's own coordinates, points. Set by the container.
-    public internal(set) var safeAreaInsets: Insets = .zero
+    @exclusivity(unchecked) public internal(set) var safeAreaInsets: Insets = .zero
     public internal(set) var appearance: Appearance = .disappeared
     /// The container it is in, by name (nil when in none).
     public internal(set) var parentName: String?
