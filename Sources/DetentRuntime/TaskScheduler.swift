@@ -167,20 +167,35 @@ final class TaskScheduler {
 
     /// Phase 7 after a tick: waiters whose request now holds (or timed out) become ready, in
     /// FIFO order of their wait.
+    ///
+    /// Runs after every frame: on most frames every waiter still waits, and then nothing is
+    /// allocated (the waiters that stay are copied out only once one leaves).
     func collectDue(in world: World) {
-        var still: [Waiter] = []
-        for waiter in waiters where !waiter.job.isOver {
-            switch check(waiter, world: world) {
-            case .waiting: still.append(waiter)
-            case let .satisfied(value):
+        let checked = waiters
+        var still: [Waiter]?
+        for (index, waiter) in checked.enumerated() {
+            // nil: the waiter's job is over, and the waiter goes without a check.
+            let result = waiter.job.isOver ? nil : check(waiter, world: world)
+            if case .waiting? = result {
+                still?.append(waiter)
+                continue
+            }
+            if still == nil { still = Array(checked[..<index]) }
+            switch result {
+            case nil, .waiting?: break
+            case let .satisfied(value)?:
                 ready.append(Ready(job: waiter.job, thread: waiter.thread, arguments: push(true, value, onto: waiter.thread)))
-            case let .timedOut(message):
+            case let .timedOut(message)?:
                 ready.append(Ready(job: waiter.job, thread: waiter.thread, arguments: push(false, .string(message), onto: waiter.thread)))
-            case let .failed(error):
+            case let .failed(error)?:
                 end(waiter.job, .failed(error))
             }
         }
-        waiters = still.filter { !$0.job.isOver }
+        if let still {
+            waiters = still.filter { !$0.job.isOver }
+        } else if waiters.contains(where: { $0.job.isOver }) {
+            waiters.removeAll { $0.job.isOver }
+        }
     }
 
     /// Ends `job` from outside (a failed event handler, a limit, a cancel).
