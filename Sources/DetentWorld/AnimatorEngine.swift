@@ -93,12 +93,16 @@ public final class AnimatorEngine: WorldEngine {
         slots.flatMap { ["\($0.name).value", "\($0.name).velocity"] }
     }
 
+    /// `<name>.value` or `<name>.velocity` of the animator called `<name>` (found through
+    /// `positions`: a trace reads this every frame, and building two strings per animator to
+    /// compare was a scan of every animator the script started).
     public func property(_ name: String) -> Double? {
-        for slot in slots {
-            if name == slot.name + ".value" { return slot.value }
-            if name == slot.name + ".velocity" { return slot.velocity }
+        guard let dot = name.lastIndex(of: "."), let slot = slot(named: String(name[..<dot])) else { return nil }
+        switch name[name.index(after: dot)...] {
+        case "value": return slot.value
+        case "velocity": return slot.velocity
+        default: return nil
         }
-        return nil
     }
 
     public func slot(named name: String) -> Slot? { positions[name].map { slots[$0] } }
