@@ -100,22 +100,31 @@ static int host_function_gc(lua_State *L) {
     return 0;
 }
 
-// Entering and leaving host code, shared by host functions and the class __index: room on
-// the stack, the call's charge to the budget, and the guest depth lowered so host code may
-// allocate freely (a refused allocation would longjmp through Swift). Returns the saved depth.
-static int enter_host(lua_State *L, detent_limits *limits) {
+// Every host call costs guest code a little of its budget, so a loop of host calls that are
+// cheap in Lua instructions (but not in host work) still runs out — also when no count hook
+// runs (the watchdog mode), where this charge is what stops such a loop.
+static void charge_host_call(lua_State *L, detent_limits *limits) {
+    limits->running = L;
+    if (limits->guest_depth > 0 && detent_charge_host(L, HOST_CALL_COST, 0)) raise_kill(L, limits);
+}
+
+// Entering host code after its charge, shared by host functions and the class __index: room
+// on the stack, and the guest depth lowered so host code may allocate freely (a refused
+// allocation would longjmp through Swift). Returns the saved depth.
+static int guard_host(lua_State *L, detent_limits *limits) {
     // Lua guarantees a C function only LUA_MINSTACK (20) slots; host functions get room for
     // their scratch values up front (lists reserve more themselves).
     if (!lua_checkstack(L, 64)) {
         return luaL_error(L, "stack overflow (too many nested calls or values)");
     }
-    limits->running = L;
-    // Every host call costs guest code a little of its budget, so a loop of host calls that
-    // are cheap in Lua instructions (but not in host work) still runs out.
-    if (limits->guest_depth > 0 && detent_charge_host(L, HOST_CALL_COST, 0)) raise_kill(L, limits);
     int saved_depth = limits->guest_depth;
     limits->guest_depth = 0;
     return saved_depth;
+}
+
+static int enter_host(lua_State *L, detent_limits *limits) {
+    charge_host_call(L, limits);
+    return guard_host(L, limits);
 }
 
 // Raises the host's error (results < 0: the message is on top) or a memory cap passed while
@@ -147,6 +156,7 @@ static int host_trampoline(lua_State *L) {
 
 typedef struct {
     detent_member_read read;
+    detent_member_read read_number;
     void *context;
 } detent_class_index;
 
@@ -162,7 +172,11 @@ static int class_index(lua_State *L) {
         lua_settop(L, 2);
     }
     detent_limits *limits = detent_limits_of(L);
-    int saved_depth = enter_host(L, limits);
+    charge_host_call(L, limits);
+    // A number field of a live object: pushing a number neither allocates nor raises, so it
+    // needs none of the other guards of a host call.
+    if (member >= 0 && ci->read_number(L, ci->context, member)) return 1;
+    int saved_depth = guard_host(L, limits);
     return leave_host(L, limits, saved_depth, ci->read(L, ci->context, member));
 }
 
@@ -171,9 +185,10 @@ extern _Bool swift_isDeallocating(void *object);
 
 int detent_is_deallocating(void *object) { return swift_isDeallocating(object) ? 1 : 0; }
 
-void detent_push_class_index(lua_State *L, detent_member_read read, void *context) {
+void detent_push_class_index(lua_State *L, detent_member_read read, detent_member_read read_number, void *context) {
     detent_class_index *ci = (detent_class_index *)lua_newuserdatauv(L, sizeof(detent_class_index), 0);
     ci->read = read;
+    ci->read_number = read_number;
     ci->context = context;
     lua_pushcclosure(L, class_index, 2);
 }

@@ -202,19 +202,6 @@ final class AnyLuaClass {
     /// an error message. While it runs, upvalue 1 is the class's member table.
     /// - Complexity: O(1) for a getter: an array access for the object, one for the getter.
     func index(_ L: OpaquePointer, member: Int32) -> Int32 {
-        // A number field of a live object: read and pushed here, no `LuaCall` made.
-        if member >= 0, let raw = lua_touserdata(L, 1), let address = handles.liveAddress(for: raw.load(as: HandleBlock.self).id) {
-            let pushed = getters[Int(member)]._withUnsafeGuaranteedRef { getter -> Bool in
-                guard let number = getter.number else { return false }
-                if let value = number(address) {
-                    if getter.isInteger { lua_pushinteger(L, lua_Integer(value)) } else { lua_pushnumber(L, value) }
-                } else {
-                    lua_pushnil(L)
-                }
-                return true
-            }
-            if pushed { return 1 }
-        }
         let call = LuaCall(L: L, state: state, functionName: "__index")
         do {
             if member >= 0 {
@@ -240,6 +227,22 @@ final class AnyLuaClass {
         }
     }
 
+    /// A number field of a live object, read and pushed with no `LuaCall` made: true when
+    /// done, false (nothing pushed) for any other member or a dead handle, which `index`
+    /// then handles. Called from C outside the host-call guards: it allocates no Lua memory.
+    func readNumber(_ L: OpaquePointer, member: Int32) -> Bool {
+        guard let raw = lua_touserdata(L, 1), let address = handles.liveAddress(for: raw.load(as: HandleBlock.self).id) else { return false }
+        return getters[Int(member)]._withUnsafeGuaranteedRef { getter -> Bool in
+            guard let number = getter.number else { return false }
+            if let value = number(address) {
+                if getter.isInteger { lua_pushinteger(L, lua_Integer(value)) } else { lua_pushnumber(L, value) }
+            } else {
+                lua_pushnil(L)
+            }
+            return true
+        }
+    }
+
     /// The object behind the handle at index 1 of an `__index` call (a block of this class:
     /// only its metatable calls this), or the error for a handle whose object is gone.
     @inline(__always)
@@ -255,6 +258,11 @@ final class AnyLuaClass {
 /// The C-callable reader behind every class's `__index` (see `detent_push_class_index`).
 let classMemberRead: detent_member_read = { L, context, member in
     Unmanaged<AnyLuaClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.index(L!, member: member) }
+}
+
+/// The C-callable fast path of number fields (see `AnyLuaClass.readNumber`).
+let classNumberRead: detent_member_read = { L, context, member in
+    Unmanaged<AnyLuaClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.readNumber(L!, member: member) ? 1 : 0 }
 }
 
 /// What one registered class offers scripts, by name: for tools that check a description
@@ -329,7 +337,7 @@ extension LuaState {
             lua_pushinteger(L, lua_Integer(k))
             lua_setfield(L, memberTable, getterName)
         }
-        detent_push_class_index(L, classMemberRead, Unmanaged.passUnretained(cls).toOpaque())
+        detent_push_class_index(L, classMemberRead, classNumberRead, Unmanaged.passUnretained(cls).toOpaque())
         rawSet(field: "__index", inTableAt: -3)
         let methodTable = ref()
         setFunction("__newindex") { call in

@@ -69,7 +69,10 @@ int detent_is_deallocating(void *object);
 /// each member's name to its number (popped, kept as upvalue 1); `read(L, context, number)`
 /// is called for every access (DETENT_MEMBER_UNKNOWN for other keys). While `read` runs,
 /// lua_upvalueindex(1) still names that table. `context` must outlive the closure.
-void detent_push_class_index(lua_State *L, detent_member_read read, void *context);
+/// `read_number(L, context, number)` is asked first for members numbered 0 and up: it pushes
+/// a number (or nil) and returns 1 for a number field of a live object, else returns 0
+/// having pushed nothing; it must neither allocate Lua memory nor raise.
+void detent_push_class_index(lua_State *L, detent_member_read read, detent_member_read read_number, void *context);
 
 // ---- Limits ------------------------------------------------------------------------------
 typedef enum {
