@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import DetentDaemon
+import DetentRuntime
 import DetentLua
 
 /// The console's evaluator on a daemon's live world (`detent console --connect SOCKET`):

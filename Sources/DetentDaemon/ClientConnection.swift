@@ -1,3 +1,4 @@
+import DetentRuntime
 import NIOCore
 import Logging
 

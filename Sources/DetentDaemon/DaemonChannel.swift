@@ -1,3 +1,4 @@
+import DetentRuntime
 import Foundation
 import NIOConcurrencyHelpers
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import Testing
 import NIOCore
 import NIOEmbedded
 @testable import DetentDaemon
+import DetentRuntime
 
 /// The framing layer: lines split on "\n", a line over the limit refused without being
 /// buffered, and the stream usable afterwards.

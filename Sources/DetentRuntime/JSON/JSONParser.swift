@@ -5,8 +5,9 @@
 /// request's handling together (measured with `perf` on the daemon's eval round trip). This
 /// parser allocates only the values it returns.
 ///
-/// Integers that fit in Int64 stay `.int` (request ids come back exactly as sent); other
-/// numbers are `.double`. Object keys are kept in the order they appear; a repeated key keeps
+/// Integers that fit in Int64 stay `.int` (request ids come back exactly as sent), larger
+/// ones that fit in UInt64 are `.unsigned` (a report's seed); other numbers are `.double`.
+/// Object keys are kept in the order they appear; a repeated key keeps
 /// its last value, as most parsers do. Nesting deeper than `maximumDepth` is an error rather
 /// than a stack overflow.
 struct JSONParser {
@@ -148,6 +149,7 @@ struct JSONParser {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let integer = Int64(text) { return .int(integer) }
+        if isInteger, let large = UInt64(text) { return .unsigned(large) }
         guard let double = Double(text) else { throw Failure(offset: start, reason: "a number out of range") }
         return .double(double)
     }

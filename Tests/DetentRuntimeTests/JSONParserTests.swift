@@ -1,5 +1,5 @@
 import Testing
-@testable import DetentDaemon
+@testable import DetentRuntime
 
 /// The protocol's JSON reader (RFC 8259, strict): what it accepts, what it refuses, and that
 /// writing a parsed value and parsing it again gives the same value.
@@ -16,7 +16,9 @@ struct JSONParserTests {
     @Test func integersStayIntegersAndOtherNumbersAreDoubles() throws {
         #expect(try parse("9223372036854775807") == .int(Int64.max))
         #expect(try parse("-9223372036854775808") == .int(Int64.min))
-        #expect(try parse("9223372036854775808") == .double(9223372036854775808))
+        #expect(try parse("9223372036854775808") == .unsigned(9_223_372_036_854_775_808))
+        #expect(try parse("18446744073709551615") == .unsigned(UInt64.max))
+        #expect(try parse("18446744073709551616") == .double(18446744073709551616))
         #expect(try parse("1.0") == .double(1))
         #expect(try parse("-0.5e-3") == .double(-0.0005))
         #expect(try parse("2E+2") == .double(200))
