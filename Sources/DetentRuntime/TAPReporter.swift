@@ -116,5 +116,5 @@ public enum TAPReport {
     }
 
     /// A YAML double-quoted scalar: JSON's string syntax is one (YAML 1.2 reads JSON).
-    private static func yamlQuoted(_ text: String) -> String { OrderedJSON.quoted(text) }
+    private static func yamlQuoted(_ text: String) -> String { JSONText.quoted(text) }
 }

@@ -65,6 +65,22 @@ struct ReportFormatTests {
         }
     }
 
+    @Test func aBooleanIsNotReadAsANumberNorANumberAsABoolean() throws {
+        let text = JSONReport.render(ReportSamples.record)
+        for (from, to, message) in [
+            ("\"cancelled\": false", "\"cancelled\": 0", "b.json: summary.cancelled is not true or false (expected true or false)"),
+            ("\"format_version\": 1", "\"format_version\": true", "b.json: format_version is not a whole number (expected a whole number)"),
+        ] {
+            #expect(text.contains(from))
+            do {
+                _ = try JSONReport.read(Data(text.replacingOccurrences(of: from, with: to).utf8), source: "b.json")
+                Issue.record("\(to) was accepted")
+            } catch {
+                #expect("\(error)" == message)
+            }
+        }
+    }
+
     @Test func theFailureLocationIsTheFirstLuaFileAndLineOfTheMessage() {
         #expect(JSONReport.failureLocation(in: "scripts/x_spec.lua:12: Expected objects") == "scripts/x_spec.lua:12")
         #expect(JSONReport.failureLocation(in: "error while loading the spec file: a/b_spec.lua:4: top-level failure") == "a/b_spec.lua:4")

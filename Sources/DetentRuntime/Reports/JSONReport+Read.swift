@@ -9,9 +9,9 @@ extension JSONReport {
 
     /// Reads a report `render` wrote back into its record. `source` names the file in errors.
     public static func read(_ data: Data, source: String) throws -> RunRecord {
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw ReadError(description: "\(source) is not JSON: \(error.localizedDescription)")
+        let root: JSONValue
+        do { root = try JSONValue.parse(Array(data)) } catch {
+            throw ReadError(description: "\(source) is not JSON: \(error)")
         }
         let top = Reader(value: root, path: "", source: source)
         let format = try top["format"].string()
@@ -80,62 +80,48 @@ extension JSONReport {
     /// A value of the parsed document with its path (`tests[3].status`), for errors that say
     /// where the report is wrong.
     private struct Reader {
-        var value: Any?
+        var value: JSONValue?
         var path: String
         var source: String
 
         subscript(key: String) -> Reader {
-            Reader(value: (value as? [String: Any])?[key], path: path.isEmpty ? key : path + "." + key, source: source)
+            Reader(value: value?[key], path: path.isEmpty ? key : path + "." + key, source: source)
         }
 
         private func fail(_ expected: String) -> ReadError {
             ReadError(description: "\(source): \(path) " + (value == nil ? "is missing" : "is not \(expected)") + " (expected \(expected))")
         }
 
-        /// The class JSONSerialization gives `true` and `false`: on Linux `1 as? Bool` and
-        /// `true as? NSNumber` both succeed, so booleans are told from numbers by class.
-        private static let booleanClass: ObjectIdentifier = {
-            let parsed = (try? JSONSerialization.jsonObject(with: Data("[true]".utf8))) as? [Any]
-            return ObjectIdentifier(type(of: (parsed?.first ?? true) as AnyObject))
-        }()
-
-        private var isBoolean: Bool {
-            guard let value else { return false }
-            return ObjectIdentifier(type(of: value as AnyObject)) == Self.booleanClass
-        }
-
-        private var number: NSNumber? {
-            guard !isBoolean, !(value is String) else { return nil }
-            return value as? NSNumber
-        }
-
         func string() throws -> String {
-            guard let text = value as? String else { throw fail("a string") }
+            guard let text = value?.stringValue else { throw fail("a string") }
             return text
         }
-        func optionalString() throws -> String? { value is NSNull ? nil : try string() }
+        func optionalString() throws -> String? { value?.isNull == true ? nil : try string() }
         func strings() throws -> [String] { try array().map { try $0.string() } }
         func bool() throws -> Bool {
-            guard isBoolean, let flag = value as? Bool else { throw fail("true or false") }
+            guard let flag = value?.boolValue else { throw fail("true or false") }
             return flag
         }
         func int() throws -> Int {
-            guard let number, let int = Int(exactly: number.doubleValue) else { throw fail("a whole number") }
+            guard let int = value?.number.flatMap({ Int(exactly: $0) }) else { throw fail("a whole number") }
             return int
         }
-        func optionalInt() throws -> Int? { value is NSNull ? nil : try int() }
+        func optionalInt() throws -> Int? { value?.isNull == true ? nil : try int() }
         func unsigned() throws -> UInt64 {
             // Seeds go up to 2^64-1, past what a double holds exactly: read the integer itself.
-            guard let number else { throw fail("a whole number") }
-            if let exact = UInt64(number.stringValue) { return exact }
-            guard let exact = UInt64(exactly: number.doubleValue) else { throw fail("a whole number") }
-            return exact
+            switch value {
+            case let .int(integer)? where integer >= 0: return UInt64(integer)
+            case let .unsigned(integer)?: return integer
+            default:
+                guard let exact = value?.number.flatMap({ UInt64(exactly: $0) }) else { throw fail("a whole number") }
+                return exact
+            }
         }
         func double() throws -> Double {
             // The writer gives a value that is not finite as null (JSON has no NaN).
-            if value is NSNull { return .nan }
-            guard let number else { throw fail("a number") }
-            return number.doubleValue
+            if value?.isNull == true { return .nan }
+            guard let number = value?.number else { throw fail("a number") }
+            return number
         }
         func status() throws -> TestResult.Status {
             let text = try string()
@@ -145,7 +131,7 @@ extension JSONReport {
             return status
         }
         func array() throws -> [Reader] {
-            guard let items = value as? [Any] else { throw fail("an array") }
+            guard let items = value?.arrayValue else { throw fail("an array") }
             return items.enumerated().map { Reader(value: $1, path: "\(path)[\($0)]", source: source) }
         }
     }

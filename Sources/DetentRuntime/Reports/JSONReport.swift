@@ -10,9 +10,9 @@ public enum JSONReport {
     /// Bumped when a key changes meaning or goes away (adding keys keeps it).
     public static let formatVersion = 1
 
-    public static func render(_ record: RunRecord) -> String { document(record).rendered() }
+    public static func render(_ record: RunRecord) -> String { document(record).indentedText() }
 
-    public static func document(_ record: RunRecord) -> OrderedJSON {
+    public static func document(_ record: RunRecord) -> JSONValue {
         let info = record.info
         let summary = record.summary
         let tests = record.tests
@@ -59,7 +59,7 @@ public enum JSONReport {
         ])
     }
 
-    private static func testObject(_ test: RunRecord.RecordedTest) -> OrderedJSON {
+    private static func testObject(_ test: RunRecord.RecordedTest) -> JSONValue {
         let result = test.result
         return .object([
             ("file", .string(result.file)),
