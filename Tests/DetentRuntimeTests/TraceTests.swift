@@ -68,24 +68,24 @@ struct TraceTests {
             #expect(path.hasPrefix(directory + "/tests-trace-specs-replay-spec.lua/"))
             #expect(path.hasSuffix(".jsonl"))
             let trace = try TraceFile(path: path)
-            #expect(trace.header["spec"] as? String == Self.replaySpec)
-            #expect(trace.header["test"] as? String == result.fullName)
-            #expect(trace.header["device"] as? String == "iPhone 15")
-            #expect((trace.header["config"] as? String)?.count == 16)
+            #expect(trace.header["spec"]?.stringValue == Self.replaySpec)
+            #expect(trace.header["test"]?.stringValue == result.fullName)
+            #expect(trace.header["device"]?.stringValue == "iPhone 15")
+            #expect(trace.header["config"]?.stringValue?.count == 16)
             #expect(trace.status == result.status.rawValue)
             #expect(trace.frames.last?.frame == result.frame)
             #expect(trace.seriesNames.first == "drawer.origin")
             // The drawer's geometry and its origin series agree at every frame.
             for frame in trace.frames where frame.time != nil {
                 let drawer = try #require(frame.elements["drawer:drawer"])
-                let y = (drawer["y"] as? NSNumber)?.doubleValue ?? .nan
+                let y = drawer["y"]?.number ?? .nan
                 #expect(abs(y - (frame.series.first.flatMap { $0 } ?? .nan)) < 0.01)
             }
-            #expect(trace.frames.flatMap(\.events).contains { $0["name"] as? String == "drawer.settled" })
+            #expect(trace.frames.flatMap(\.events).contains { $0["name"]?.stringValue == "drawer.settled" })
         }
         let failed = try #require(outcome.summary.results.first { $0.status == .failed })
         let trace = try TraceFile(path: failed.tracePath!)
-        #expect(trace.end?["location"] as? String == "\(Self.replaySpec):21")
+        #expect(trace.end?["location"]?.stringValue == "\(Self.replaySpec):21")
         #expect(trace.failingFrame == failed.frame)
     }
 
@@ -131,9 +131,9 @@ struct TraceTests {
         let trace = try TraceFile(path: path)
         // The spec's own world: an iPhone 15 Pro, 120 Hz, busy in every frame.
         let frames = trace.frames.filter { $0.time != nil }
-        #expect(frames.last?.elements["device"]?["name"] as? String == "iPhone 15 Pro")
-        #expect(trace.header["device"] as? String == "iPhone 15 Pro")
-        #expect(trace.header["refresh_rate"] as? String == "120 Hz")
+        #expect(frames.last?.elements["device"]?["name"]?.stringValue == "iPhone 15 Pro")
+        #expect(trace.header["device"]?.stringValue == "iPhone 15 Pro")
+        #expect(trace.header["refresh_rate"]?.stringValue == "120 Hz")
         #expect(frames.count >= 1200)
         #expect(zip(frames, frames.dropFirst()).allSatisfy { $1.frame == $0.frame + 1 })
         #expect((frames.last?.time ?? 0) >= 10)
@@ -207,11 +207,11 @@ struct TraceTests {
         // Ended before any frame: frame 0 has the drawer the test made, at the middle anchor.
         let early = try TraceFile(path: try #require(outcome.summary.results[0].tracePath))
         #expect(early.frames.map(\.frame) == [0])
-        #expect((early.frames.last?.elements["drawer:drawer"]?["y"] as? NSNumber)?.doubleValue == 426)
+        #expect(early.frames.last?.elements["drawer:drawer"]?["y"]?.number == 426)
         // Moved without animation after its last frame: the last frame has it at the top.
         let late = try TraceFile(path: try #require(outcome.summary.results[1].tracePath))
         #expect(late.frames.last?.frame == outcome.summary.results[1].frame)
-        #expect((late.frames.last?.elements["drawer:drawer"]?["y"] as? NSNumber)?.doubleValue == 59)
+        #expect(late.frames.last?.elements["drawer:drawer"]?["y"]?.number == 59)
     }
 
     @Test func tracePathsAreReadableAndDistinguishRetriesAndIterations() {

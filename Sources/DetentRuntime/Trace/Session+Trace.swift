@@ -7,12 +7,12 @@ extension Session {
     func startTrace(_ test: CollectedTest, file: String, retry: Int, iteration: Int?) -> TestTrace? {
         let options = virtualLoop.traceOptions
         guard options.isEnabled, let world = host.world else { return nil }
-        let header: [(String, TraceValue)] = [
-            ("type", .string("header")), ("format", .integer(Int64(TestTrace.formatVersion))), ("detent", .string(DetentVersion.string)),
+        let header: [(String, JSONValue)] = [
+            ("type", .string("header")), ("format", .int(Int64(TestTrace.formatVersion))), ("detent", .string(DetentVersion.string)),
             ("spec", .string(file)), ("test", .string(test.fullName)), ("location", .string(test.location)),
             ("device", .string(world.configuration.device.name)), ("refresh_rate", .string(world.configuration.device.refreshRate.description)),
             ("seed", .string(String(settings.seed))), ("config", .string(ConfigDigest.of(settings.configuration))),
-            ("retry", .integer(Int64(retry))), ("iteration", iteration.map { .integer(Int64($0)) } ?? .null),
+            ("retry", .int(Int64(retry))), ("iteration", iteration.map { .int(Int64($0)) } ?? .null),
         ]
         var path = options.path(file: file, fullName: test.fullName, location: test.location, retry: retry, iteration: iteration)
         let uses = virtualLoop.tracePathUses[path, default: 0]

@@ -24,9 +24,9 @@ final class TestTrace {
     let options: TraceOptions
     /// As reported (`TestResult.tracePath`): under `options.directory`.
     let path: String
-    private var header: [(String, TraceValue)]
+    private var header: [(String, JSONValue)]
     /// Frame lines, written out only if the trace is kept (retain-on-failure drops most).
-    private var lines: [TraceValue] = []
+    private var lines: [JSONValue] = []
     private var current: FrameRecord?
     private var geometry = TraceGeometry()
     /// The elements of the last recorded frame, in order.
@@ -39,12 +39,12 @@ final class TestTrace {
     private struct FrameRecord {
         var frame: Int64
         var time: Nanoseconds?
-        var geometry: [(String, TraceValue)] = []
-        var series: [TraceValue] = []
-        var events: [TraceValue] = []
+        var geometry: [(String, JSONValue)] = []
+        var series: [JSONValue] = []
+        var events: [JSONValue] = []
     }
 
-    init(options: TraceOptions, path: String, header: [(String, TraceValue)]) {
+    init(options: TraceOptions, path: String, header: [(String, JSONValue)]) {
         self.options = options
         self.path = path
         self.header = header
@@ -75,7 +75,7 @@ final class TestTrace {
         let frame = world.lastTick?.frame ?? world.frame
         if current?.frame != frame { startRecord(frame) }
         current!.time = world.time
-        var changed: [(String, TraceValue)] = []
+        var changed: [(String, JSONValue)] = []
         let elements = geometry.elements(of: world)
         // Usually the same elements as last frame, in the same order: compared by position;
         // a table by id is built only when the list changed.
@@ -83,7 +83,7 @@ final class TestTrace {
         let byID = sameList ? [:] : Dictionary(lastFrame.map { ($0.id, $0.fields) }, uniquingKeysWith: { first, _ in first })
         for (k, element) in elements.enumerated() {
             if let previous = sameList ? lastFrame[k].fields : byID[element.id] {
-                var delta: [(String, TraceValue)] = []
+                var delta: [(String, JSONValue)] = []
                 for (i, field) in element.fields.enumerated()
                 where i >= previous.count || previous[i].0 != field.0 || previous[i].1 != field.1 {
                     delta.append(field)
@@ -110,7 +110,7 @@ final class TestTrace {
                 current!.geometry.append((id, change))
             }
         }
-        var samples: [Int: TraceValue] = [:]
+        var samples: [Int: JSONValue] = [:]
         for recorder in world.activeTraces where recorder.frames.last == frame {
             for (i, name) in recorder.names.enumerated() {
                 let index = seriesIndex[name] ?? {
@@ -126,16 +126,16 @@ final class TestTrace {
         }
     }
 
-    private func setHeader(_ key: String, _ value: TraceValue) {
+    private func setHeader(_ key: String, _ value: JSONValue) {
         if let i = header.firstIndex(where: { $0.0 == key }) { header[i].1 = value } else { header.append((key, value)) }
     }
 
     private func add(_ event: WorldEvent) {
         if current == nil || current!.frame < event.frame { startRecord(event.frame) }
-        var fields: [(String, TraceValue)] = [("name", .string(event.name)), ("frame", .integer(event.frame))]
+        var fields: [(String, JSONValue)] = [("name", .string(event.name)), ("frame", .int(event.frame))]
         for (key, value) in event.payload {
-            fields.append((key, value.converted(number: TraceValue.value, integer: TraceValue.integer, string: TraceValue.string,
-                                                boolean: TraceValue.bool)))
+            fields.append((key, value.converted(number: JSONValue.value, integer: JSONValue.int, string: JSONValue.string,
+                                                boolean: JSONValue.bool)))
         }
         current!.events.append(.object(fields))
     }
@@ -148,10 +148,10 @@ final class TestTrace {
     private func flushRecord() {
         guard let record = current else { return }
         current = nil
-        var fields: [(String, TraceValue)] = [("frame", .integer(record.frame))]
+        var fields: [(String, JSONValue)] = [("frame", .int(record.frame))]
         if let time = record.time {
-            fields.append(("t", .number(VirtualTime.seconds(time), decimals: 9)))
-            fields.append(("ns", .integer(time)))
+            fields.append(("t", .fixed(VirtualTime.seconds(time), decimals: 9)))
+            fields.append(("ns", .int(time)))
         }
         if !record.geometry.isEmpty { fields.append(("geometry", .object(record.geometry))) }
         if !record.series.isEmpty { fields.append(("series", .array(record.series))) }
@@ -178,16 +178,14 @@ final class TestTrace {
         }
         header.append(("series", .array(seriesNames.map { .string($0) })))
         header.append(("units", .object(seriesNames.map { ($0, .string(SeriesPlot.unit(of: $0))) })))
-        var text = TraceValue.object(header).json + "\n"
-        for line in lines {
-            line.write(into: &text)
-            text += "\n"
-        }
-        text += TraceValue.object([
-            ("type", .string("end")), ("status", .string(result.status.rawValue)), ("message", .optional(result.message)),
-            ("location", .optional(TestTrace.failingLocation(result))), ("frame", .integer(result.frame)),
-            ("t", .number(result.virtualTime, decimals: 9)),
-        ]).json + "\n"
+        var text = ""
+        JSONValue.object(header).writeTraceLine(to: &text)
+        for line in lines { line.writeTraceLine(to: &text) }
+        JSONValue.object([
+            ("type", .string("end")), ("status", .string(result.status.rawValue)), ("message", .string(result.message)),
+            ("location", .string(TestTrace.failingLocation(result))), ("frame", .int(result.frame)),
+            ("t", .fixed(result.virtualTime, decimals: 9)),
+        ]).writeTraceLine(to: &text)
         do {
             try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             // Atomically (a temporary file, then a rename): a killed run leaves no half trace.

@@ -10,27 +10,36 @@ public struct TraceFile {
         /// events emitted before the first frame.
         public var time: Double?
         /// Every element on show at this frame by id (`TraceGeometry`), with all its fields.
-        public var elements: [String: [String: Any]]
+        public var elements: [String: [String: JSONValue]]
         /// Values lined up with `TraceFile.seriesNames` (nil: not recorded at this frame).
         public var series: [Double?]
-        public var events: [[String: Any]]
+        /// The events delivered at this frame, each an object (`name`, `frame`, payload).
+        public var events: [JSONValue]
     }
 
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }
 
-    public var header: [String: Any]
+    /// The header line, an object.
+    public var header: JSONValue
     public var frames: [Frame] = []
-    public var end: [String: Any]?
+    /// The end line, an object; nil for a trace cut short.
+    public var end: JSONValue?
     /// The lines as read, for the replay to embed.
     public var lines: [String] = []
 
-    public var seriesNames: [String] { header["series"] as? [String] ?? [] }
-    public var units: [String: String] { header["units"] as? [String: String] ?? [:] }
-    public var status: String? { end?["status"] as? String }
+    public var seriesNames: [String] { header["series"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+    public var units: [String: String] {
+        let fields = header["units"]?.objectValue ?? []
+        return Dictionary(fields.compactMap { key, unit in unit.stringValue.map { (key, $0) } }, uniquingKeysWith: { _, last in last })
+    }
+    public var status: String? { end?["status"]?.stringValue }
     public var failed: Bool { status == "failed" || status == "error" }
-    public var failingFrame: Int64? { failed ? (end?["frame"] as? NSNumber)?.int64Value : nil }
+    public var failingFrame: Int64? {
+        guard failed, case let .int(frame)? = end?["frame"] else { return nil }
+        return frame
+    }
 
     public init(path: String) throws {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -40,34 +49,34 @@ public struct TraceFile {
     }
 
     public init(text: String, name: String) throws {
-        var header: [String: Any]?
-        var state: [String: [String: Any]] = [:]
+        var header: JSONValue?
+        var state: [String: [String: JSONValue]] = [:]
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+            guard let object = try? JSONValue.parse(Array(line.utf8)), object.objectValue != nil else {
                 throw Failure(description: "\(name):\(number + 1): not a JSON object (is this a trace written by detent run --trace?)")
             }
             lines.append(String(line))
             if number == 0 {
-                guard object["type"] as? String == "header" else {
+                guard object["type"]?.stringValue == "header" else {
                     throw Failure(description: "\(name):1: a trace starts with its header line ({\"type\":\"header\",...})")
                 }
                 header = object
                 continue
             }
-            if object["type"] as? String == "end" { end = object; continue }
-            guard let frame = (object["frame"] as? NSNumber)?.int64Value else {
+            if object["type"]?.stringValue == "end" { end = object; continue }
+            guard case let .int(frame)? = object["frame"] else {
                 throw Failure(description: "\(name):\(number + 1): a frame line needs \"frame\"")
             }
-            for (id, change) in object["geometry"] as? [String: Any] ?? [:] {
-                if let fields = change as? [String: Any] {
-                    state[id, default: [:]].merge(fields) { _, new in new }
+            for (id, change) in object["geometry"]?.objectValue ?? [] {
+                if let fields = change.objectValue {
+                    for (key, value) in fields { state[id, default: [:]][key] = value }
                 } else {
                     state[id] = nil
                 }
             }
-            let series = (object["series"] as? [Any] ?? []).map { ($0 as? NSNumber)?.doubleValue }
-            frames.append(Frame(frame: frame, time: (object["t"] as? NSNumber)?.doubleValue, elements: state, series: series,
-                                events: object["events"] as? [[String: Any]] ?? []))
+            let series = (object["series"]?.arrayValue ?? []).map(\.number)
+            frames.append(Frame(frame: frame, time: object["t"]?.number, elements: state, series: series,
+                                events: object["events"]?.arrayValue ?? []))
         }
         guard let header else { throw Failure(description: "\(name): empty file, not a trace") }
         self.header = header
@@ -93,19 +102,19 @@ public struct TraceFile {
         var seen = Set<String>()
         var references: [SeriesPlot.Reference] = []
         func add(_ label: String, _ value: Double) {
-            let key = label + "=" + TraceJSON.fixed(value, decimals: 2)
+            let key = label + "=" + FixedDecimals.text(value, decimals: 2)
             if seen.insert(key).inserted { references.append(.init(value: value, label: label)) }
         }
         for frame in frames {
             if field == "origin", let drawer = frame.elements["drawer:" + engine] {
-                for anchor in drawer["anchors"] as? [[Any]] ?? [] {
-                    if let label = anchor.first as? String, let value = (anchor.last as? NSNumber)?.doubleValue { add(label, value) }
+                for anchor in drawer["anchors"]?.arrayValue ?? [] {
+                    if let label = anchor.arrayValue?.first?.stringValue, let value = anchor.arrayValue?.last?.number { add(label, value) }
                 }
             }
             if field == "height" || field == "top", let sheet = frame.elements["sheet:" + engine] {
-                let screenHeight = (frame.elements["device"]?["h"] as? NSNumber)?.doubleValue ?? 0
-                for detent in sheet["detents"] as? [[Any]] ?? [] {
-                    if let label = detent.first as? String, let value = (detent.last as? NSNumber)?.doubleValue {
+                let screenHeight = frame.elements["device"]?["h"]?.number ?? 0
+                for detent in sheet["detents"]?.arrayValue ?? [] {
+                    if let label = detent.arrayValue?.first?.stringValue, let value = detent.arrayValue?.last?.number {
                         add(label, field == "top" ? screenHeight - value : value)
                     }
                 }
@@ -122,7 +131,7 @@ public struct TraceFile {
         var plot = SeriesPlot(names: [name], times: samples.times, values: [samples.values])
         plot.unit = units[name] ?? SeriesPlot.unit(of: name)
         plot.references = references(for: name)
-        if failed, let time = (end?["t"] as? NSNumber)?.doubleValue {
+        if failed, let time = end?["t"]?.number {
             plot.marker = .init(time: time, label: "\(status ?? "failed") at frame \(failingFrame ?? 0)")
         }
         return plot

@@ -13,7 +13,7 @@ import DetentWorld
 struct TraceGeometry {
     struct Element {
         var id: String
-        var fields: [(String, TraceValue)]
+        var fields: [(String, JSONValue)]
     }
 
     /// The screens each navigation showed at the last frame: a screen popped off the stack
@@ -48,7 +48,7 @@ struct TraceGeometry {
             out.append(Element(id: "tabs:\(tabs.name)", fields: [
                 ("kind", .string("tabs")), ("navigation", .string(tabs.navigation.name)),
                 ("x", .pt(frame.x)), ("y", .pt(frame.y)), ("w", .pt(frame.width)), ("h", .pt(frame.height)),
-                ("alpha", .value(tabs.barAlpha)), ("selected", .integer(Int64(tabs.selectedIndex + 1))),
+                ("alpha", .value(tabs.barAlpha)), ("selected", .int(Int64(tabs.selectedIndex + 1))),
                 ("tabs", .array(tabs.roots.map { .string($0.tabItem?.title ?? $0.title ?? $0.id) })),
             ]))
         }
@@ -56,7 +56,7 @@ struct TraceGeometry {
             let container = sheet.navigation.container
             out.append(Element(id: "sheet:\(sheet.name)", fields: [
                 ("kind", .string("sheet")), ("x", .pt(container.x)), ("y", .pt(sheet.top)), ("w", .pt(container.width)), ("h", .pt(sheet.height)),
-                ("state", .string(sheet.state.name)), ("detent", .optional(sheet.state.detent)), ("dim", .value(sheet.dimmingAlpha)),
+                ("state", .string(sheet.state.name)), ("detent", .string(sheet.state.detent)), ("dim", .value(sheet.dimmingAlpha)),
                 ("detents", .array(sheet.detents.map { .array([.string($0.name), .pt($0.height)]) })),
             ]))
             out += elements(of: sheet.navigation, sheet: sheet.name)
@@ -65,7 +65,7 @@ struct TraceGeometry {
             out.append(Element(id: "drawer:\(drawer.name)", fields: [
                 ("kind", .string("drawer")), ("x", .pt(0)), ("y", .pt(drawer.origin)), ("w", .pt(drawer.screenWidth)),
                 ("h", .pt(max(0, drawer.screenHeight - drawer.origin))), ("header", .pt(drawer.headerHeight)),
-                ("state", .string(drawer.state.name)), ("anchor", .optional(drawer.anchorName)),
+                ("state", .string(drawer.state.name)), ("anchor", .string(drawer.anchorName)),
                 ("anchors", .array(drawer.anchors.map { .array([.string($0.name), .pt($0.origin)]) })),
             ]))
         }
@@ -80,7 +80,7 @@ struct TraceGeometry {
             let count = used[out[z].id, default: 0] + 1
             used[out[z].id] = count
             if count > 1 { out[z].id += "#\(count)" }
-            out[z].fields.insert(("z", .integer(Int64(z))), at: 1)
+            out[z].fields.insert(("z", .int(Int64(z))), at: 1)
         }
         return out
     }
@@ -98,16 +98,16 @@ struct TraceGeometry {
         shownScreens[key] = (navigation, shown)
         let container = navigation.container
         var out = [Element(id: "navigation:\(navigation.name)", fields: [
-            ("kind", .string("navigation")), ("sheet", .optional(sheet)), ("style", .string(navigation.barStyle.rawValue)),
+            ("kind", .string("navigation")), ("sheet", .string(sheet)), ("style", .string(navigation.barStyle.rawValue)),
             ("x", .pt(container.x)), ("y", .pt(container.y)), ("w", .pt(container.width)), ("h", .pt(container.height)),
-            ("depth", .integer(Int64(stack.count))), ("progress", .value(navigation.progress)),
+            ("depth", .int(Int64(stack.count))), ("progress", .value(navigation.progress)),
         ])]
         let barTop = container.y + navigation.containerTopInset
         for screen in shown {
             let frame = screen.frame
             out.append(Element(id: "screen:\(navigation.name):\(screen.id)", fields: [
                 ("kind", .string("screen")), ("navigation", .string(navigation.name)), ("screen", .string(screen.id)),
-                ("title", .optional(screen.navigationItem.title ?? screen.title)),
+                ("title", .string(screen.navigationItem.title ?? screen.title)),
                 ("x", .pt(frame.x)), ("y", .pt(frame.y)), ("w", .pt(frame.width)), ("h", .pt(frame.height)),
                 ("safe_top", .pt(screen.safeAreaInsets.top)), ("appearance", .string(screen.appearance.rawValue)),
             ]))
@@ -130,10 +130,10 @@ struct TraceGeometry {
                      alpha: Double) -> Element {
         let title = navigation.topScreen.flatMap { $0.navigationItem.title ?? $0.title }
         return Element(id: id, fields: [
-            ("kind", .string("bar")), ("navigation", .string(navigation.name)), ("screen", .optional(screen)),
-            ("x", .pt(x)), ("y", .pt(y)), ("w", .pt(w)), ("h", .pt(h)), ("alpha", .value(alpha)), ("title", .optional(title)),
+            ("kind", .string("bar")), ("navigation", .string(navigation.name)), ("screen", .string(screen)),
+            ("x", .pt(x)), ("y", .pt(y)), ("w", .pt(w)), ("h", .pt(h)), ("alpha", .value(alpha)), ("title", .string(title)),
         ])
     }
 
-    private func rect(_ r: Rect) -> TraceValue { .array([.pt(r.x), .pt(r.y), .pt(r.width), .pt(r.height)]) }
+    private func rect(_ r: Rect) -> JSONValue { .array([.pt(r.x), .pt(r.y), .pt(r.width), .pt(r.height)]) }
 }

@@ -19,7 +19,7 @@ public enum TraceReplay {
     }
 
     public static func html(_ trace: TraceFile) -> String {
-        let title = (trace.header["test"] as? String) ?? "trace"
+        let title = trace.header["test"]?.stringValue ?? "trace"
         var plots = ""
         for i in trace.seriesNames.indices {
             plots += "<div class=\"plot\" data-series=\"\(SeriesPlot.escape(trace.seriesNames[i]))\">\(trace.plot(i).svg(width: 560, height: 240))</div>\n"
