@@ -83,15 +83,7 @@ extension Daemon {
 
     /// `loaded`, `failed` and `kept_previous` of a plugin set, as `plugins` and `reload` answer.
     static func report(_ set: PluginSet) -> [(String, JSONValue)] {
-        let loaded: [JSONValue] = set.plugins.map { plugin in
-            let record = plugin.record
-            return .object([
-                ("name", .string(record.name)), ("version", .string(record.version)), ("file", .string(record.file)),
-                ("registered", .object(ScriptHost.pluginKinds.map { kind in
-                    (kind, .array((record.registered[kind] ?? []).map { .string($0) }))
-                })),
-            ])
-        }
+        let loaded: [JSONValue] = set.plugins.map(\.record.json)
         let failed: [JSONValue] = set.failures.map { failure in
             var fields: [(String, JSONValue)] = [("file", .string(failure.file))]
             if let line = line(of: failure) { fields.append(("line", .int(line))) }

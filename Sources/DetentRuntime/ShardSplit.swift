@@ -50,28 +50,20 @@ enum DurationsReport {
         guard let data = FileManager.default.contents(atPath: absolute) else {
             throw UsageError(description: "--durations \(path): cannot read the file (give a JSON report of an earlier run, from -o json or --report)")
         }
-        let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+        let report: JSONValue
+        do { report = try JSONValue.parse(Array(data)) } catch {
             throw UsageError(description: "--durations \(path): not JSON (expected a JSON report of an earlier run)")
         }
-        guard let report = object as? [String: Any], let tests = report["tests"] as? [Any] else {
+        guard let tests = report["tests"]?.arrayValue else {
             throw UsageError(description: "--durations \(path): expected a JSON report with a top-level \"tests\" array")
         }
         var durations: [String: Double] = [:]
-        for (i, item) in tests.enumerated() {
-            guard let test = item as? [String: Any], let file = test["file"] as? String,
-                  let duration = seconds(test["duration"]), duration.isFinite, duration >= 0 else {
+        for (i, test) in tests.enumerated() {
+            guard let file = test["file"]?.stringValue, let duration = test["duration"]?.number, duration.isFinite, duration >= 0 else {
                 throw UsageError(description: "--durations \(path): tests[\(i)] needs a \"file\" string and a \"duration\" number of seconds")
             }
             durations[file, default: 0] += duration
         }
         return durations
-    }
-
-    private static func seconds(_ value: Any?) -> Double? {
-        if value is Bool { return nil }
-        if let number = value as? Double { return number }
-        if let number = value as? Int { return Double(number) }
-        return (value as? NSNumber)?.doubleValue
     }
 }

@@ -55,19 +55,9 @@ enum PluginListing {
         return out
     }
 
+    /// One compact line, the plugins as the daemon's `plugins` method lists them (`PluginRecord.json`).
     static func json(_ loaded: [PluginRecord], _ failed: [PluginLoadError]) -> String {
-        func quote(_ s: String) -> String {
-            let data = try! JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes])
-            let array = String(decoding: data, as: UTF8.self)
-            return String(array.dropFirst().dropLast())
-        }
-        let plugins = loaded.map { plugin -> String in
-            let registered = ScriptHost.pluginKinds.map { kind in
-                "\(quote(kind)): [" + (plugin.registered[kind] ?? []).map(quote).joined(separator: ", ") + "]"
-            }.joined(separator: ", ")
-            return "{\"name\": \(quote(plugin.name)), \"version\": \(quote(plugin.version)), \"file\": \(quote(plugin.file)), \"registered\": {\(registered)}}"
-        }
-        let failures = failed.map { "{\"file\": \(quote($0.file)), \"message\": \(quote($0.message))}" }
-        return "{\"loaded\": [" + plugins.joined(separator: ", ") + "], \"failed\": [" + failures.joined(separator: ", ") + "]}\n"
+        let failures = failed.map { JSONValue.object([("file", .string($0.file)), ("message", .string($0.message))]) }
+        return JSONValue.object([("loaded", .array(loaded.map(\.json))), ("failed", .array(failures))]).text + "\n"
     }
 }

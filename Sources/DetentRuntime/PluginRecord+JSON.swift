@@ -1,0 +1,12 @@
+import DetentScripting
+
+extension PluginRecord {
+    /// A loaded plugin as `detent plugins --json` and the daemon's `plugins` method list it:
+    /// name, version, file and what it registered, by kind in `ScriptHost.pluginKinds` order.
+    public var json: JSONValue {
+        .object([
+            ("name", .string(name)), ("version", .string(version)), ("file", .string(file)),
+            ("registered", .object(ScriptHost.pluginKinds.map { kind in (kind, .array((registered[kind] ?? []).map { .string($0) })) })),
+        ])
+    }
+}
