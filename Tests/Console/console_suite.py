@@ -457,7 +457,9 @@ def test_dash_e_prints_values_and_exits_1_on_error():
 
 
 def test_piped_input_runs_without_prompts():
-    run = console(stdin="x = 20\nfunction f(y)\n  return y + x\nend\n=f(1)\n:step 3\n=world.frame\n")
+    # The world runs in real time until :pause (a loaded machine may tick it before :step).
+    run = console(stdin="x = 20\nfunction f(y)\n  return y + x\nend\n=f(1)\n:pause\nbefore = world.frame\n"
+                        ":step 3\n=world.frame - before\n")
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[0] == "21" and lines[-1] == "3" and not any(l.startswith(">") for l in lines), run.stdout
