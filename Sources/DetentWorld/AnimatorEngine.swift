@@ -81,6 +81,12 @@ public final class AnimatorEngine: WorldEngine {
     /// animator a script ever started (a loop of springs would grow quadratically).
     private var positions: [String: Int] = [:]
     private var counter = 0
+    /// The names traces read by index (`propertyIndex(ofName:)`): name number n's value is
+    /// property n·2, its velocity n·2+1, read from `numbered[n]`, the slot now called that
+    /// (nil until one starts). Numbers are only added: an animator that replaces another of
+    /// the same name takes over its number, so a trace resolves each name once.
+    private var numbers: [String: Int] = [:]
+    @exclusivity(unchecked) private var numbered: ContiguousArray<Slot?> = []
 
     public init() {}
 
@@ -103,6 +109,31 @@ public final class AnimatorEngine: WorldEngine {
         case "velocity": return slot.velocity
         default: return nil
         }
+    }
+
+    public func propertyIndex(ofName fullName: String) -> Int? {
+        guard let dot = fullName.lastIndex(of: ".") else { return nil }
+        let field: Int
+        switch fullName[fullName.index(after: dot)...] {
+        case "value": field = 0
+        case "velocity": field = 1
+        default: return nil
+        }
+        let name = String(fullName[..<dot])
+        let number: Int
+        if let known = numbers[name] {
+            number = known
+        } else {
+            number = numbered.count
+            numbers[name] = number
+            numbered.append(slot(named: name))
+        }
+        return number * 2 + field
+    }
+
+    public func property(at index: Int) -> Double? {
+        guard let slot = numbered[index >> 1] else { return nil }
+        return index & 1 == 0 ? slot.value : slot.velocity
     }
 
     public func slot(named name: String) -> Slot? { positions[name].map { slots[$0] } }
@@ -157,6 +188,7 @@ public final class AnimatorEngine: WorldEngine {
 
     private func add(_ slot: Slot, in world: World) -> Slot {
         positions[slot.name] = slots.count
+        if let number = numbers[slot.name] { numbered[number] = slot }
         slots.append(slot)
         if slot.state == .running { running.append(Running(position: slots.count - 1, isSpring: slot.kind == .spring, index: slot.index)) }
         world.emit("animator.started", [("animator", .string(slot.name)), ("value", .number(slot.value))])

@@ -129,12 +129,23 @@ public final class World {
     }
 
     /// How to read property `name` every frame: by index from its engine when the engine
-    /// numbers it (`WorldEngine.propertyIndex(of:)`), else by name. Valid while the world's
-    /// engines stay those of `engineCount`.
+    /// numbers it, else by name. Valid while the world's engines stay those of `engineCount`.
+    ///
+    /// A name whose prefix names an engine ("drawer.origin") is numbered by that engine
+    /// (`WorldEngine.propertyIndex(of:)`). Any other name is read by `property(_:)` from the
+    /// first engine that has it — the animators for "slide.value": only the touches, which
+    /// have no properties, come before them — and the engine that numbers it
+    /// (`propertyIndex(ofName:)`) is asked in that same order, so an index read gives what
+    /// `property(_:)` gives.
     public func reader(for name: String) -> PropertyReader {
-        if let dot = name.firstIndex(of: "."), let engine = engines.first(where: { $0.name == name[..<dot] }),
-           let index = engine.propertyIndex(of: name[name.index(after: dot)...]) {
-            return PropertyReader(name: name, engine: engine, index: index)
+        if let dot = name.firstIndex(of: "."), let engine = engines.first(where: { $0.name == name[..<dot] }) {
+            if let index = engine.propertyIndex(of: name[name.index(after: dot)...]) {
+                return PropertyReader(name: name, engine: engine, index: index)
+            }
+        } else {
+            for engine in engines {
+                if let index = engine.propertyIndex(ofName: name) { return PropertyReader(name: name, engine: engine, index: index) }
+            }
         }
         return PropertyReader(name: name, engine: nil, index: -1)
     }

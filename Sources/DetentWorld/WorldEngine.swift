@@ -31,7 +31,14 @@ public protocol WorldEngine: AnyObject {
     /// traces resolve once instead of reading by name every frame; nil (the default) for
     /// properties read only by name.
     func propertyIndex(of key: Substring) -> Int?
-    /// The value of the property `propertyIndex(of:)` numbered `index`.
+    /// The index for `property(at:)` of a property whose full name does not start with the
+    /// engine's name ("slide.value" of the animators): traces then read it by index too. An
+    /// engine that answers must come, in the world's order, before any engine whose
+    /// `property(_:)` could have that name (the animators are second, after the touches, which
+    /// have none); the default is nil.
+    func propertyIndex(ofName fullName: String) -> Int?
+    /// The value of the property `propertyIndex(of:)` or `propertyIndex(ofName:)` numbered
+    /// `index`; nil when it has no value now.
     func property(at index: Int) -> Double?
     /// Appends the values of `propertyNames`, in that order (what `wait_idle` compares every
     /// frame). The default reads them by name; engines with many properties answer directly.
@@ -49,6 +56,7 @@ extension WorldEngine {
     public var nextDeadline: Nanoseconds? { nil }
     public var busyDetail: String? { nil }
     public func propertyIndex(of key: Substring) -> Int? { nil }
+    public func propertyIndex(ofName fullName: String) -> Int? { nil }
     public func property(at index: Int) -> Double? { nil }
     public func appendStateValues(to values: inout [Double?]) {
         for name in propertyNames { values.append(property(name)) }
