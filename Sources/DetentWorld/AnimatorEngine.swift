@@ -31,13 +31,9 @@ public final class AnimatorEngine: WorldEngine {
         public var state: State {
             kind == .timing ? engine.timings[index].state : engine.springs[index].state
         }
-        public var value: Double {
-            kind == .timing ? engine.timings[index].animator.value : engine.springs[index].animator.value
-        }
+        public var value: Double { engine.value(of: self) }
         /// pt/s
-        public var velocity: Double {
-            kind == .timing ? engine.timings[index].animator.velocity : engine.springs[index].animator.velocity
-        }
+        public var velocity: Double { engine.velocity(of: self) }
         /// The value it is heading for.
         public var target: Double {
             kind == .timing ? engine.timings[index].animator.to : engine.springs[index].animator.target
@@ -133,7 +129,17 @@ public final class AnimatorEngine: WorldEngine {
 
     public func property(at index: Int) -> Double? {
         guard let slot = numbered[index >> 1] else { return nil }
-        return index & 1 == 0 ? slot.value : slot.velocity
+        return index & 1 == 0 ? value(of: slot) : velocity(of: slot)
+    }
+
+    // What a slot's `value` and `velocity` read; the engine reads them here directly rather
+    // than through the slot's unowned reference to it (a strong load, two atomic operations).
+    fileprivate func value(of slot: Slot) -> Double {
+        slot.kind == .timing ? timings[slot.index].animator.value : springs[slot.index].animator.value
+    }
+
+    fileprivate func velocity(of slot: Slot) -> Double {
+        slot.kind == .timing ? timings[slot.index].animator.velocity : springs[slot.index].animator.velocity
     }
 
     public func slot(named name: String) -> Slot? { positions[name].map { slots[$0] } }

@@ -3,38 +3,36 @@ import DetentTime
 /// Records named properties once per frame (phase 6), for `trace{...}` and
 /// `assert.series(...)`. A property that does not exist in a frame is recorded as nil.
 public final class TraceRecorder {
+    // The stored properties a sample writes are `@exclusivity(unchecked)` (a checked access is
+    // a runtime call, several a frame): only `sample` writes them, and it calls nothing that
+    // can reach the recorder.
     public let names: [String]
-    public private(set) var frames: [Int64] = []
+    @exclusivity(unchecked) public private(set) var frames: [Int64] = []
     /// Virtual time of each sample, in ns (the frame's target timestamp).
-    public private(set) var times: [Nanoseconds] = []
+    @exclusivity(unchecked) public private(set) var times: [Nanoseconds] = []
     /// values[i][k]: property names[i] at sample k.
-    public private(set) var values: [[Double?]]
-    public private(set) var isRecording = true
-    /// The world sampling this recorder (set by `World.addTrace`): names are then resolved
-    /// to readers once, and again only when the world gains an engine.
-    weak var world: World?
-    private var readers: [PropertyReader] = []
-    private var readersEngineCount = -1
+    @exclusivity(unchecked) public private(set) var values: [[Double?]]
+    @exclusivity(unchecked) public private(set) var isRecording = true
+    /// The names resolved to readers in the world that samples (`World.reader(for:)`), again
+    /// only when the world gains an engine.
+    @exclusivity(unchecked) private var readers: [PropertyReader] = []
+    @exclusivity(unchecked) private var readersEngineCount = -1
 
     public init(names: [String]) {
         self.names = names
         values = Array(repeating: [], count: names.count)
     }
 
-    /// Appends one sample of every property.
-    func sample(frame: Int64, time: Nanoseconds, read: (String) -> Double?) {
+    /// Appends one sample of every property of `world` (phase 6 of its step).
+    func sample(frame: Int64, time: Nanoseconds, in world: World) {
         guard isRecording else { return }
         frames.append(frame)
         times.append(time)
-        guard let world else {
-            for (i, name) in names.enumerated() { values[i].append(read(name)) }
-            return
-        }
         if readersEngineCount != world.engineCount {
             readers = names.map(world.reader(for:))
             readersEngineCount = world.engineCount
         }
-        for (i, reader) in readers.enumerated() { values[i].append(reader.read(in: world)) }
+        for i in readers.indices { values[i].append(readers[i].read(in: world)) }
     }
 
     public func stop() { isRecording = false }

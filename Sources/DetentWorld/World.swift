@@ -261,7 +261,6 @@ public final class World {
     // MARK: Traces
 
     public func addTrace(_ recorder: TraceRecorder) {
-        recorder.world = self
         traces.append(recorder)
     }
 
@@ -292,8 +291,8 @@ public final class World {
         flushEvents()
         // 6) trace samples.
         if !traces.isEmpty {
-            traces.removeAll { !$0.isRecording }
-            for trace in traces { trace.sample(frame: tick.frame, time: tick.targetTimestamp, read: property) }
+            if traces.contains(where: { !$0.isRecording }) { traces.removeAll { !$0.isRecording } }
+            for trace in traces { trace.sample(frame: tick.frame, time: tick.targetTimestamp, in: self) }
         }
         return tick
     }
