@@ -90,7 +90,7 @@ public final class DaemonClient {
         if !options.filtersOut.isEmpty { params.append(("filter_out", .array(options.filtersOut.map { .string($0) }))) }
         if !options.tags.isEmpty { params.append(("tags", .array(options.tags.map { .string($0) }))) }
         if !options.excludeTags.isEmpty { params.append(("exclude_tags", .array(options.excludeTags.map { .string($0) }))) }
-        if let seed = options.seed { params.append(("seed", .int(Int64(bitPattern: seed)))) }
+        if let seed = options.seed { params.append(("seed", .unsigned(seed))) }
         if options.shuffle { params.append(("shuffle", .bool(true))) }
         if options.list { params.append(("list", .bool(true))) }
         if let device = options.device { params.append(("device", .string(device))) }
@@ -129,7 +129,7 @@ public final class DaemonClient {
                 if !options.list {
                     var files: [String] = []
                     if case let .array(items)? = p["files"] { files = items.compactMap { if case let .string(s) = $0 { return s } else { return nil } } }
-                    reporter.runStarted(RunInfo(seed: UInt64(bitPattern: Int64(p["seed"]?.number ?? 0)), shuffled: p["shuffled"] == .bool(true),
+                    reporter.runStarted(RunInfo(seed: p["seed"]?.unsignedInteger ?? 0, shuffled: p["shuffled"] == .bool(true),
                                                 device: string("device") ?? "", files: files))
                 }
             case "run/file": reporter.fileStarted(string("file") ?? "")

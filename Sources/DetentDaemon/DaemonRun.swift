@@ -118,7 +118,7 @@ extension Daemon {
         options.filtersOut = try params.optionalStrings("filter_out") ?? []
         options.tags = try params.optionalStrings("tags") ?? []
         options.excludeTags = try params.optionalStrings("exclude_tags") ?? []
-        if let seed = try params.optionalInt("seed", in: 0...Int64.max) { options.seed = UInt64(seed) }
+        if let seed = try params.optionalUnsigned("seed") { options.seed = seed }
         options.shuffle = try params.optionalBool("shuffle") ?? false
         options.list = try params.optionalBool("list") ?? false
         options.device = try params.optionalString("device")
@@ -167,7 +167,7 @@ extension Daemon {
         let run = DaemonRun(id: name, client: client, runner: runner)
         registry.withLockedValue { $0.runs[name] = run }
         client.send(JSONRPC.notification("run/started", .object([("run", .string(name)), ("id", id ?? .null),
-                                                                 ("seed", .int(Int64(bitPattern: settings.seed))), ("shuffled", .bool(options.shuffle)),
+                                                                 ("seed", .unsigned(settings.seed)), ("shuffled", .bool(options.shuffle)),
                                                                  ("device", .string(settings.defaultDevice.name)),
                                                                  ("files", .array(files.map { .string($0) }))])))
         log.info("run started", metadata: ["paths": "\(options.paths)"])
@@ -188,7 +188,7 @@ extension Daemon {
                     ("load_errors", .int(Int64(summary.loadErrors))), ("flaky", .int(Int64(summary.flaky))),
                     ("not_run", .int(Int64(summary.notRun))), ("cancelled", .bool(summary.cancelled)),
                     ("exit_code", .int(Int64(summary.exitCode(failOnFlaky: failOnFlaky)))), ("summary", .string(summary.line)),
-                    ("seed", .int(Int64(bitPattern: seed))),
+                    ("seed", .unsigned(seed)),
                 ])))
             case let .failure(error as UsageError):
                 reply(.failure(Daemon.usage(error.description)))

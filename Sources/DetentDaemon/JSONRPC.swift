@@ -122,6 +122,13 @@ public struct Params: Sendable {
         }
     }
 
+    /// A whole number from 0 to 2^64−1 (a seed), read exactly.
+    public func optionalUnsigned(_ name: String) throws -> UInt64? {
+        guard has(name) else { return nil }
+        guard let integer = value[name]?.unsignedInteger else { throw invalid(name, "a whole number from 0 to \(UInt64.max)") }
+        return integer
+    }
+
     public func optionalNumber(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard has(name) else { return nil }
         guard let d = value[name]?.number, d.isFinite, range.contains(d) else {

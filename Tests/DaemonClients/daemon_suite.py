@@ -657,6 +657,14 @@ class TestRun(DaemonTest):
         started = [m["params"] for m in notes if m["method"] == "run/started"][0]
         self.assertEqual((started["seed"], started["shuffled"]), (42, True))
         self.assertEqual(response["result"]["seed"], 42)
+        # Seeds go to 2^64-1, past what a double holds exactly: written back as the same integer.
+        for seed in (2**53 + 1, 2**64 - 1):
+            response, notes = run_collect(self.connect(), {"source": PASSING_SOURCE, "seed": seed, "shuffle": True})
+            started = [m["params"] for m in notes if m["method"] == "run/started"][0]
+            self.assertEqual((started["seed"], response["result"]["seed"]), (seed, seed))
+        c = self.connect()
+        for bad in (-1, 2**64, 1.5):
+            self.assertError(c.error("run", {"source": PASSING_SOURCE, "seed": bad}), -32602, "seed")
 
     def test_run_load_error(self):
         response, notes = run_collect(self.connect(), {"source": "describe(\"x\", function()\n  it(\n"})

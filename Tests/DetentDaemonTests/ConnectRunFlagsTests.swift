@@ -56,7 +56,9 @@ struct ConnectRunFlagsTests {
         let spec = daemon.folder.appendingPathComponent("connect_spec.lua").path
         try Self.flaky.write(toFile: spec, atomically: true, encoding: .utf8)
         let detent = try BuiltExecutables.path(of: "detent")
-        for flags in [["--retries", "1"], ["--retries", "1", "--fail-on-flaky", "--filter-out", "always"], ["--repeat", "2", "--max-failures", "2"]] {
+        for flags in [["--retries", "1"], ["--retries", "1", "--fail-on-flaky", "--filter-out", "always"], ["--repeat", "2", "--max-failures", "2"],
+                      // Seeds past 2^53 (what a double holds exactly) reach the daemon and come back exactly.
+                      ["--shuffle", "--seed", "9007199254740993"], ["--shuffle", "--seed", "18446744073709551615"]] {
             let local = try BuiltExecutables.run(detent, ["run", spec, "--jobs", "1"] + flags)
             let remote = try BuiltExecutables.run(detent, ["run", spec, "--connect", daemon.socket] + flags)
             #expect(remote.output == local.output, "\(flags)")

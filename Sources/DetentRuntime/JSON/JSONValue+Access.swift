@@ -17,6 +17,16 @@ extension JSONValue {
         }
     }
 
+    /// A whole number from 0 to 2^64−1, read as the integer itself (seeds go past what a double
+    /// holds exactly), or nil: a negative, fractional or non-numeric value.
+    public var unsignedInteger: UInt64? {
+        switch self {
+        case let .int(integer) where integer >= 0: return UInt64(integer)
+        case let .unsigned(integer): return integer
+        default: return number.flatMap { UInt64(exactly: $0) }
+        }
+    }
+
     /// A string or nil.
     public var stringValue: String? {
         guard case let .string(text) = self else { return nil }

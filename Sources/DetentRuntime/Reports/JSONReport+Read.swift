@@ -108,14 +108,8 @@ extension JSONReport {
         }
         func optionalInt() throws -> Int? { value?.isNull == true ? nil : try int() }
         func unsigned() throws -> UInt64 {
-            // Seeds go up to 2^64-1, past what a double holds exactly: read the integer itself.
-            switch value {
-            case let .int(integer)? where integer >= 0: return UInt64(integer)
-            case let .unsigned(integer)?: return integer
-            default:
-                guard let exact = value?.number.flatMap({ UInt64(exactly: $0) }) else { throw fail("a whole number") }
-                return exact
-            }
+            guard let integer = value?.unsignedInteger else { throw fail("a whole number") }
+            return integer
         }
         func double() throws -> Double {
             // The writer gives a value that is not finite as null (JSON has no NaN).
