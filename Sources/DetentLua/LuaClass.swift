@@ -125,7 +125,7 @@ final class AnyLuaClass {
     private let getters: UnsafeMutablePointer<Unmanaged<Getter>>
     private let getterBoxes: [Getter]
     /// The state's registry, unowned like the state.
-    unowned(unsafe) let handles: HandleRegistry
+    let handles: Unmanaged<HandleRegistry>
     /// Methods by number: method -(k + 1) is `methodNames[k]`.
     let methodNames: [String]
     let set: (AnyObject, String, LuaCall) throws -> Bool
@@ -162,7 +162,7 @@ final class AnyLuaClass {
         }
         getters = .allocate(capacity: getterBoxes.count)
         getters.initialize(from: getterBoxes.map { Unmanaged.passUnretained($0) }, count: getterBoxes.count)
-        handles = state.handles
+        handles = Unmanaged.passUnretained(state.handles)
         methodNames = cls.methods.keys.sorted()
         set = { object, key, call in
             guard let setter = cls.setters[key] else { return false }
@@ -186,13 +186,16 @@ final class AnyLuaClass {
     /// One getter, taking the object's address (unretained).
     final class Getter {
         let body: (UnsafeMutableRawPointer, LuaCall) throws -> Void
-        /// Set for number fields (`numberField`): read and pushed without the body.
-        let number: ((UnsafeMutableRawPointer) -> Double?)?
+        /// For number fields (`numberField`, `isNumber`): read and pushed without the body. Not
+        /// optional, so that calling it borrows the closure instead of copying (retaining) it.
+        let number: (UnsafeMutableRawPointer) -> Double?
+        let isNumber: Bool
         let isInteger: Bool
         init(_ body: @escaping (UnsafeMutableRawPointer, LuaCall) throws -> Void, integer: Bool = false,
              number: ((UnsafeMutableRawPointer) -> Double?)? = nil) {
             self.body = body
-            self.number = number
+            self.number = number ?? { _ in nil }
+            isNumber = number != nil
             isInteger = integer
         }
     }
@@ -205,7 +208,8 @@ final class AnyLuaClass {
         let call = LuaCall(L: L, state: state, functionName: "__index")
         do {
             if member >= 0 {
-                guard let raw = lua_touserdata(L, 1), let address = handles.liveAddress(for: raw.load(as: HandleBlock.self).id) else {
+                guard let raw = lua_touserdata(L, 1),
+                      let address = handles._withUnsafeGuaranteedRef({ $0.liveAddress(for: raw.load(as: HandleBlock.self).id) }) else {
                     throw LuaRaise("\(name) handle used after its world was destroyed (accessing '\(getterNames[Int(member)])')")
                 }
                 try getters[Int(member)]._withUnsafeGuaranteedRef { try $0.body(address, call) }
@@ -231,10 +235,11 @@ final class AnyLuaClass {
     /// done, false (nothing pushed) for any other member or a dead handle, which `index`
     /// then handles. Called from C outside the host-call guards: it allocates no Lua memory.
     func readNumber(_ L: OpaquePointer, member: Int32) -> Bool {
-        guard let raw = lua_touserdata(L, 1), let address = handles.liveAddress(for: raw.load(as: HandleBlock.self).id) else { return false }
+        guard let raw = lua_touserdata(L, 1),
+              let address = handles._withUnsafeGuaranteedRef({ $0.liveAddress(for: raw.load(as: HandleBlock.self).id) }) else { return false }
         return getters[Int(member)]._withUnsafeGuaranteedRef { getter -> Bool in
-            guard let number = getter.number else { return false }
-            if let value = number(address) {
+            guard getter.isNumber else { return false }
+            if let value = getter.number(address) {
                 if getter.isInteger { lua_pushinteger(L, lua_Integer(value)) } else { lua_pushnumber(L, value) }
             } else {
                 lua_pushnil(L)
