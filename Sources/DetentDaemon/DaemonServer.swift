@@ -38,9 +38,11 @@ public final class DaemonServer: @unchecked Sendable {
     private let lock = NSLock()
     private var phase = Phase.starting
     private let stopped = DispatchSemaphore(value: 0)
-    private var signalSources: [DispatchSourceSignal] = []
 
+    /// Call from the main thread before any other thread starts: SIGTERM and SIGINT are
+    /// blocked here so that no thread the daemon starts can lose them (`ShutdownSignals`).
     public init(configDirectory: URL, options: Options, logger: Logger) throws {
+        ShutdownSignals.block()
         let config = try DaemonConfiguration.load(from: configDirectory)
         var token: String?
         if options.tcp != nil {
@@ -137,22 +139,13 @@ public final class DaemonServer: @unchecked Sendable {
             where_ += " and \(channel.localAddress.map { "\($0)" } ?? tcp)"
         }
         daemon.onShutdownRequested = { [weak self] reason in self?.shutdown(reason) }
-        installSignalHandlers()
         lock.lock(); phase = .serving; lock.unlock()
+        // After .serving: a signal that came while binding was pending, and is taken now.
+        ShutdownSignals.receive { [weak self] reason in self?.shutdown(reason) }
         logger.notice("listening", metadata: ["socket": "\(path)", "tcp": "\(options.tcp ?? "-")"])
         ready(where_)
         stopped.wait()
         try? group.syncShutdownGracefully()
-    }
-
-    private func installSignalHandlers() {
-        for signalNumber in [SIGTERM, SIGINT] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [weak self] in self?.shutdown(signalNumber == SIGTERM ? "SIGTERM" : "SIGINT") }
-            source.resume()
-            signalSources.append(source)
-        }
     }
 
     /// Drains and stops (once; later calls are ignored). Runs on a thread of its own.
