@@ -39,10 +39,9 @@ public final class DaemonServer: @unchecked Sendable {
     private var phase = Phase.starting
     private let stopped = DispatchSemaphore(value: 0)
 
-    /// Call from the main thread before any other thread starts: SIGTERM and SIGINT are
-    /// blocked here so that no thread the daemon starts can lose them (`ShutdownSignals`).
+    /// The process should have called `ShutdownSignals.block()` first (before any thread
+    /// started), or a SIGTERM or SIGINT may be lost or kill the daemon without a drain.
     public init(configDirectory: URL, options: Options, logger: Logger) throws {
-        ShutdownSignals.block()
         let config = try DaemonConfiguration.load(from: configDirectory)
         var token: String?
         if options.tcp != nil {

@@ -12,7 +12,7 @@ import Foundation
 /// the socket behind. So `block()` blocks both signals in the calling thread before any other
 /// thread starts (threads inherit the mask, so none of them takes the signal), and `receive`
 /// takes them, pending ones included, on a thread of its own with `sigwait`.
-enum ShutdownSignals {
+public enum ShutdownSignals {
     private static var set: sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
@@ -23,7 +23,7 @@ enum ShutdownSignals {
 
     /// Blocks SIGTERM and SIGINT in the calling thread and the threads it starts from now on.
     /// Call before the event loop group and any other thread exist.
-    static func block() {
+    public static func block() {
         var signals = set
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }

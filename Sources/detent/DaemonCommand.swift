@@ -42,6 +42,9 @@ struct DaemonCommand: ParsableCommand {
     }
 
     func run() throws {
+        // First, before any thread starts: every thread inherits the blocked signals, so
+        // none can lose a SIGTERM or SIGINT meant for the daemon's drain.
+        ShutdownSignals.block()
         var logger = Logger(label: "detent.daemon") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = Logger.Level(rawValue: logLevel)!
         let directory = DetentConfiguration.locate(explicit: config)
