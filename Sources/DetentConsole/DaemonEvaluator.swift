@@ -86,8 +86,8 @@ public final class DaemonEvaluator: ConsoleEvaluator {
     }
 
     public func completions(of word: String) -> [String] {
-        guard case let .array(words)? = (try? channel.call("complete", params([("word", .string(word))])))?["words"] else { return [] }
-        return words.compactMap { if case let .string(s) = $0 { return s } else { return nil } }
+        let answer = try? channel.call("complete", params([("word", .string(word))]))
+        return answer?["words"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     // MARK: Clock
@@ -98,12 +98,7 @@ public final class DaemonEvaluator: ConsoleEvaluator {
         if session == nil, let frames = try channel.call("status")["ticks"]?["frames"]?.number { delivered = Int64(frames) }
         return ConsoleStatus(time: state["time"]?.number ?? 0, frame: Int64(state["frame"]?.number ?? 0), framesDelivered: delivered,
                              paused: state["paused"] == .bool(true), speed: state["speed"]?.number ?? 1,
-                             engines: DaemonEvaluator.strings(state["engines"]))
-    }
-
-    private static func strings(_ value: JSONValue?) -> [String] {
-        guard case let .array(items)? = value else { return [] }
-        return items.compactMap { if case let .string(s) = $0 { return s } else { return nil } }
+                             engines: state["engines"]?.arrayValue?.compactMap(\.stringValue) ?? [])
     }
 
     public func frameDrops() throws -> [(frame: Int64, count: Int64)] {
@@ -134,17 +129,13 @@ public final class DaemonEvaluator: ConsoleEvaluator {
     public func reloadPlugins() throws -> [String] {
         let result = try channel.call("reload")
         var notes: [String] = []
-        if case let .array(loaded)? = result["loaded"] {
-            for plugin in loaded {
-                if case let .string(name)? = plugin["name"], case let .string(file)? = plugin["file"] {
-                    let version: String
-                    if case let .string(v)? = plugin["version"] { version = v } else { version = "" }
-                    notes.append("loaded \(name) \(version) (\(file))")
-                }
+        for plugin in result["loaded"]?.arrayValue ?? [] {
+            if let name = plugin["name"]?.stringValue, let file = plugin["file"]?.stringValue {
+                notes.append("loaded \(name) \(plugin["version"]?.stringValue ?? "") (\(file))")
             }
         }
-        if case let .array(failed)? = result["failed"] {
-            for case let .string(message)? in failed.map({ $0["message"] }) { notes.append("failed: \(message)") }
+        for failure in result["failed"]?.arrayValue ?? [] {
+            if let message = failure["message"]?.stringValue { notes.append("failed: \(message)") }
         }
         notes.append("the daemon reloaded: sessions it opens from now on use these (its shared world keeps its plugins)")
         return notes

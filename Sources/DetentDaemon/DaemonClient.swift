@@ -106,7 +106,7 @@ public final class DaemonClient {
             let message = try receive(timeout: idleTimeout)
             if let error = message["error"], message["id"] == .int(id) || message["id"] == .null {
                 let code = Int64(error["code"]?.number ?? 0)
-                let text = error["message"].flatMap { if case let .string(s) = $0 { return s } else { return nil } } ?? "error"
+                let text = error["message"]?.stringValue ?? "error"
                 throw Failure(description: text, exitCode: code == Int64(JSONRPC.usageError) || code == Int64(JSONRPC.invalidParams) ? 2 : 1)
             }
             if let result = message["result"], message["id"] == .int(id) {
@@ -122,13 +122,12 @@ public final class DaemonClient {
                 if !options.list { reporter.runFinished(summary) }
                 return summary
             }
-            guard case let .string(method)? = message["method"], let p = message["params"] else { continue }
-            func string(_ key: String) -> String? { if case let .string(s)? = p[key] { return s }; return nil }
+            guard let method = message["method"]?.stringValue, let p = message["params"] else { continue }
+            func string(_ key: String) -> String? { p[key]?.stringValue }
             switch method {
             case "run/started":
                 if !options.list {
-                    var files: [String] = []
-                    if case let .array(items)? = p["files"] { files = items.compactMap { if case let .string(s) = $0 { return s } else { return nil } } }
+                    let files = p["files"]?.arrayValue?.compactMap(\.stringValue) ?? []
                     reporter.runStarted(RunInfo(seed: p["seed"]?.unsignedInteger ?? 0, shuffled: p["shuffled"] == .bool(true),
                                                 device: string("device") ?? "", files: files))
                 }
@@ -137,8 +136,7 @@ public final class DaemonClient {
             case "run/load_error": reporter.loadFailed(file: string("file") ?? "", message: string("message") ?? "")
             case "run/listed": listSink(string("line") ?? "")
             case "run/test":
-                var tags: [String] = []
-                if case let .array(items)? = p["tags"] { tags = items.compactMap { if case let .string(s) = $0 { return s } else { return nil } } }
+                let tags = p["tags"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 var result = TestResult(file: string("file") ?? "", name: string("name") ?? "", fullName: string("full_name") ?? "",
                                         location: string("location") ?? "", tags: tags,
                                         status: TestResult.Status(rawValue: string("status") ?? "error") ?? .error,
@@ -149,11 +147,10 @@ public final class DaemonClient {
                 result.traceback = string("traceback")
                 result.duration = p["duration"]?.number ?? 0
                 result.iteration = p["iteration"]?.number.map { Int($0) }
-                if case let .array(attempts)? = p["retries"] {
+                if let attempts = p["retries"]?.arrayValue {
                     result.retries = attempts.map { a in
-                        let message: String? = { if case let .string(s)? = a["message"] { return s }; return nil }()
-                        let status: TestResult.Status = { if case let .string(s)? = a["status"] { return TestResult.Status(rawValue: s) ?? .error }; return .error }()
-                        return TestResult.Attempt(status: status, message: message, virtualTime: a["time"]?.number ?? 0,
+                        let status = a["status"]?.stringValue.flatMap(TestResult.Status.init(rawValue:)) ?? .error
+                        return TestResult.Attempt(status: status, message: a["message"]?.stringValue, virtualTime: a["time"]?.number ?? 0,
                                                   frame: Int64(a["frame"]?.number ?? 0), duration: a["duration"]?.number ?? 0)
                     }
                 }

@@ -99,7 +99,7 @@ public struct Params: Sendable {
     }
 
     public func string(_ name: String) throws -> String {
-        guard case let .string(s)? = value[name] else { throw invalid(name, "a string") }
+        guard let s = value[name]?.stringValue else { throw invalid(name, "a string") }
         return s
     }
 
@@ -107,7 +107,7 @@ public struct Params: Sendable {
 
     public func optionalBool(_ name: String) throws -> Bool? {
         guard has(name) else { return nil }
-        guard case let .bool(b)? = value[name] else { throw invalid(name, "true or false") }
+        guard let b = value[name]?.boolValue else { throw invalid(name, "true or false") }
         return b
     }
 
