@@ -111,15 +111,7 @@ public final class LocalEvaluator: ConsoleEvaluator {
         return error.message
     }
 
-    public func interrupt() {
-        // Code that computes is stopped by the count hook at once; code that waits is ended
-        // by the queue, after which the flag is cleared for the next evaluation.
-        live.cancellation.request()
-        live.async { live in
-            live.interruptJobs("interrupted")
-            live.session.cancellation.clear()
-        }
-    }
+    public func interrupt() { live.interrupt() }
 
     // MARK: Clock
 

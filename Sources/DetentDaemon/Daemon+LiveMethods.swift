@@ -104,12 +104,7 @@ extension Daemon {
     /// Stops the evals running in a live session (the console's Ctrl-C); the world stays.
     func interruptEvals(_ params: Params) throws -> JSONValue {
         try params.only(["session"])
-        let session = try liveSession(params, create: false)
-        session.cancellation.request()
-        session.async { session in
-            session.interruptJobs("interrupted")
-            session.session.cancellation.clear()
-        }
+        try liveSession(params, create: false).interrupt()
         return .object([("cancelled", .bool(true))])
     }
 

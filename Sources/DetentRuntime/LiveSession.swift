@@ -302,7 +302,15 @@ public final class LiveSession {
 }
 
 extension QueueOwned where Value == LiveSession {
-    /// The session's cancellation, for any thread (a constant of a thread-safe type): stops
-    /// the Lua code running in it at its next check.
-    public var cancellation: LuaCancellation { value.session.cancellation }
+    /// Stops the evaluations running in the session (the console's Ctrl-C), from any thread;
+    /// the world stays. Code that computes is stopped by the cancellation's check at once (it
+    /// is a constant of a thread-safe type); code that waits is ended on the session's queue,
+    /// after which the flag is cleared for the next evaluation.
+    public func interrupt() {
+        value.session.cancellation.request()
+        async { live in
+            live.interruptJobs("interrupted")
+            live.session.cancellation.clear()
+        }
+    }
 }
