@@ -1,4 +1,5 @@
 import Foundation
+import DetentRuntime
 
 /// The REPL's rules, shared by the terminal and by piped input: Lua 5.4's (`return <line>`
 /// first, `=expr`, an incomplete chunk continues on the next line) and the `:` commands.
@@ -26,9 +27,7 @@ public final class Console {
     }
 
     /// Writes to standard output at once, in one piece.
-    public static func standardOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
+    public static func standardOutput(_ text: String) { StandardOutput.write(text) }
 
     /// What a line asks for.
     enum Action: Equatable {

@@ -15,9 +15,4 @@ public enum StandardOutput {
         copy.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
         fflush(stdout)
     }
-
-    /// Flushes what `print` buffered (before another process or a raw descriptor writes).
-    public static func flush() {
-        fflush(stdout)
-    }
 }

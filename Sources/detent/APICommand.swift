@@ -1,4 +1,5 @@
 import ArgumentParser
+import DetentRuntime
 import DetentScripting
 import Foundation
 
@@ -41,7 +42,7 @@ struct API: ParsableCommand {
         if let output {
             try text.write(toFile: output, atomically: true, encoding: .utf8)
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardOutput.write(text)
         }
     }
 }
