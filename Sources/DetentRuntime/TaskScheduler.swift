@@ -191,11 +191,9 @@ final class TaskScheduler {
                 end(waiter.job, .failed(error))
             }
         }
-        if let still {
-            waiters = still.filter { !$0.job.isOver }
-        } else if waiters.contains(where: { $0.job.isOver }) {
-            waiters.removeAll { $0.job.isOver }
-        }
+        // A job a check ended (`end`, the only place a job ends) took its waiters out of
+        // `waiters` then; `still` was copied from before, so it drops them here.
+        if let still { waiters = still.filter { !$0.job.isOver } }
     }
 
     /// Ends `job` from outside (a failed event handler, a limit, a cancel).
