@@ -72,7 +72,6 @@ luassert.arguments = {
   expecting = expecting,
   require_arguments = require_arguments,
   bad_argument = bad_argument,
-  remove_argument = remove_argument,
   take_trailing_message = take_trailing_message,
   swap_expected_actual = swap_expected_actual,
 }

@@ -129,4 +129,3 @@ add("assertion", "near", near, "assertion.near.positive", "assertion.near.negati
 add("assertion", "unique", unique, "assertion.unique.positive", "assertion.unique.negative", false)
 
 luassert.deep_same = M.deep_same
-luassert.deep_compare = deep_same   -- deep_same(a, b, seen, path): true, or false and where they differ

@@ -7,7 +7,7 @@
 local host = ...
 local luassert = host.luassert
 local add, format_value, has_tostring, is_callable, deep_same =
-  luassert.add, luassert.format_value, luassert.has_tostring, luassert.is_callable, luassert.deep_compare
+  luassert.add, luassert.format_value, luassert.has_tostring, luassert.is_callable, luassert.deep_same
 local a = luassert.arguments
 local set_failure_message, require_arguments, bad_argument, take_trailing_message =
   a.set_failure_message, a.require_arguments, a.bad_argument, a.take_trailing_message
@@ -59,7 +59,7 @@ local function has_error(state, arguments, level)
   if type(expected) == "number" and type(compared) == "string" then
     return tostring(expected) == tostring(tonumber(compared)), returns
   end
-  return (deep_same(compared, expected, {}, nil)), returns
+  return deep_same(compared, expected), returns
 end
 
 --- error_matches(fn, pattern, init?, plain?, message?)

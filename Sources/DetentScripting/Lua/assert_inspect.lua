@@ -257,10 +257,8 @@ function M.format(value, arguments)
   return format_value(value)
 end
 
-luassert.inspect = M.inspect
 luassert.custom_tostring = custom_tostring   -- text of a value's __tostring, else nil
 luassert.format_value = format_value         -- "(number) 1", "(values list) (...)"
 luassert.make_arglist = make_arglist
-luassert.is_arglist = is_arglist
 luassert.sorted_entries = sorted_entries     -- sorted_entries(t, ctx, depth, path)
 luassert.new_context = new_context

@@ -271,7 +271,6 @@ function M.pretty_write(value)
   return table.concat(lines, "\n")
 end
 
-M.number_text = number_text
 M.own_text = own_text
 
 state.set_parameter("TableFormatLevel", 3)

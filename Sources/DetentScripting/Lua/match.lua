@@ -111,11 +111,7 @@ end
 ------------------------------------------------------------------------
 -- Built-in matchers (luassert's matchers/core.lua and composite.lua)
 
-local function require_arguments(arguments, count, name, level)
-  if arguments.n < count then
-    L.usage(L.say("assertion.internal.argtolittle", { name, tostring(count), tostring(arguments.n) }), level + 1)
-  end
-end
+local require_arguments = L.arguments.require_arguments
 
 local function bad_argument(position, name, wanted, got, level)
   L.usage(L.say("assertion.internal.badargtype", { tostring(position), name, wanted, got }), level + 1)

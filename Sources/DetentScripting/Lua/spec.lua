@@ -39,7 +39,6 @@ end
 
 local root = new_block("file", "", nil, 0)
 local current = root
-local tests = {}       -- in declaration order
 -- What this file and spec_run.lua share while tests run.
 local S = {
   root = root,
@@ -180,7 +179,6 @@ local function add_test(name, body, where)
   end
   for _, tag in ipairs(tags_of(name)) do tags[#tags + 1] = tag end
   test.tags = tags
-  tests[#tests + 1] = test
   current.items[#current.items + 1] = test
   return test
 end
