@@ -10,8 +10,9 @@ import DetentLua
 enum Prelude {
     /// Loading order matters: assertions first, then what builds on them. The assert_*
     /// chunks build the `assert` module piece by piece (each leaves its helpers on the host
-    /// table), assert.lua returns it; series.lua gets that module and the host table. The
-    /// spec module is spec.lua's (describe, it, hooks), completed by spec_run.lua.
+    /// table), assert.lua returns it; series.lua extends it (`host.luassert.module`: like
+    /// every chunk it gets only the host table). The spec module is spec.lua's (describe,
+    /// it, hooks), completed by spec_run.lua.
     static let files = [
         "assert_state", "format",
         "assert_failure", "assert_inspect", "assert_settings", "assert_chain", "assert_arguments",

@@ -171,17 +171,8 @@ public final class ScriptHost {
             try Prelude.load(name, into: lua)
             preludeEnvironment.push()
             lua.setEnvironmentOfFunction(at: -2)
-            let argumentCount: Int32
-            switch name {
-            case "series":
-                lua.getGlobal("assert")
-                hostTable.push()
-                argumentCount = 2
-            default:
-                hostTable.push()
-                argumentCount = 1
-            }
-            try lua.call(argumentCount: argumentCount, resultCount: 1)
+            hostTable.push()
+            try lua.call(argumentCount: 1, resultCount: 1)
             if name == "assert" {
                 lua.setGlobal("assert")
                 lua.getGlobal("assert")

@@ -1,8 +1,8 @@
 -- series.lua — checks over per-frame samples: assert.series(s).
 --
--- Loaded after assert.lua with that module and the host table as `...`; adds
--- `assert.series` and returns the module, which the host installs as the global
--- `assert`.  The checks themselves are in series_checks.lua, loaded next.
+-- Loaded after assert.lua with the host table as `...`, as every chunk of the
+-- prelude; adds `assert.series` to the assert module (`host.luassert.module`).
+-- The checks themselves are in series_checks.lua, loaded next.
 --
 --   local s = { name = "drawer.origin",
 --               times = { ... },    -- seconds of virtual time, increasing
@@ -32,10 +32,10 @@
 --    when that would make a measured quantity read the same as its limit,
 --    both are shown in full.
 
-local assert, host = ...
+local host = ...
+local assert = host.luassert.module
 
 local EPSILON = 1e-9
-local DEFAULT_SETTLE_TOLERANCE = 0.5   -- pt
 
 local Checker = {}
 Checker.__index = Checker
@@ -51,45 +51,12 @@ local function short(x)
   return text
 end
 
---- `quantity` and `limit` as text, in full when the short forms would tie.
-local function versus(quantity, limit)
-  local q, l = short(quantity), short(limit)
-  if q == l and quantity ~= limit then
-    return assert.inspect(quantity), assert.inspect(limit)
-  end
-  return q, l
-end
-
-local function where_text(checker, i)
-  local sample = checker._frames and ("frame " .. tostring(checker._frames[i])) or ("sample " .. i)
-  return string.format("%s (t=%s s)", sample, short(checker._times[i]))
-end
-
 -- Levels below count like `error`'s from the helper raising: 1 = the
 -- helper, 2 = the check method, 3 = the spec line that called the check.
-
---- Raises a failure blaming the spec line that called the check.
-local function report(checker, text, expected, actual)
-  assert.fail(checker._label .. ": " .. text, 3, { expected = expected, actual = actual })
-end
 
 --- A usage error from a check method, blamed on the spec line.
 local function misuse(checker, text)
   error(checker._label .. ": " .. text, 3)
-end
-
-local function require_samples(checker, check)
-  if checker._n == 0 then
-    assert.fail(checker._label .. ": no samples to check " .. check .. " against", 3,
-      { expected = "at least one sample", actual = "no samples" })
-  end
-end
-
-local function require_limit(checker, check, value, unit)
-  if type(value) ~= "number" or value ~= value or value < 0 then
-    error(string.format("%s: %s needs a non-negative number of %s, got %s",
-      checker._label, check, unit, assert.format(value)), 3)
-  end
 end
 
 ------------------------------------------------------------------------
@@ -189,17 +156,8 @@ end
 
 -- What series_checks.lua builds the checks from, kept on the host table.
 host.series = {
-  assert = assert,                     -- the module series.lua extends
   Checker = Checker,
   EPSILON = EPSILON,
-  DEFAULT_SETTLE_TOLERANCE = DEFAULT_SETTLE_TOLERANCE,
   short = short,                       -- short(x): at most 4 decimals
-  versus = versus,                     -- versus(quantity, limit): both as text, in full when they would tie
-  where_text = where_text,             -- where_text(checker, i): "frame 37 (t=0.6167 s)"
-  report = report,                     -- report(checker, text, expected, actual): a failure at the spec line
   misuse = misuse,                     -- misuse(checker, text): a usage error at the spec line
-  require_samples = require_samples,
-  require_limit = require_limit,
 }
-
-return assert

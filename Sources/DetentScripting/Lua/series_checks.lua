@@ -8,10 +8,46 @@
 
 local host = ...
 local s = host.series
-local assert = s.assert
-local Checker, EPSILON, DEFAULT_SETTLE_TOLERANCE = s.Checker, s.EPSILON, s.DEFAULT_SETTLE_TOLERANCE
-local short, versus, where_text, report, misuse = s.short, s.versus, s.where_text, s.report, s.misuse
-local require_samples, require_limit = s.require_samples, s.require_limit
+local assert = host.luassert.module
+local Checker, EPSILON, short, misuse = s.Checker, s.EPSILON, s.short, s.misuse
+
+local DEFAULT_SETTLE_TOLERANCE = 0.5   -- pt
+
+------------------------------------------------------------------------
+-- Text and failures (levels count as in series.lua's misuse: 3 = the spec line)
+
+--- `quantity` and `limit` as text, in full when the short forms would tie.
+local function versus(quantity, limit)
+  local q, l = short(quantity), short(limit)
+  if q == l and quantity ~= limit then
+    return assert.inspect(quantity), assert.inspect(limit)
+  end
+  return q, l
+end
+
+local function where_text(checker, i)
+  local sample = checker._frames and ("frame " .. tostring(checker._frames[i])) or ("sample " .. i)
+  return string.format("%s (t=%s s)", sample, short(checker._times[i]))
+end
+
+--- Raises a failure blaming the spec line that called the check.
+local function report(checker, text, expected, actual)
+  assert.fail(checker._label .. ": " .. text, 3, { expected = expected, actual = actual })
+end
+
+local function require_samples(checker, check)
+  if checker._n == 0 then
+    assert.fail(checker._label .. ": no samples to check " .. check .. " against", 3,
+      { expected = "at least one sample", actual = "no samples" })
+  end
+end
+
+local function require_limit(checker, check, value, unit)
+  if type(value) ~= "number" or value ~= value or value < 0 then
+    error(string.format("%s: %s needs a non-negative number of %s, got %s",
+      checker._label, check, unit, assert.format(value)), 3)
+  end
+end
 
 ------------------------------------------------------------------------
 -- Checks
