@@ -40,7 +40,7 @@
 -- with a __tostring that returns `message`.  `where` is the line of the spec
 -- that called the assertion (nil only if no Lua function is on the stack).  Without the debug library we find it the way
 -- `error` itself does: `pcall(error, "", level)` yields "chunk:line: " for
--- the Lua function at that level (see `location`).  Virtual time and frame
+-- the Lua function at that level (see `location` in assert_failure.lua).  Virtual time and frame
 -- are the host's to add; this library knows nothing about worlds.
 
 local host = ...

@@ -53,7 +53,7 @@ local builtin = {
 }
 -- host.require_file(name): loads and runs scripts/<name>.lua, refusing a loop;
 -- true and its value (true for nil), or false and why there is no such file. The
--- global require and insulate blocks' requires (spec.lua) share it.
+-- global require and insulate blocks' requires (spec_insulation.lua) share it.
 function host.require_file(name)
   if loading[name] then
     local chain = {}

@@ -19,8 +19,8 @@
 -- This file declares: describe, it and the hooks collect the tree. spec_run.lua, loaded next,
 -- adds the host's side (the collected tests, the plan, running one test) to the module.
 --
--- Private host hooks arrive in `host` (a table passed by the runtime): traceback, where,
--- located, fail, load_module.
+-- Private host hooks arrive in `host` (a table passed by the runtime); this file uses
+-- where, located and format (spec_run.lua traceback, spec_insulation.lua load_module).
 local host = ...
 
 local spec = {}
