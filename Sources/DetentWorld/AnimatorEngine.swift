@@ -98,24 +98,13 @@ public final class AnimatorEngine: WorldEngine {
     /// `<name>.value` or `<name>.velocity` of the animator called `<name>` (found through
     /// `positions`: a trace reads this every frame, and building two strings per animator to
     /// compare was a scan of every animator the script started).
-    public func property(_ name: String) -> Double? {
-        guard let dot = name.lastIndex(of: "."), let slot = slot(named: String(name[..<dot])) else { return nil }
-        switch name[name.index(after: dot)...] {
-        case "value": return slot.value
-        case "velocity": return slot.velocity
-        default: return nil
-        }
+    public func property(_ fullName: String) -> Double? {
+        guard let (name, field) = Self.split(fullName), let slot = slot(named: name) else { return nil }
+        return field == 0 ? value(of: slot) : velocity(of: slot)
     }
 
     public func propertyIndex(ofName fullName: String) -> Int? {
-        guard let dot = fullName.lastIndex(of: ".") else { return nil }
-        let field: Int
-        switch fullName[fullName.index(after: dot)...] {
-        case "value": field = 0
-        case "velocity": field = 1
-        default: return nil
-        }
-        let name = String(fullName[..<dot])
+        guard let (name, field) = Self.split(fullName) else { return nil }
         let number: Int
         if let known = numbers[name] {
             number = known
@@ -125,6 +114,16 @@ public final class AnimatorEngine: WorldEngine {
             numbered.append(slot(named: name))
         }
         return number * 2 + field
+    }
+
+    /// "slide" and 0 of "slide.value", 1 of "slide.velocity"; nil for other names.
+    private static func split(_ fullName: String) -> (name: String, field: Int)? {
+        guard let dot = fullName.lastIndex(of: ".") else { return nil }
+        switch fullName[fullName.index(after: dot)...] {
+        case "value": return (String(fullName[..<dot]), 0)
+        case "velocity": return (String(fullName[..<dot]), 1)
+        default: return nil
+        }
     }
 
     public func property(at index: Int) -> Double? {

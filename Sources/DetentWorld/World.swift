@@ -128,26 +128,29 @@ public final class World {
         return nil
     }
 
-    /// How to read property `name` every frame: by index from its engine when the engine
-    /// numbers it, else by name. Valid while the world's engines stay those of `engineCount`.
+    /// How to read property `name` every frame: by index from the engine that numbers it
+    /// (`WorldEngine.propertyIndex(ofName:)`), else by name. Valid while the world's engines
+    /// stay those of `engineCount`.
     ///
-    /// A name whose prefix names an engine ("drawer.origin") is numbered by that engine
-    /// (`WorldEngine.propertyIndex(of:)`). Any other name is read by `property(_:)` from the
-    /// first engine that has it — the animators for "slide.value": only the touches, which
-    /// have no properties, come before them — and the engine that numbers it
-    /// (`propertyIndex(ofName:)`) is asked in that same order, so an index read gives what
-    /// `property(_:)` gives.
+    /// Only the engine `property(_:)` would read gets to number the name, so that both read
+    /// the same: when engines' names start it ("drawer" of "drawer.origin"; "sheet" and
+    /// "sheet.navigation" of "sheet.navigation.progress"), one of those; otherwise the first
+    /// engine that numbers it — the animators for "slide.value", where `property(_:)` finds it
+    /// too (only the touches, which have no properties, come before them).
     public func reader(for name: String) -> PropertyReader {
-        if let dot = name.firstIndex(of: "."), let engine = engines.first(where: { $0.name == name[..<dot] }) {
-            if let index = engine.propertyIndex(of: name[name.index(after: dot)...]) {
-                return PropertyReader(name: name, engine: engine, index: index)
-            }
-        } else {
-            for engine in engines {
-                if let index = engine.propertyIndex(ofName: name) { return PropertyReader(name: name, engine: engine, index: index) }
-            }
+        let owners = engines.filter { World.key(of: name, in: $0.name) != nil }
+        for engine in owners.isEmpty ? engines : owners {
+            if let index = engine.propertyIndex(ofName: name) { return PropertyReader(name: name, engine: engine, index: index) }
         }
         return PropertyReader(name: name, engine: nil, index: -1)
+    }
+
+    /// "origin" of "drawer.origin" for the engine called "drawer"; nil when the name does not
+    /// start with the engine's name and a dot.
+    static func key(of fullName: String, in engineName: String) -> Substring? {
+        guard fullName.count > engineName.count, fullName.hasPrefix(engineName),
+              fullName[fullName.index(fullName.startIndex, offsetBy: engineName.count)] == "." else { return nil }
+        return fullName.dropFirst(engineName.count + 1)
     }
 
     /// How many engines the world has (they are only ever added): readers made for one count
@@ -291,7 +294,7 @@ public final class World {
         flushEvents()
         // 6) trace samples.
         if !traces.isEmpty {
-            if traces.contains(where: { !$0.isRecording }) { traces.removeAll { !$0.isRecording } }
+            traces.removeAll { !$0.isRecording }
             for trace in traces { trace.sample(frame: tick.frame, time: tick.targetTimestamp, in: self) }
         }
         return tick

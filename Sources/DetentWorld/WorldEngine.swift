@@ -23,22 +23,17 @@ public protocol WorldEngine: AnyObject {
     /// The earliest future time at which the engine needs a tick even when idle (a timer).
     var nextDeadline: Nanoseconds? { get }
     /// Names of the numeric properties readable per frame (for traces and `wait_idle`).
-    /// Engines with a `PropertyTable` (`TabulatedEngine`) get this and the next four from it.
+    /// Engines with a `PropertyTable` (`TabulatedEngine`) get this, `property(_:)`,
+    /// `propertyIndex(ofName:)`, `property(at:)` and `appendStateValues` from it.
     var propertyNames: [String] { get }
     /// The value of a property named by `propertyNames`.
     func property(_ name: String) -> Double?
-    /// The index of property `key` ("origin" of "drawer.origin") for `property(at:)`, which
-    /// traces resolve once instead of reading by name every frame; nil (the default) for
-    /// properties read only by name.
-    func propertyIndex(of key: Substring) -> Int?
-    /// The index for `property(at:)` of a property whose full name does not start with the
-    /// engine's name ("slide.value" of the animators): traces then read it by index too. An
-    /// engine that answers must come, in the world's order, before any engine whose
-    /// `property(_:)` could have that name (the animators are second, after the touches, which
-    /// have none); the default is nil.
+    /// The index for `property(at:)` of the property named `fullName` ("drawer.origin",
+    /// "slide.value"), which traces resolve once (`World.reader(for:)`) instead of reading by
+    /// name every frame; nil (the default) for properties read only by name.
     func propertyIndex(ofName fullName: String) -> Int?
-    /// The value of the property `propertyIndex(of:)` or `propertyIndex(ofName:)` numbered
-    /// `index`; nil when it has no value now.
+    /// The value of the property `propertyIndex(ofName:)` numbered `index`; nil when it has
+    /// no value now.
     func property(at index: Int) -> Double?
     /// Appends the values of `propertyNames`, in that order (what `wait_idle` compares every
     /// frame). The default reads them by name; engines with many properties answer directly.
@@ -55,7 +50,6 @@ extension WorldEngine {
     public func layout(for tick: Tick, in world: World) {}
     public var nextDeadline: Nanoseconds? { nil }
     public var busyDetail: String? { nil }
-    public func propertyIndex(of key: Substring) -> Int? { nil }
     public func propertyIndex(ofName fullName: String) -> Int? { nil }
     public func property(at index: Int) -> Double? { nil }
     public func appendStateValues(to values: inout [Double?]) {

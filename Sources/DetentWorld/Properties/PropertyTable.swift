@@ -16,11 +16,6 @@ public struct PropertyTable<Engine: AnyObject>: Sendable {
 
     /// The index of traced property `key` (the part after "<engine>.").
     public func index(ofTraced key: Substring) -> Int? { tracedIndex[String(key)] }
-
-    /// Every property's value, in declaration order (state snapshots).
-    public func values(of engine: Engine) -> [PropertyField] {
-        properties.map { PropertyField($0.name, $0.value(of: engine)) }
-    }
 }
 
 /// An engine whose script-visible properties are one `PropertyTable`: its world properties
@@ -34,7 +29,7 @@ extension TabulatedEngine {
     public var propertyNames: [String] { Self.properties.traced.map { "\(name).\($0.name)" } }
 
     public func property(_ fullName: String) -> Double? {
-        guard let key = Self.key(of: fullName, in: name), let index = Self.properties.index(ofTraced: key) else { return nil }
+        guard let key = World.key(of: fullName, in: name), let index = Self.properties.index(ofTraced: key) else { return nil }
         return Self.properties.traced[index].number!(self)
     }
 
@@ -42,14 +37,10 @@ extension TabulatedEngine {
         for property in Self.properties.traced { values.append(property.number!(self)) }
     }
 
-    public func propertyIndex(of key: Substring) -> Int? { Self.properties.index(ofTraced: key) }
+    public func propertyIndex(ofName fullName: String) -> Int? {
+        World.key(of: fullName, in: name).flatMap(Self.properties.index(ofTraced:))
+    }
 
     public func property(at index: Int) -> Double? { Self.properties.traced[index].number!(self) }
 
-    /// "origin" of "drawer.origin" for the engine called "drawer"; nil for another prefix.
-    static func key(of fullName: String, in engineName: String) -> Substring? {
-        guard fullName.count > engineName.count, fullName.hasPrefix(engineName),
-              fullName[fullName.index(fullName.startIndex, offsetBy: engineName.count)] == "." else { return nil }
-        return fullName.dropFirst(engineName.count + 1)
-    }
 }
