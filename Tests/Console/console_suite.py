@@ -183,6 +183,9 @@ def test_tab_completes_detent_members_and_a_drawers_fields(term):
     term.wait_for(lambda s: "> detent.world" in s, "detent.wo to complete to detent.world")
     term.keys("C-u")
     term.line('d = world:drawer{anchors = {"top", "middle", "bottom"}}')
+    # Keys typed while a line still runs are echoed by the terminal before the next prompt,
+    # as in any line editor: type the next line at the prompt, as a person does.
+    term.wait_for(lambda s: s.rstrip().endswith("\n>"), "the prompt after the drawer is made")
     term.type("d.ori")
     term.keys("Tab")
     term.wait_for(lambda s: "> d.origin" in s, "d.ori to complete to d.origin")
