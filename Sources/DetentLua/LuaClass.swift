@@ -1,7 +1,4 @@
 import CLua
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLuaShim
 
 /// How one kind of Swift object looks from Lua: a handle whose fields are read as
@@ -116,10 +113,9 @@ final class AnyLuaClass {
     let fieldNames: [String]
     let setterNames: [String]
     let members: [String: Member]
-    /// Getters by member number (0, 1, …), and their names.
+    /// Getter names; index = member number (0, 1, …).
     let getterNames: [String]
-    /// Getters by number, taking the object unretained (a read retains it once, when it
-    /// loads it from the handle registry, and no closure retains it again).
+    /// Getters by number, taking the object's address unretained (no retain per read).
     /// Kept unretained in a buffer of our own (the boxes live in `getterBoxes`), so calling
     /// one retains neither the array nor the closure.
     private let getters: UnsafeMutablePointer<Unmanaged<Getter>>
@@ -208,10 +204,7 @@ final class AnyLuaClass {
         let call = LuaCall(L: L, state: state, functionName: "__index")
         do {
             if member >= 0 {
-                guard let raw = lua_touserdata(L, 1),
-                      let address = handles._withUnsafeGuaranteedRef({ $0.liveAddress(for: raw.load(as: HandleBlock.self).id) }) else {
-                    throw LuaRaise("\(name) handle used after its world was destroyed (accessing '\(getterNames[Int(member)])')")
-                }
+                guard let address = liveAddress(L) else { throw deadHandle(accessing: getterNames[Int(member)]) }
                 try getters[Int(member)]._withUnsafeGuaranteedRef { try $0.body(address, call) }
                 return 1
             }
@@ -235,10 +228,9 @@ final class AnyLuaClass {
     /// done, false (nothing pushed) for any other member or a dead handle, which `index`
     /// then handles. Called from C outside the host-call guards: it allocates no Lua memory.
     func readNumber(_ L: OpaquePointer, member: Int32) -> Bool {
-        guard let raw = lua_touserdata(L, 1),
-              let address = handles._withUnsafeGuaranteedRef({ $0.liveAddress(for: raw.load(as: HandleBlock.self).id) }) else { return false }
-        return getters[Int(member)]._withUnsafeGuaranteedRef { getter -> Bool in
-            guard getter.isNumber else { return false }
+        getters[Int(member)]._withUnsafeGuaranteedRef { getter -> Bool in
+            // The flag first: any other member goes to `index` without a lookup here.
+            guard getter.isNumber, let address = liveAddress(L) else { return false }
             if let value = getter.number(address) {
                 if getter.isInteger { lua_pushinteger(L, lua_Integer(value)) } else { lua_pushnumber(L, value) }
             } else {
@@ -254,9 +246,22 @@ final class AnyLuaClass {
     private func liveObject(_ call: LuaCall, member: () -> String) throws -> AnyObject {
         guard let raw = lua_touserdata(call.L, 1),
               let object = call.state.handles.object(for: raw.load(as: HandleBlock.self).id) else {
-            throw LuaRaise("\(name) handle used after its world was destroyed (accessing '\(member())')")
+            throw deadHandle(accessing: member())
         }
         return object
+    }
+
+    /// The unretained address of the live object behind the handle at index 1 of an
+    /// `__index` call, or nil for a handle whose object is gone.
+    @inline(__always)
+    private func liveAddress(_ L: OpaquePointer) -> UnsafeMutableRawPointer? {
+        guard let raw = lua_touserdata(L, 1) else { return nil }
+        return handles._withUnsafeGuaranteedRef { $0.liveAddress(for: raw.load(as: HandleBlock.self).id) }
+    }
+
+    /// The error for a member read or called through a handle whose object is gone.
+    func deadHandle(accessing member: String) -> LuaRaise {
+        LuaRaise("\(name) handle used after its world was destroyed (accessing '\(member)')")
     }
 }
 
@@ -472,7 +477,7 @@ extension LuaState {
             throw LuaRaise("calling '\(member())' on bad self (\(cls.name) expected, got \(call.typeName(at: index)))")
         }
         guard let object = handles.object(for: raw.load(as: HandleBlock.self).id) else {
-            throw LuaRaise("\(cls.name) handle used after its world was destroyed (accessing '\(member())')")
+            throw cls.deadHandle(accessing: member())
         }
         return object
     }
