@@ -104,15 +104,9 @@ public struct LuaClassDocs: Equatable, Sendable {
 /// in name order, methods from -1 down in name order; the class's Lua metatable maps each
 /// name to its number, so a read (`__index` in C) hands Swift a number, never a string.
 final class AnyLuaClass {
-    enum Member {
-        case method(name: String)
-        case getter((AnyObject, LuaCall) throws -> Void)
-    }
-
     let name: String
     let fieldNames: [String]
     let setterNames: [String]
-    let members: [String: Member]
     /// Getter names; index = member number (0, 1, …).
     let getterNames: [String]
     /// Getters by number, taking the object's address unretained (no retain per read).
@@ -141,12 +135,6 @@ final class AnyLuaClass {
         name = cls.name
         fieldNames = (Array(cls.getters.keys) + Array(cls.methods.keys)).sorted()
         setterNames = cls.setters.keys.sorted()
-        var members: [String: Member] = [:]
-        for (key, getter) in cls.getters {
-            members[key] = .getter { object, call in try getter(unsafeDowncast(object, to: Object.self), call) }
-        }
-        for key in cls.methods.keys { members[key] = .method(name: key) }
-        self.members = members
         getterNames = cls.getters.keys.sorted()
         getterBoxes = getterNames.map { key in
             let getter = cls.getters[key]!
@@ -299,11 +287,7 @@ extension LuaState {
     /// Every registered class with its getters, setters and methods, sorted by name.
     public var registeredClasses: [LuaClassMembers] {
         classes.values.map { cls in
-            var getters: [String] = [], methods: [String] = []
-            for (key, member) in cls.members {
-                if case .method = member { methods.append(key) } else { getters.append(key) }
-            }
-            return LuaClassMembers(name: cls.name, getters: getters.sorted(), setters: cls.setterNames, methods: methods.sorted())
+            LuaClassMembers(name: cls.name, getters: cls.getterNames, setters: cls.setterNames, methods: cls.methodNames)
         }.sorted { $0.name < $1.name }
     }
 
@@ -355,7 +339,7 @@ extension LuaState {
             let object = try call.state.liveObject(at: 1, in: call.L, cls: cls, call: call, member: { key })
             // A method replaced on this one object — what spy.on(handle, "method") and
             // stub do — and put back when the class's own function is assigned again.
-            if case .method? = cls.members[key], call.state.isCallable(at: 3, in: call.L) {
+            if cls.methodNames.contains(key), call.state.isCallable(at: 3, in: call.L) {
                 methodTable.push(onto: call.L)
                 lua_pushvalue(call.L, 2)
                 lua_rawget(call.L, -2)
@@ -505,11 +489,7 @@ extension LuaState {
         lua_settop(T, -2)
         guard let name, let cls = classes[name], let block = handleBlock(at: index, in: T, className: name),
               handles.object(for: block.id) != nil else { return nil }
-        var fields: [String] = [], methods: [String] = []
-        for key in cls.fieldNames {
-            if case .method? = cls.members[key] { methods.append(key) } else { fields.append(key) }
-        }
-        return (name, fields, methods)
+        return (name, cls.getterNames, cls.methodNames)
     }
 
     /// Pushes a handle for `object` of registered class `className` (building the class's
