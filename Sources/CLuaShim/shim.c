@@ -122,11 +122,6 @@ static int guard_host(lua_State *L, detent_limits *limits) {
     return saved_depth;
 }
 
-static int enter_host(lua_State *L, detent_limits *limits) {
-    charge_host_call(L, limits);
-    return guard_host(L, limits);
-}
-
 // Raises the host's error (results < 0: the message is on top) or a memory cap passed while
 // the host ran, now that we are back in C; else returns `results`.
 static int leave_host(lua_State *L, detent_limits *limits, int saved_depth, int results) {
@@ -148,7 +143,8 @@ static int host_trampoline(lua_State *L) {
         return luaL_error(L, "host function called after it was released");
     }
     detent_limits *limits = detent_limits_of(L);
-    int saved_depth = enter_host(L, limits);
+    charge_host_call(L, limits);
+    int saved_depth = guard_host(L, limits);
     return leave_host(L, limits, saved_depth, fn->invoke(L, fn->context));
 }
 

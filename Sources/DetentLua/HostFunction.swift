@@ -18,7 +18,7 @@ let hostInvoke: detent_host_invoke = { L, context in
     // Guaranteed references: the closure keeps the box alive and the state outlives every
     // call, so neither is retained per call.
     Unmanaged<HostFunctionBox>.fromOpaque(context!)._withUnsafeGuaranteedRef { box in
-        Unmanaged<LuaState>.fromOpaque(detent_lua_extraspace(L!).pointee!)._withUnsafeGuaranteedRef { state in
+        LuaState.owner(of: L!)._withUnsafeGuaranteedRef { state in
             let call = LuaCall(L: L!, state: state, functionName: box.name)
             do {
                 return try box.body(call)
@@ -47,7 +47,7 @@ extension LuaCall {
     }
 
     private func pushLocated(_ message: String) {
-        detent_push_script_where(L, 1)
+        pushScriptLocation()
         let location = LuaThreadView(L: L).string(at: -1) ?? ""
         lua_settop(L, -2)
         push(location + message)

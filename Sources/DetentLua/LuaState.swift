@@ -59,9 +59,10 @@ public final class LuaState: LuaStack {
         killWhere.pointee == 0 ? nil : String(cString: killWhere)
     }
 
-    /// The Swift owner of a raw state (any of its threads).
-    static func owner(of L: OpaquePointer) -> LuaState {
-        Unmanaged<LuaState>.fromOpaque(detent_lua_extraspace(L).pointee!).takeUnretainedValue()
+    /// The Swift owner of a raw state (any of its threads), unretained: the state outlives
+    /// every call into it.
+    static func owner(of L: OpaquePointer) -> Unmanaged<LuaState> {
+        Unmanaged<LuaState>.fromOpaque(detent_lua_extraspace(L).pointee!)
     }
 
     // MARK: Limits
