@@ -282,20 +282,14 @@ int detent_pristine_take(lua_State *L, lua_Integer *objects) {
     lua_pushcfunction(L, take);
     lua_insert(L, -2);
     int status = lua_pcall(L, 1, 1, 0);
-    if (status == LUA_OK) *objects = lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    return status;
+    if (status == LUA_OK) {
+        *objects = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    return status; // on an error its message stays on top, for the caller to take
 }
 
 int detent_pristine_restore(lua_State *L) {
     lua_pushcfunction(L, restore);
-    int status = lua_pcall(L, 0, 0, 0);
-    if (status != LUA_OK) lua_pop(L, 1);
-    return status;
-}
-
-int detent_pristine_exists(lua_State *L) {
-    int type = lua_rawgetp(L, LUA_REGISTRYINDEX, &PRISTINE_KEY);
-    lua_pop(L, 1);
-    return type == LUA_TTABLE;
+    return lua_pcall(L, 0, 0, 0); // on an error its message stays on top
 }

@@ -18,12 +18,9 @@ extension LuaState {
         }
         var objects: lua_Integer = 0
         let status = detent_pristine_take(L, &objects)
-        guard status == LUA_OK else { throw LuaError.runtime(LuaRuntimeError(message: "could not record the pristine state (Lua status \(status))")) }
+        guard status == LUA_OK else { throw pristineError("could not record the pristine state", status: status) }
         return Int(objects)
     }
-
-    /// Whether `takePristineSnapshot` was called.
-    public var hasPristineSnapshot: Bool { detent_pristine_exists(L) != 0 }
 
     /// Undoes what guest code changed since `takePristineSnapshot`: the recorded tables get
     /// their fields and metatables back, functions their upvalues, the collector its default
@@ -34,6 +31,11 @@ extension LuaState {
     public func restorePristine() throws {
         resetLimits()
         let status = detent_pristine_restore(L)
-        guard status == LUA_OK else { throw LuaError.runtime(LuaRuntimeError(message: "could not restore the pristine state (Lua status \(status))")) }
+        guard status == LUA_OK else { throw pristineError("could not restore the pristine state", status: status) }
+    }
+
+    /// What failed, with Lua's message (popped): "not enough memory", a stack overflow.
+    private func pristineError(_ what: String, status: Int32) -> LuaError {
+        .runtime(LuaRuntimeError(message: "\(what): \(takeError(status: status, traceback: "").message)"))
     }
 }

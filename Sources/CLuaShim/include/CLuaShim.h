@@ -187,11 +187,10 @@ void detent_install_guarded_coroutines(lua_State *L);
 // ---- Pristine snapshot (pristine.c): one state reused by many spec files -------------------
 /// Records everything reachable from the globals, the string metatable, the loaded libraries
 /// and the values of the array on top of the stack (popped); `objects` receives how many
-/// objects were recorded. Returns a Lua status.
+/// objects were recorded. Returns a Lua status; on an error its message is left on top.
 int detent_pristine_take(lua_State *L, lua_Integer *objects);
-/// Puts every recorded object back as it was when the snapshot was taken. Returns a Lua status.
+/// Puts every recorded object back as it was when the snapshot was taken. Returns a Lua
+/// status; on an error its message is left on top.
 int detent_pristine_restore(lua_State *L);
-/// Whether a snapshot was taken.
-int detent_pristine_exists(lua_State *L);
 
 #endif
