@@ -42,8 +42,10 @@ final class HandleRegistry {
     /// - Complexity: O(1) amortised (one dictionary lookup).
     func id(for object: AnyObject) -> Int64 {
         let key = ObjectIdentifier(object)
-        if let id = ids[key], self.object(for: id) === object { return id }
-        if let stale = ids[key] { free(slot(of: stale)) }
+        if let id = ids[key] {
+            if self.object(for: id) === object { return id }
+            free(slot(of: id))  // a dead object's entry, whose address this object now has
+        }
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = reused
@@ -85,10 +87,14 @@ final class HandleRegistry {
 
     /// Forgets entries whose objects are gone (and releases their memory).
     func compact() {
+        var freed = false
         for slot in 0..<used {
-            if let address = slots[slot].address, detent_is_deallocating(address) != 0 { free(slot) }
+            if let address = slots[slot].address, detent_is_deallocating(address) != 0 {
+                free(slot)
+                freed = true
+            }
         }
-        ids = ids.filter { object(for: $0.value) != nil }
+        if freed { ids = ids.filter { object(for: $0.value) != nil } }
     }
 
     /// Registrations kept (live, or dead and not yet compacted).
