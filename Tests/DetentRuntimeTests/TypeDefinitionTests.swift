@@ -38,7 +38,7 @@ import DetentWorld
     @Test func everyEngineClassHasADefinitionClass() throws {
         let definitions = try TypeDefinitions.load(from: RunHarness.root.appendingPathComponent("scripts/types"))
         let host = try RuntimeAPI.makeHost()
-        let undefined = host.lua.registeredClasses.map { RuntimeAPI.definitionClass(for: $0.name) }
+        let undefined = host.lua.registeredClasses.map { APIReference.definitionClass(for: $0.name) }
             .filter { !definitions.classes.keys.contains($0) }
         #expect(undefined.isEmpty, "no ---@class for: \(undefined.joined(separator: ", "))")
         #expect(!host.lua.registeredClasses.isEmpty)
@@ -212,9 +212,6 @@ struct RuntimeAPI {
         "coroutine", "debug", "io", "math", "os", "package", "string", "table", "utf8",
     ]
 
-    /// Definition class of engine class `name`: `detent.<name>`.
-    static func definitionClass(for name: String) -> String { "detent.\(name)" }
-
     var namespaces: [String: Set<String>] = [:]
     var unknownChainWords: Set<String> = []
     var unknownMatcherWords: Set<String> = []
@@ -237,7 +234,7 @@ struct RuntimeAPI {
             // touch() hands scripts a Lua wrapper: the handle's fields, `handle`, and the
             // stroke methods of gestures.lua.
             if cls.name == "touch" { names.formUnion(["handle"] + (try touchWrapperMethods())) }
-            api.namespaces[definitionClass(for: cls.name), default: []].formUnion(names)
+            api.namespaces[APIReference.definitionClass(for: cls.name), default: []].formUnion(names)
         }
         // The plugin API is what a plugin's setup receives.
         let (_, failed) = host.loadPlugins([PluginSource(path: "probe.lua", text: """
