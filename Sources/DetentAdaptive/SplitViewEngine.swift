@@ -53,10 +53,8 @@ public final class SplitViewEngine {
 
     public let name: String
     public let defaults: AdaptiveDefaults
-    // Stored properties the tick path reads or writes are `@exclusivity(unchecked)`: each
-    // checked access to a class's property costs a runtime call (swift_beginAccess) every
-    // tick. No access to them overlaps another: the only long ones (an animator advanced in
-    // place, a buffer of animators) call code that cannot reach the engine.
+    // The tick path's stored properties are `@exclusivity(unchecked)` (docs/architecture.md,
+    // "One tick"): no access is held open across a call that could reach the engine.
     @exclusivity(unchecked) public internal(set) var state: State
     /// The primary column: a tab container in `embedded` mode.
     public let tabs: TabContainer

@@ -30,10 +30,8 @@ public final class TabContainer {
     public let roots: [Screen]
     /// The selected tab, 0-based (scripts see it 1-based).
     public private(set) var selectedIndex: Int
-    // Stored properties the tick path reads or writes are `@exclusivity(unchecked)`: each
-    // checked access to a class's property costs a runtime call (swift_beginAccess) every
-    // tick. No access to them overlaps another: the only long ones (an animator advanced in
-    // place, a buffer of animators) call code that cannot reach the engine.
+    // The tick path's stored properties are `@exclusivity(unchecked)` (docs/architecture.md,
+    // "One tick"): the only long access, the bar's fade advanced in place, calls motion code only.
     /// Logical depth of the stack (the seed's countOfViewControllers).
     @exclusivity(unchecked) public private(set) var depth = 1
     /// Tab bar alpha: 1 shown, 0 hidden, between while fading.

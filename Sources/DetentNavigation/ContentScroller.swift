@@ -33,10 +33,8 @@ public final class ContentScroller: WorldEngine {
 
     public let name: String
     unowned let navigation: NavigationEngine
-    // Stored properties the tick path reads or writes are `@exclusivity(unchecked)`: each
-    // checked access to a class's property costs a runtime call (swift_beginAccess) every
-    // tick. No access to them overlaps another: the only long ones (an animator advanced in
-    // place, a buffer of animators) call code that cannot reach the engine.
+    // The tick path's stored properties are `@exclusivity(unchecked)` (docs/architecture.md,
+    // "One tick"): no access is held open across a call that could reach the scroller.
     @exclusivity(unchecked) var motion: Motion = .idle
 
     init(navigation: NavigationEngine) {

@@ -19,8 +19,8 @@ extension NavigationEngine {
     /// Runs every tick in phase 4; a container that moves the stack between ticks calls it so
     /// the screens' frames follow at once.
     public func layoutScreens() {
-        // The container is read once per layout (each read of an engine's or a screen's
-        // stored property is a checked access; this runs every tick).
+        // The container's box and insets are the same for every screen placed: read once per
+        // layout, which runs every tick.
         let box = container, insets = containerInsets, topInset = containerTopInset
         let width = box.width
         guard let t = transition else {

@@ -22,10 +22,8 @@ public final class NavigationEngine {
 
     public let name: String
     public let defaults: NavigationDefaults
-    // Stored properties the tick path reads or writes are `@exclusivity(unchecked)`: each
-    // checked access to a class's property costs a runtime call (swift_beginAccess) every
-    // tick. No access to them overlaps another: the only long ones (an animator advanced in
-    // place, a buffer of animators) call code that cannot reach the engine.
+    // The tick path's stored properties are `@exclusivity(unchecked)` (docs/architecture.md,
+    // "One tick"): the only long accesses, bar fades advanced in place, call motion code only.
     @exclusivity(unchecked) public internal(set) var stack: [Screen] = []
     @exclusivity(unchecked) var transition: NavigationTransition?
     /// How many transitions have begun, to number them (`TransitionEnds.number`).

@@ -11,10 +11,8 @@ public final class Screen {
     public var title: String? {
         didSet { if navigationItem.title == nil { navigationItem.title = title } }
     }
-    // Stored properties the tick path reads or writes are `@exclusivity(unchecked)`: each
-    // checked access to a class's property costs a runtime call (swift_beginAccess) every
-    // tick. No access to them overlaps another: the only long ones (an animator advanced in
-    // place, a buffer of animators) call code that cannot reach the engine.
+    // The tick path's stored properties are `@exclusivity(unchecked)` (docs/architecture.md,
+    // "One tick"): no access is held open across a call.
     @exclusivity(unchecked) public var navigationItem: NavigationItem
     public var tabItem: TabItem?
     @exclusivity(unchecked) public var content: ScreenContent

@@ -8,10 +8,8 @@ import DetentTime
 /// front to back; the first that claims the point gets the whole touch.
 public final class TouchEngine: WorldEngine {
     public let name = "touch"
-    // Stored properties the tick path reads or writes are `@exclusivity(unchecked)`: each
-    // checked access to a class's property costs a runtime call (swift_beginAccess) every
-    // tick. No access to them overlaps another: the only long ones (an animator advanced in
-    // place, a buffer of animators) call code that cannot reach the engine.
+    // The tick path's stored properties are `@exclusivity(unchecked)` (docs/architecture.md,
+    // "One tick"): no access is held open across a call that could reach the touches.
     @exclusivity(unchecked) public private(set) var touches: [Touch] = []
     private var nextID = 1
     private var responders: [(order: Int, responder: TouchResponder)] = []
