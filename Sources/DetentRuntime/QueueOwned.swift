@@ -11,7 +11,7 @@ import Dispatch
 /// This type is the one place that vouches for that with `@unchecked Sendable`.
 public final class QueueOwned<Value>: @unchecked Sendable {
     /// The serial queue that owns the value.
-    public let queue: DispatchQueue
+    private let queue: DispatchQueue
     /// Touched only on `queue` (by `sync`, `async` and the value's own queue-side code).
     let value: Value
 
@@ -37,8 +37,8 @@ public final class QueueOwned<Value>: @unchecked Sendable {
 
 extension DispatchQueue {
     /// Runs `body` on this queue after the block now running, from code already on this queue:
-    /// what `body` captures never leaves the queue, so it need not be `Sendable` (a session's
-    /// timers re-enqueue its own work this way).
+    /// what `body` captures never leaves the queue, so it need not be `Sendable` (the
+    /// console's virtual tick scheduler re-enqueues its own work this way).
     public func later(_ body: @escaping () -> Void) {
         dispatchPrecondition(condition: .onQueue(self))
         nonisolated(unsafe) let body = body

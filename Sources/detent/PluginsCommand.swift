@@ -18,7 +18,7 @@ struct Plugins: ParsableCommand {
     @Option(name: .long, help: "Folder holding devices.toml, engine.toml and runner.toml (default: $DETENT_CONFIG or ./config).")
     var config: String?
 
-    @Flag(name: .long, help: "Print JSON: {\"loaded\": [{name, version, file, registered}], \"failed\": [{file, message}]} (as the daemon's plugins method).")
+    @Flag(name: .long, help: "Print JSON: {\"loaded\": [{name, version, file, registered}], \"failed\": [{file, message}]} (the loaded plugins as the daemon's plugins method lists them).")
     var json = false
 
     func run() throws {
