@@ -1,5 +1,6 @@
 // See CLuaShim.h. Everything that may call lua_error (and so longjmp) lives here, in C.
 #include "CLuaShim.h"
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -102,10 +103,19 @@ static int host_function_gc(lua_State *L) {
 
 // Every host call costs guest code a little of its budget, so a loop of host calls that are
 // cheap in Lua instructions (but not in host work) still runs out — also when no count hook
-// runs (the watchdog mode), where this charge is what stops such a loop.
-static void charge_host_call(lua_State *L, detent_limits *limits) {
+// runs (the watchdog mode), where this charge is what stops such a loop. The common case is
+// inline: only a passed budget or a raised stop goes through detent_charge_host. (A charge
+// of no bytes cannot pass the memory cap; the stop flags are also polled by the count hook,
+// and in the watchdog mode a stop sets the hook itself.)
+static inline __attribute__((always_inline)) void charge_host_call(lua_State *L, detent_limits *limits) {
     limits->running = L;
-    if (limits->guest_depth > 0 && detent_charge_host(L, HOST_CALL_COST, 0)) raise_kill(L, limits);
+    if (limits->guest_depth <= 0) return;
+    limits->executed += HOST_CALL_COST;
+    if (limits->killed == DETENT_KILL_NONE && (limits->budget <= 0 || limits->executed <= limits->budget)
+        && (limits->interrupt == NULL || !detent_interrupt_get(limits->interrupt)) && !detent_interrupt_get(&limits->cpu_expired)) {
+        return;
+    }
+    if (detent_charge_host(L, 0, 0)) raise_kill(L, limits);
 }
 
 // Entering host code after its charge, shared by host functions and the class __index: room
@@ -150,28 +160,63 @@ static int host_trampoline(lua_State *L) {
 
 // ---- Handle classes: __index in C ------------------------------------------------------
 
+// A member's name as Lua holds it (its interned string's bytes) and its number.
+typedef struct {
+    const char *name;
+    int member;
+} detent_member_slot;
+
 typedef struct {
     detent_member_read read;
-    detent_member_read read_number;
+    detent_number_read read_number;
     void *context;
+    detent_limits *limits;   // the state's (every thread of a state shares its allocator's)
+    size_t mask;             // slots - 1 (a power of two)
+    detent_member_slot slots[];
 } detent_class_index;
 
-// __index(handle, key): upvalue 1 maps each member's name to its number (interned strings:
-// a rawget compares pointers), upvalue 2 holds the class's reader. One call into the host
-// with that number reads the member; no Swift string is made per read.
+// Names up to LUAI_MAXSHORTLEN bytes are interned: every string with a member's bytes is the
+// very string the member table holds, so a member is found by the address of its bytes.
+static size_t member_slot_of(const char *name, size_t mask) {
+    return (size_t)(((uintptr_t)name >> 4) * 0x9E3779B97F4A7C15ull >> 32) & mask;
+}
+
+static int member_number(lua_State *L, const detent_class_index *ci) {
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        const char *name = lua_tolstring(L, 2, NULL);
+        for (size_t i = member_slot_of(name, ci->mask);; i = (i + 1) & ci->mask) {
+            if (ci->slots[i].name == name) return ci->slots[i].member;
+            if (ci->slots[i].name == NULL) break;
+        }
+    }
+    // Not found by address (a key that is no member, or a name too long to be interned):
+    // the member table says.
+    lua_pushvalue(L, 2);
+    int member = lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER ? (int)lua_tointegerx(L, -1, NULL) : DETENT_MEMBER_UNKNOWN;
+    lua_settop(L, 2);
+    return member;
+}
+
+// __index(handle, key): upvalue 1 maps each member's name to its number, upvalue 2 holds the
+// class's reader with the same map by address. One call into the host with that number reads
+// the member; no Swift string is made per read, and a number field is read into a C double
+// with no Lua call on the Swift side.
 static int class_index(lua_State *L) {
     const detent_class_index *ci = (const detent_class_index *)lua_touserdata(L, lua_upvalueindex(2));
-    int member = DETENT_MEMBER_UNKNOWN;
-    if (lua_type(L, 2) == LUA_TSTRING) {
-        lua_pushvalue(L, 2);
-        if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) member = (int)lua_tointeger(L, -1);
-        lua_settop(L, 2);
-    }
-    detent_limits *limits = detent_limits_of(L);
+    int member = member_number(L, ci);
+    detent_limits *limits = ci->limits;
     charge_host_call(L, limits);
-    // A number field of a live object: pushing a number neither allocates nor raises, so it
-    // needs none of the other guards of a host call.
-    if (member >= 0 && ci->read_number(L, ci->context, member)) return 1;
+    if (member >= 0) {
+        // A number field of a live object: pushing a number neither allocates nor raises, so
+        // it needs none of the other guards of a host call.
+        double value;
+        switch (ci->read_number(ci->context, lua_touserdata(L, 1), member, &value)) {
+            case DETENT_NUMBER_FLOAT: lua_pushnumber(L, value); return 1;
+            case DETENT_NUMBER_INTEGER: lua_pushinteger(L, (lua_Integer)value); return 1;
+            case DETENT_NUMBER_NIL: lua_pushnil(L); return 1;
+            default: break;
+        }
+    }
     int saved_depth = guard_host(L, limits);
     return leave_host(L, limits, saved_depth, ci->read(L, ci->context, member));
 }
@@ -181,11 +226,34 @@ extern _Bool swift_isDeallocating(void *object);
 
 int detent_is_deallocating(void *object) { return swift_isDeallocating(object) ? 1 : 0; }
 
-void detent_push_class_index(lua_State *L, detent_member_read read, detent_member_read read_number, void *context) {
-    detent_class_index *ci = (detent_class_index *)lua_newuserdatauv(L, sizeof(detent_class_index), 0);
+void detent_push_class_index(lua_State *L, detent_member_read read, detent_number_read read_number, void *context) {
+    int members = lua_absindex(L, -1);
+    size_t count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, members)) {
+        if (lua_type(L, -2) == LUA_TSTRING) count++;
+        lua_pop(L, 1);
+    }
+    size_t slots = 4;
+    while (slots < 2 * count) slots *= 2;
+    detent_class_index *ci = (detent_class_index *)lua_newuserdatauv(L, sizeof(detent_class_index) + slots * sizeof(detent_member_slot), 0);
     ci->read = read;
     ci->read_number = read_number;
     ci->context = context;
+    ci->limits = detent_limits_of(L);
+    ci->mask = slots - 1;
+    memset(ci->slots, 0, slots * sizeof(detent_member_slot));
+    lua_pushnil(L);
+    while (lua_next(L, members)) {
+        if (lua_type(L, -2) == LUA_TSTRING && lua_isinteger(L, -1)) {
+            const char *name = lua_tolstring(L, -2, NULL);   // the key's own bytes, kept alive by the table
+            size_t i = member_slot_of(name, ci->mask);
+            while (ci->slots[i].name != NULL) i = (i + 1) & ci->mask;
+            ci->slots[i].name = name;
+            ci->slots[i].member = (int)lua_tointegerx(L, -1, NULL);
+        }
+        lua_pop(L, 1);
+    }
     lua_pushcclosure(L, class_index, 2);
 }
 

@@ -30,9 +30,11 @@ public final class DrawerEngine {
 
     public let name: String
     public let defaults: DrawerDefaults
-    public internal(set) var state: State = .resting(anchor: nil)
+    // What ticks and Lua reads touch most is `@exclusivity(unchecked)` (docs/architecture.md,
+    // "One tick"): none of them is held across a call (the spring is copied, stepped, stored).
+    @exclusivity(unchecked) public internal(set) var state: State = .resting(anchor: nil)
     /// y of the drawer's top, points.
-    public internal(set) var origin: Double
+    @exclusivity(unchecked) public internal(set) var origin: Double
     public internal(set) var anchors: [DrawerAnchor] = []
     var anchorSpecs: [(name: String, spec: DrawerAnchorSpec)] = []
     /// Picks the target on release (SPEC §6); `ultradrawer` unless a script names another.
@@ -57,7 +59,7 @@ public final class DrawerEngine {
     public internal(set) var screenWidth: Double
     public internal(set) var safeTop: Double
     public internal(set) var safeBottom: Double
-    var spring: SpringAnimator?
+    @exclusivity(unchecked) var spring: SpringAnimator?
     /// The content's momentum after a flick (UIScrollView deceleration).
     var momentum: ScrollMomentum?
     /// The velocity the spring had when a touch interrupted it, pt/s.

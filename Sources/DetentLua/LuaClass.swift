@@ -39,7 +39,14 @@ public final class LuaClass<Object: AnyObject> {
 
     /// Number fields read without a `LuaCall`: the value is pushed straight from `read`
     /// (an integer when `integer`), nil for nil.
-    public private(set) var numberReaders: [String: (read: (Object) -> Double?, integer: Bool)] = [:]
+    private(set) var numberReaders: [String: NumberReader] = [:]
+
+    /// How a number field is read. (A struct, not a tuple: the closure keeps the form it was
+    /// made in, where a dictionary of tuples would wrap it in two conversion thunks per read.)
+    struct NumberReader {
+        let read: (Object) -> Double?
+        let integer: Bool
+    }
 
     /// Declares a number field once (see `field`): the fastest read there is, one closure
     /// between Lua and the value.
@@ -49,7 +56,7 @@ public final class LuaClass<Object: AnyObject> {
             guard let value = read(object) else { call.pushNil(); return }
             if integer { call.push(Int64(value)) } else { call.push(value) }
         })
-        numberReaders[name] = (read, integer)
+        numberReaders[name] = NumberReader(read: read, integer: integer)
     }
 
     /// The setter of field `name`, declared before with its getter (a property an engine's
@@ -141,8 +148,9 @@ final class AnyLuaClass {
             let body: (UnsafeMutableRawPointer, LuaCall) throws -> Void = { raw, call in
                 try Unmanaged<Object>.fromOpaque(raw)._withUnsafeGuaranteedRef { try getter($0, call) }
             }
-            guard let (read, integer) = cls.numberReaders[key] else { return Getter(body) }
-            return Getter(body, integer: integer) { raw in Unmanaged<Object>.fromOpaque(raw)._withUnsafeGuaranteedRef { read($0) } }
+            guard let reader = cls.numberReaders[key] else { return Getter(body) }
+            let read = reader.read
+            return Getter(body, integer: reader.integer) { raw in Unmanaged<Object>.fromOpaque(raw)._withUnsafeGuaranteedRef { read($0) } }
         }
         getters = .allocate(capacity: getterBoxes.count)
         getters.initialize(from: getterBoxes.map { Unmanaged.passUnretained($0) }, count: getterBoxes.count)
@@ -212,19 +220,20 @@ final class AnyLuaClass {
         }
     }
 
-    /// A number field of a live object, read and pushed with no `LuaCall` made: true when
-    /// done, false (nothing pushed) for any other member or a dead handle, which `index`
-    /// then handles. Called from C outside the host-call guards: it allocates no Lua memory.
-    func readNumber(_ L: OpaquePointer, member: Int32) -> Bool {
-        getters[Int(member)]._withUnsafeGuaranteedRef { getter -> Bool in
+    /// A number field of a live object, read into `value` with no Lua call made: how C is to
+    /// push it, or `DETENT_NUMBER_NONE` for any other member or a dead handle, which `index`
+    /// then handles. `block` is the handle's userdata block (nil for a value that is none).
+    @inline(__always)
+    func readNumber(block: UnsafeRawPointer?, member: Int32, into value: UnsafeMutablePointer<Double>) -> Int32 {
+        getters[Int(member)]._withUnsafeGuaranteedRef { getter -> Int32 in
             // The flag first: any other member goes to `index` without a lookup here.
-            guard getter.isNumber, let address = liveAddress(L) else { return false }
-            if let value = getter.number(address) {
-                if getter.isInteger { lua_pushinteger(L, lua_Integer(value)) } else { lua_pushnumber(L, value) }
-            } else {
-                lua_pushnil(L)
+            guard getter.isNumber, let block,
+                  let address = handles._withUnsafeGuaranteedRef({ $0.liveAddress(for: block.load(as: HandleBlock.self).id) }) else {
+                return Int32(DETENT_NUMBER_NONE.rawValue)
             }
-            return true
+            guard let number = getter.number(address) else { return Int32(DETENT_NUMBER_NIL.rawValue) }
+            value.pointee = number
+            return Int32(getter.isInteger ? DETENT_NUMBER_INTEGER.rawValue : DETENT_NUMBER_FLOAT.rawValue)
         }
     }
 
@@ -259,8 +268,8 @@ let classMemberRead: detent_member_read = { L, context, member in
 }
 
 /// The C-callable fast path of number fields (see `AnyLuaClass.readNumber`).
-let classNumberRead: detent_member_read = { L, context, member in
-    Unmanaged<AnyLuaClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.readNumber(L!, member: member) ? 1 : 0 }
+let classNumberRead: detent_number_read = { context, block, member, value in
+    Unmanaged<AnyLuaClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.readNumber(block: block, member: member, into: value!) }
 }
 
 /// What one registered class offers scripts, by name: for tools that check a description

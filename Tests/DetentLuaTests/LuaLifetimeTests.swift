@@ -87,6 +87,43 @@ struct LuaLifetimeTests {
         withExtendedLifetime(thing) {}
     }
 
+    /// `__index` finds a member by the address of its interned name; names too long to be
+    /// interned (over 40 bytes), and keys that are not strings, go through the member table.
+    @Test func membersAreFoundByAnyKeyWithTheirName() throws {
+        let lua = LuaState()
+        let cls = LuaClass<Thing>(name: "thing")
+        let long = "a_number_field_whose_name_is_too_long_to_be_interned"
+        cls.numberField("size", "number", "Points.") { $0.size }
+        cls.numberField("count", "integer", "") { $0.size * 2 }
+        cls.numberField("missing", "number?", "") { _ in nil }
+        cls.numberField(long, "number", "") { $0.size + 1 }
+        cls.getters["label"] = { _, call in call.push("thing") }
+        cls.methods["grow"] = { thing, call in thing.size += try call.number(2); return 0 }
+        lua.register(class: cls)
+        let thing = Thing()
+        lua.pushHandle(thing, className: "thing")
+        lua.setGlobal("t")
+        try lua.run("""
+            local key = "si" .. "ze"
+            assert(t.size == 3.5 and t[key] == 3.5)
+            assert(math.type(t.count) == "integer" and t.count == 7)
+            assert(t.missing == nil and t.label == "thing")
+            local built = "a_number_field_whose_name_" .. "is_too_long_to_be_interned"
+            assert(t.\(long) == 4.5 and t[built] == 4.5)
+            t:grow(1)
+            assert(t.size == 4.5)
+            """, chunkName: "k.lua")
+        for (key, shown) in [("1", "?"), ("true", "?"), ("'a_key_that_is_no_member_and_longer_than_forty_bytes'", "a_key_that_is_no_member_and_longer_than_forty_bytes")] {
+            do {
+                try lua.run("local x = t[\(key)]", chunkName: "k.lua")
+                Issue.record("t[\(key)] should fail")
+            } catch {
+                #expect((error as? LuaError)?.message.hasPrefix("k.lua:1: thing has no field '\(shown)'") == true, "\(error)")
+            }
+        }
+        withExtendedLifetime(thing) {}
+    }
+
     @Test func luaHoldsNoStrongReferenceThroughHandles() throws {
         let tracker = LifetimeTracker()
         let lua = LuaState()

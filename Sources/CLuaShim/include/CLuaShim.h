@@ -60,6 +60,15 @@ enum { DETENT_MEMBER_UNKNOWN = -2147483647 };
 /// value and returns 1, or returns -1 after pushing an error message, which C raises.
 typedef int (*detent_member_read)(lua_State *L, void *context, int member);
 
+/// What a number reader found (see detent_push_class_index).
+typedef enum {
+    DETENT_NUMBER_NONE = 0,     // not a number field, or the handle is dead: ask `read`
+    DETENT_NUMBER_FLOAT = 1,    // push `value` as a float
+    DETENT_NUMBER_INTEGER = 2,  // push `value` as an integer
+    DETENT_NUMBER_NIL = 3,      // push nil
+} detent_number_kind;
+typedef int (*detent_number_read)(void *context, const void *block, int member, double *value);
+
 /// Nonzero once the Swift object at `object` has lost its last strong reference (the Swift
 /// runtime's swift_isDeallocating, the test behind `unowned(safe)` loads; its memory lives
 /// on while unowned references remain). The handle registry's liveness check.
@@ -69,10 +78,11 @@ int detent_is_deallocating(void *object);
 /// each member's name to its number (popped, kept as upvalue 1); `read(L, context, number)`
 /// is called for every access (DETENT_MEMBER_UNKNOWN for other keys). While `read` runs,
 /// lua_upvalueindex(1) still names that table. `context` must outlive the closure.
-/// `read_number(L, context, number)` is asked first for members numbered 0 and up: it pushes
-/// a number (or nil) and returns 1 for a number field of a live object, else returns 0
-/// having pushed nothing; it must neither allocate Lua memory nor raise.
-void detent_push_class_index(lua_State *L, detent_member_read read, detent_member_read read_number, void *context);
+/// `read_number(context, block, number, &value)` is asked first for members numbered 0 and
+/// up, `block` being the handle's userdata block (NULL for a value that is none): for a number
+/// field of a live object it stores the value and says how to push it, else returns
+/// DETENT_NUMBER_NONE. It calls no Lua function.
+void detent_push_class_index(lua_State *L, detent_member_read read, detent_number_read read_number, void *context);
 
 // ---- Limits ------------------------------------------------------------------------------
 typedef enum {
