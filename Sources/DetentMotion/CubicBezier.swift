@@ -21,7 +21,11 @@
 ///
 /// Outside [0, 1] the curve is extended by straight lines along its end tangents, as Chromium
 /// and the CSS Easing specification do.
-public struct CubicBezier: Sendable {
+///
+/// Immutable, so a class behaves as a value: an animator evaluates its curve every frame
+/// through one reference, where a struct of this size was copied out of `TimingCurve` first
+/// (BENCHMARKS.md, "Fast ticks").
+public final class CubicBezier: Sendable {
     /// Control point coordinates as given to `init` (unitless).
     public let x1: Double
     public let y1: Double
@@ -155,6 +159,7 @@ public struct CubicBezier: Sendable {
         return (sampleY(t), slope(atParameter: t))
     }
 
+    @inline(__always)
     private func slope(atParameter t: Double) -> Double {
         let dx = sampleDerivativeX(t)
         let dy = sampleDerivativeY(t)

@@ -26,7 +26,7 @@ public final class World {
     @exclusivity(unchecked) public private(set) var previousTime: Nanoseconds = 0
     /// The last tick delivered.
     @exclusivity(unchecked) public private(set) var lastTick: Tick?
-    public private(set) var engines: [WorldEngine] = []
+    @exclusivity(unchecked) public private(set) var engines: [WorldEngine] = []
     /// The engines' per-tick entry points, in `engines` order, held unretained: `engines` and
     /// `engineCalls` keep them alive.
     @exclusivity(unchecked) private var phases: ContiguousArray<EnginePhases> = []
