@@ -36,6 +36,21 @@ enum Prelude {
         return result
     }()
 
+    /// Starts compiling every chunk on a thread of its own and returns at once: `detent`
+    /// calls it first thing, so the compile overlaps the rest of start-up (parsing arguments,
+    /// reading the configuration, finding the files) instead of following it; the first
+    /// state to need the bytecode waits for whatever is left. The thread blocks every signal
+    /// (it is made while the caller's are blocked, and keeps that mask), so it never takes a
+    /// SIGTERM or SIGINT that the daemon waits for or a run handles.
+    static func compileInBackground() {
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)
+        Thread.detachNewThread { _ = bytecode }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+
     /// Pushes chunk `name` (one of `files` or `hostChunks`) onto `lua`'s stack as a function,
     /// from the process's bytecode.
     static func load(_ name: String, into lua: LuaState) throws {

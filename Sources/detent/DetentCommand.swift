@@ -17,6 +17,8 @@ struct Detent: ParsableCommand {
     /// As ArgumentParser's `main()`, but a usage error (an unknown flag, a bad value) exits
     /// with status 2, as SPEC §10 promises for usage and load errors — not sysexits' 64.
     static func main() {
+        // Most commands make Lua states; the prelude compiles while the arguments are parsed.
+        ScriptHost.prepareInBackground()
         do {
             var command = try parseAsRoot()
             try command.run()
