@@ -56,7 +56,9 @@ enum TOMLScreen {
             i += step
         }
         do {
-            try TOMLScreen.check(lines: text.split(separator: "\n", omittingEmptySubsequences: false), skipping: skipLine)
+            // Split where `skipLine` counted lines: at each "\n" scalar (a String split by
+            // Character would also keep "\r\n" whole, one grapheme, and cost far more).
+            try TOMLScreen.check(lines: scalars.split(separator: "\n", omittingEmptySubsequences: false), skipping: skipLine)
         } catch let problem as TOMLScreen.Problem {
             throw ConfigError(file: file, "line \(problem.line), column \(problem.column): \(problem.reason)")
         }
@@ -75,9 +77,9 @@ enum TOMLScreen {
 
     /// `lines` are the text's lines; `skip` marks those that start inside a multi-line string
     /// or an unclosed array or inline table (they hold no key to check).
-    static func check(lines: [Substring], skipping skip: [Bool]) throws {
+    static func check(lines: [ArraySlice<Unicode.Scalar>], skipping skip: [Bool]) throws {
         for (index, line) in lines.enumerated() where !skip[index] {
-            let chars = Array(line.unicodeScalars)
+            let chars = Array(line)
             var i = 0
             while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
             guard i < chars.count, chars[i] != "#", chars[i] != "\r" else { continue }

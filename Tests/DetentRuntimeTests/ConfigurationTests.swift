@@ -197,6 +197,10 @@ struct ConfigurationTests {
             _ = try ConfigReader(file: "config/runner.toml", text: "[run]\nseed 0\n")
         }
         #expect(throws: Never.self) { _ = try ConfigReader(file: "config/runner.toml", text: "[run]\r\nseed\t= 0\r\n") }
+        // Windows line ends: every line is screened, not only the first ("\r\n" is one Character).
+        #expect(throws: ConfigError(file: "config/runner.toml", "line 2, column 2: '(' cannot start a key (keys are letters, digits, _ and -, or quoted)")) {
+            _ = try ConfigReader(file: "config/runner.toml", text: "[run]\r\n[(limits]\r\nmax = 1\r\n")
+        }
         #expect(throws: Never.self) {
             _ = try ConfigReader(file: "config/devices.toml", text: "[[device]]\n\"quoted key\".a = 1\nlist = [\n  { mode = \"x\" },\n]\n")
         }
