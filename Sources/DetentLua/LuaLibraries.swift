@@ -9,10 +9,14 @@ public enum LuaLibraries: Sendable {
     case safe
     /// Every standard library (tools and tests only; never for scenario code).
     case all
+    /// None: a state that only compiles chunks (`LuaState.compileTrusted`).
+    case none
 
     func open(in state: LuaState) {
         let L = state.L
         switch self {
+        case .none:
+            break
         case .all:
             luaL_openlibs(L)
         case .safe:

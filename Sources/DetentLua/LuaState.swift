@@ -260,8 +260,9 @@ public final class LuaState: LuaStack {
     /// `load(trustedBytecode:chunkName:)` loads without parsing. Debug info is kept, so errors
     /// still name `chunk:line`.
     public static func compileTrusted(_ text: String, chunkName: String) throws -> [UInt8] {
-        // Not .safe: building a safe state loads bytecode made here (LuaLibraries).
-        let scratch = LuaState(libraries: .all)
+        // Compiling needs no library (and not .safe: building a safe state loads bytecode
+        // made here, LuaLibraries).
+        let scratch = LuaState(libraries: .none)
         try scratch.load(text, chunkName: chunkName)
         var buffer = detent_buffer(data: nil, size: 0, capacity: 0)
         defer { detent_buffer_free(&buffer) }

@@ -5,6 +5,7 @@ import Foundation
 /// `detent bench`: the release-mode benchmarks behind BENCHMARKS.md.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Run Detent's benchmarks and print a Markdown table (build with -c release).",
         discussion: "Each figure is the median of several samples on this machine. The 1,000-spec comparison needs busted (apt-get install lua-busted)."
     )

@@ -8,6 +8,7 @@ import Foundation
 /// errors. `--json` for tools. Exit status 2 when a plugin failed to load, as a run would.
 struct Plugins: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "plugins",
         abstract: "List the plugins a run would load, what each registers, and load errors.",
         discussion: "Exit status: 0 every plugin loaded, 2 a plugin failed to load (or a usage error)."
     )

@@ -10,6 +10,7 @@ import Logging
 /// `detent run [PATH…]`: headless scenario specs in virtual time.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run Lua scenario specs headlessly, in virtual time.",
         discussion: "Exit status: 0 all passed, 1 failures, 2 usage or load errors."
     )
