@@ -26,6 +26,9 @@ public final class LiveSession {
     /// The console's Lua half (`ConsoleLua`), loaded by `installConsole()` on first use.
     var consoleHelpers: LuaRef?
     private var subscriptions: [Int: Subscription] = [:]
+    /// Each subscription's properties resolved to readers (`World.reader(for:)`), valid for
+    /// that world while its engine count stays: a sample reads by index, not by name.
+    private var sampleReaders: [Int: (world: World, engineCount: Int, readers: [PropertyReader])] = [:]
     private var nextSubscription = 0
     private var observedWorld: (world: World, token: Int)?
 
@@ -138,10 +141,19 @@ public final class LiveSession {
         scheduler.collectDue(in: world)
         runJobs()
         guard !subscriptions.isEmpty else { return }
-        for subscription in subscriptions.values where !subscription.properties.isEmpty && tick.frame % Int64(subscription.every) == 0 {
-            let values = subscription.properties.map { ($0, world.property($0)) }
+        for (id, subscription) in subscriptions where !subscription.properties.isEmpty && tick.frame % Int64(subscription.every) == 0 {
+            let values = readers(for: id, of: subscription, in: world).map { ($0.name, $0.read(in: world)) }
             subscription.onSample(Sample(frame: tick.frame, time: VirtualTime.seconds(tick.targetTimestamp), values: values))
         }
+    }
+
+    /// The readers of `subscription`'s properties in `world`, resolved again only when the
+    /// world or its engines changed.
+    private func readers(for id: Int, of subscription: Subscription, in world: World) -> [PropertyReader] {
+        if let cached = sampleReaders[id], cached.world === world, cached.engineCount == world.engineCount { return cached.readers }
+        let readers = subscription.properties.map(world.reader(for:))
+        sampleReaders[id] = (world, world.engineCount, readers)
+        return readers
     }
 
     /// Resumes ready jobs under a fresh instruction budget (a runaway eval is stopped, the
@@ -289,6 +301,7 @@ public final class LiveSession {
     public func unsubscribe(_ id: Int) {
         session.checkQueue()
         subscriptions[id] = nil
+        sampleReaders[id] = nil
         driver.wake()
     }
 
@@ -296,6 +309,7 @@ public final class LiveSession {
     public func close() {
         session.checkQueue()
         subscriptions.removeAll()
+        sampleReaders.removeAll()
         scheduler.endAll(.aborted("session closed"))
         driver.pause()
     }

@@ -85,6 +85,29 @@ struct LiveSessionTests {
         #expect(zip(frames, frames.dropFirst()).allSatisfy { $1 == $0 + 1 })
     }
 
+    /// Samples read properties by index once resolved; engines and animators that appear
+    /// after the subscription are still found, with the values a read by name gives.
+    @Test func samplesFollowEnginesAndAnimatorsMadeAfterSubscribing() throws {
+        let h = try Harness()
+        var samples: [LiveSession.Sample] = []
+        h.onQueue { live in
+            _ = live.subscribe(.init(events: nil, properties: ["drawer.origin", "slide.value"], every: 1, onEvent: { _ in },
+                                       onSample: { samples.append($0) }))
+        }
+        _ = h.eval("world:animate{ name = 'warm', from = 0, to = 1, duration = 10 }")
+        h.advance(seconds: 0.1)
+        #expect(!samples.isEmpty && samples.allSatisfy { $0.values.allSatisfy { $0.1 == nil } })
+        _ = h.eval("d = world:drawer{ anchors = { 'top', 'bottom' } }; world:animate{ name = 'slide', from = 0, to = 100, duration = 1 }")
+        samples.removeAll()
+        h.advance(seconds: 0.2)
+        let last = try #require(samples.last)
+        let byName = h.onQueue { live in ["drawer.origin", "slide.value"].map { live.world.property($0) } }
+        #expect(last.values.map(\.0) == ["drawer.origin", "slide.value"])
+        #expect(last.values.map(\.1) == byName)
+        #expect(last.values.allSatisfy { $0.1 != nil })
+        #expect(samples.compactMap { $0.values[1].1 }.count == samples.count)
+    }
+
     @Test func aRunawayEvalIsStoppedAndTheWorldStays() throws {
         let h = try Harness()
         _ = h.eval("kept = 42")
