@@ -289,7 +289,12 @@ struct HandleBlock {
 extension LuaState {
     /// Makes `cls` available; handles of it are pushed with `push(handle:className:)`. Cheap:
     /// the class's metatable is built when its first handle is pushed.
+    /// - Precondition: no class of that name is registered in this state yet.
     public func register<Object: AnyObject>(class cls: LuaClass<Object>) {
+        // Once per name: the class's metatable (made on its first handle) calls the class it
+        // was made for, unretained — a second class of the same name would leave the first
+        // one's handles calling a freed class.
+        precondition(classes[cls.name] == nil, "class \(cls.name) is registered twice in one Lua state")
         classes[cls.name] = AnyLuaClass(cls, in: self)
     }
 
