@@ -5,6 +5,7 @@
 #
 #   swift build -c release && [WAIT_IDLE=1] bash scripts/bench/jobs_bench.sh [RUNS] [PATH...]
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 runs=${1:-5}
 shift || true
 paths=("$@")
@@ -35,7 +36,6 @@ wait_idle() {
   exit 1
 }
 
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 declare -A wall cpu
 echo "| run | jobs | wall s | CPU s (user+sys) | load average before |"
@@ -54,10 +54,10 @@ for ((i = 1; i <= runs; i++)); do
   done
 done
 rm -f /tmp/jobs_bench.$$.out
-m1=$(tr ' ' '\n' <<< "${wall[1]}" | grep . | median)
-m2=$(tr ' ' '\n' <<< "${wall[2]}" | grep . | median)
-c1=$(tr ' ' '\n' <<< "${cpu[1]}" | grep . | median)
-c2=$(tr ' ' '\n' <<< "${cpu[2]}" | grep . | median)
+m1=$(median ${wall[1]})
+m2=$(median ${wall[2]})
+c1=$(median ${cpu[1]})
+c2=$(median ${cpu[2]})
 echo
 echo "median wall: --jobs 1 ${m1} s, --jobs 2 ${m2} s; speed-up $(awk -v a="$m1" -v b="$m2" 'BEGIN { printf "%.2f", a / b }')x"
 echo "median CPU: --jobs 1 ${c1} s, --jobs 2 ${c2} s"

@@ -8,6 +8,7 @@
 # (say, a build of an earlier commit) measured in the same rounds, interleaved, for a ratio;
 # FILES= the number of files (default 200); RUNS= the number of paired runs.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$(dirname "$0")/../.."
 DETENT=${DETENT:-.build/release/detent}
 BASELINE=${BASELINE:-}
@@ -30,7 +31,6 @@ mkdir -p "$scratch/many" "$scratch/one"
 } > "$scratch/one/all_spec.lua"
 # microseconds of one run; a failing run stops the script
 micros() { local s e; s=$(date +%s%N); "$@" >/dev/null || return 1; e=$(date +%s%N); echo $(( (e - s) / 1000 )); }
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 files=(); one=(); diffs=(); base_files=(); base_one=(); base_diffs=()
 for _ in $(seq "$RUNS"); do
   f=$(micros "$DETENT" run --jobs 1 --no-plugins "$scratch/many")

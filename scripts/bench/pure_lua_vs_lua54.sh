@@ -5,6 +5,7 @@
 # with that one key changed). Prints each median and its ratio to lua5.4.
 #   swift build -c release --product detent && bash scripts/bench/pure_lua_vs_lua54.sh
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$(dirname "$0")/../.."
 DETENT=${DETENT:-.build/release/detent}
 SCRIPT=scripts/bench/pure_lua.lua
@@ -21,7 +22,6 @@ for _ in $(seq "$N"); do
   watchdog+=("$(seconds "$DETENT" run --no-plugins "$SCRIPT")")
   counted+=("$(seconds "$DETENT" run --no-plugins --config "$exact/config" "$SCRIPT")")
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 ml=$(median "${lua[@]}"); mw=$(median "${watchdog[@]}"); me=$(median "${counted[@]}")
 awk -v l="$ml" -v w="$mw" -v e="$me" 'BEGIN {
   printf "lua5.4                        %.3f s\n", l / 1e6

@@ -9,6 +9,7 @@
 #   swift build -c release --product detent && bash scripts/bench/scenario_ticks.sh [BINARY...]
 #   RUNS=7 bash scripts/bench/scenario_ticks.sh /tmp/detent-before .build/release/detent
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$(dirname "$0")/../.."
 SCRIPT=scripts/bench/scenario_ticks.lua
 RUNS=${RUNS:-5}
@@ -33,8 +34,7 @@ for ((i = 1; i <= RUNS; i++)); do
     echo "| $i | $b | $frames | $wall | $rate |"
   done
 done
-median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo
 for b in "${binaries[@]}"; do
-  echo "median ticks/s, $b: $(median <<< "${rates[$b]}")"
+  echo "median ticks/s, $b: $(median ${rates[$b]})"
 done
