@@ -14,13 +14,14 @@ extension Benchmarks {
         guard let compact = device.multitasking[.portrait]?.first(where: { $0.sizeClass == .compact })?.width else {
             throw ConfigError(file: "config/devices.toml", "the adaptive benchmark needs an iPad with a compact portrait multitasking width; \(device.name) has none")
         }
+        let tracedNames = ["split.primary_width", "secondary.progress"]
         let m = try BenchmarkClock.perOperation(operations: ticks) {
             let world = World(configuration: WorldConfiguration(device: device))
             let roots = (1...3).map { Screen(id: "tab\($0)") }
             let split = try SplitViewEngine(world: world, defaults: defaults, navigationDefaults: navigationDefaults,
                                             roots: roots, placeholder: Screen(id: "placeholder"))
             try split.attach(to: world)
-            let trace = TraceLoad(["split.primary_width", "secondary.progress"], in: world, traced: traced)
+            let trace = TraceLoad(tracedNames, in: world, traced: traced)
             var step = 0, changes = 0
             for _ in 0..<ticks {
                 if !world.isBusy {
@@ -40,7 +41,7 @@ extension Benchmarks {
             precondition(changes > 10 && split.secondary.stack.first === split.placeholder)
             trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: TraceLoad.label("ticks/s, split view collapsing, expanding and pushing", traced: traced), value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label(tracing: traced ? tracedNames : [], "ticks/s, split view collapsing, expanding and pushing"), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 }

@@ -10,17 +10,18 @@ public enum Benchmarks {
     /// Ticks per second with `count` timing animators running (none finishes during the run);
     /// `traced`: the first animator's value and the last one's velocity recorded every frame.
     public static func tickThroughput(animators count: Int, device: DeviceProfile, traced: Bool = false, ticks: Int = 200_000) -> BenchmarkFigure {
+        let tracedNames = ["a0.value", "a\(count - 1).velocity"]
         let m = BenchmarkClock.perOperation(operations: ticks) {
             let world = World(configuration: WorldConfiguration(device: device))
             for i in 0..<count {
                 world.animators.animate(name: "a\(i)", from: 0, to: 1000, duration: 1e9, curve: .sheet, in: world)
             }
-            let trace = TraceLoad(["a0.value", "a\(count - 1).velocity"], in: world, traced: traced)
+            let trace = TraceLoad(tracedNames, in: world, traced: traced)
             for _ in 0..<ticks { world.step() }
             precondition(world.isBusy)
             trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: TraceLoad.label("ticks/s, \(count) running animator\(count == 1 ? "" : "s")", traced: traced), value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label(tracing: traced ? tracedNames : [], "ticks/s, \(count) running animator\(count == 1 ? "" : "s")"), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 

@@ -9,13 +9,14 @@ extension Benchmarks {
     /// the policy picks an anchor and the spring settles; as soon as it rests, the next flick
     /// starts, alternating up and down.
     public static func drawerThroughput(device: DeviceProfile, defaults: DrawerDefaults, traced: Bool = false, ticks: Int = 100_000) -> BenchmarkFigure {
+        let tracedNames = ["drawer.origin", "drawer.velocity"]
         let m = BenchmarkClock.perOperation(operations: ticks) {
             let world = World(configuration: WorldConfiguration(device: device))
             let drawer = DrawerEngine(world: world, defaults: defaults, content: ScrollContent(contentHeight: 2000))
             drawer.attach(to: world)
             try! drawer.setAnchors([("top", .named("top")), ("middle", .named("middle")), ("bottom", .named("bottom"))], in: world)
             try! drawer.move(toAnchor: "bottom", in: world)
-            let trace = TraceLoad(["drawer.origin", "drawer.velocity"], in: world, traced: traced)
+            let trace = TraceLoad(tracedNames, in: world, traced: traced)
             var up = true
             var flicks = 0
             let period = VirtualTime.nanosecondsPerSecond / Int64(device.touchRateHz)
@@ -35,7 +36,7 @@ extension Benchmarks {
             precondition(flicks > 10)
             trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: TraceLoad.label("ticks/s, drawer flicked and settling", traced: traced), value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label(tracing: traced ? tracedNames : [], "ticks/s, drawer flicked and settling"), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 }

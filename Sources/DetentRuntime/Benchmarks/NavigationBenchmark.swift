@@ -8,11 +8,12 @@ extension Benchmarks {
     /// back to the root, animated, over and over.
     public static func navigationThroughput(device: DeviceProfile, defaults: NavigationDefaults, traced: Bool = false,
                                             ticks: Int = 100_000) -> BenchmarkFigure {
+        let tracedNames = ["navigation.progress", "navigation.bar_height"]
         let m = BenchmarkClock.perOperation(operations: ticks) {
             let world = World(configuration: WorldConfiguration(device: device))
             let navigation = NavigationEngine(world: world, defaults: defaults)
             navigation.attach(to: world)
-            let trace = TraceLoad(["navigation.progress", "navigation.bar_height"], in: world, traced: traced)
+            let trace = TraceLoad(tracedNames, in: world, traced: traced)
             let screens = (0..<6).map { i -> Screen in
                 let screen = Screen(id: "s\(i)", title: "Screen \(i)")
                 screen.navigationItem.largeTitle = i % 3 == 1 ? .always : .never
@@ -37,7 +38,7 @@ extension Benchmarks {
             precondition(transitions > ticks / 30)
             trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: TraceLoad.label("ticks/s, navigation always mid push/pop", traced: traced), value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label(tracing: traced ? tracedNames : [], "ticks/s, navigation always mid push/pop"), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 }

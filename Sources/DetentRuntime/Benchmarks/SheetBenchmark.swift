@@ -12,6 +12,7 @@ extension Benchmarks {
     /// action starts.
     public static func sheetThroughput(device: DeviceProfile, defaults: SheetDefaults, navigation: NavigationDefaults,
                                        traced: Bool = false, ticks: Int = 100_000) -> BenchmarkFigure {
+        let tracedNames = ["sheet.height", "sheet.velocity"]
         let m = BenchmarkClock.perOperation(operations: ticks) {
             let world = World(configuration: WorldConfiguration(device: device))
             let sheet = SheetEngine(world: world, defaults: defaults, navigationDefaults: navigation)
@@ -19,7 +20,7 @@ extension Benchmarks {
             try! sheet.setDetents([("content", .content), ("large", .large)], in: world)
             try! sheet.navigation.set([Screen(id: "root", title: nil, content: .scroll(ScrollContent(contentHeight: 300)))], animated: false, in: world)
             try! sheet.present(animated: false, in: world)
-            let trace = TraceLoad(["sheet.height", "sheet.velocity"], in: world, traced: traced)
+            let trace = TraceLoad(tracedNames, in: world, traced: traced)
             let detail = Screen(id: "detail", title: nil, content: .scroll(ScrollContent(contentHeight: 500)))
             var step = 0
             var actions = 0
@@ -46,7 +47,7 @@ extension Benchmarks {
             precondition(actions > 10 && sheet.isPresented)
             trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: TraceLoad.label("ticks/s, sheet pushing, popping and flicked", traced: traced), value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label(tracing: traced ? tracedNames : [], "ticks/s, sheet pushing, popping and flicked"), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 }
