@@ -39,8 +39,16 @@ end
 local Failure = {}
 Failure.__tostring = function(failure) return failure.message end
 
+-- A failure as `throw` makes it: anything else that says detent_failure (a table a script
+-- forged, with fields of the wrong types) is an ordinary value — the runner reports it as an
+-- error, inspect prints it as a table.
 local function is_failure(value)
-  return type(value) == "table" and rawget(value, "detent_failure") == true
+  if type(value) ~= "table" or rawget(value, "detent_failure") ~= true then return false end
+  for _, field in ipairs({ "message", "where", "expected", "actual" }) do
+    local v = rawget(value, field)
+    if v ~= nil and type(v) ~= "string" then return false end
+  end
+  return type(rawget(value, "message")) == "string"
 end
 
 --- Raises a failure built from `fields`.  `level` counts like `error`'s,

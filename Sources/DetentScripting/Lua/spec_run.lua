@@ -8,6 +8,7 @@ local host = ...
 local spec, S = host.spec.module, host.spec.state
 local pending_signal, located_error = host.spec.pending_signal, host.spec.located_error
 local insulation = host.spec_insulation
+local is_failure = host.luassert.is_failure   -- an assertion failure (assert_failure.lua)
 local ordered          -- in run order (randomize() applied), built by spec.tests()
 
 ----------------------------------------------------------------------------------------------
@@ -76,17 +77,6 @@ local function chain(block)
     block = block.parent
   end
   return blocks
-end
-
--- An assertion failure as assert.lua raises it: anything else that says detent_failure (a
--- table a script forged, with fields of the wrong types) is an ordinary error value.
-local function is_failure(e)
-  if type(e) ~= "table" or rawget(e, "detent_failure") ~= true then return false end
-  for _, field in ipairs({ "message", "where", "expected", "actual" }) do
-    local value = rawget(e, field)
-    if value ~= nil and type(value) ~= "string" then return false end
-  end
-  return type(rawget(e, "message")) == "string"
 end
 
 -- Runs a function and turns an error into a result record. Only a test's own function can
