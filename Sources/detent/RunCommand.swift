@@ -194,13 +194,14 @@ struct Run: ParsableCommand {
         let paths = options.paths.isEmpty ? [initial?.run.scenarios ?? "scripts/scenarios"] : options.paths
         let pluginFolders = options.noPlugins ? [] : [PluginDiscovery.defaultFolder] + (initial?.run.pluginPaths ?? []) + options.pluginFolders
         let watcher = SpecWatcher(paths: paths, base: base, pluginFolders: pluginFolders, configFolder: configFolder.path)
-        let lastStatus = WatchStatus()
+        // The last finished run's exit status, read by the Ctrl-C handler on another thread.
+        let lastStatus = LockedValue<Int32>(0)
         // Ctrl-C ends the watch at once with the last finished run's status.
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler {
             stdout.line("")
-            Glibc.exit(lastStatus.value)
+            Glibc.exit(lastStatus.withLock { $0 })
         }
         interrupt.resume()
         let isTerminal = isatty(STDOUT_FILENO) != 0
@@ -217,21 +218,11 @@ struct Run: ParsableCommand {
         }, print: { stdout.line($0) }, clearScreen: {
             if isTerminal { StandardOutput.write("\u{1B}[2J\u{1B}[H") }
         }, sleep: { Thread.sleep(forTimeInterval: $0) })
-        loop.finished = { lastStatus.value = $0 }
+        loop.finished = { status in lastStatus.withLock { $0 = status } }
         return loop.run()
     }
 
     private func splitTags(_ text: String?) -> [String] {
         (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
-    }
-}
-
-/// The last finished run's exit status, read by the Ctrl-C handler on another thread.
-private final class WatchStatus: @unchecked Sendable {
-    private let lock = NSLock()
-    private var status: Int32 = 0
-    var value: Int32 {
-        get { lock.lock(); defer { lock.unlock() }; return status }
-        set { lock.lock(); status = newValue; lock.unlock() }
     }
 }
