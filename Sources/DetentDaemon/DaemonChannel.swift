@@ -60,14 +60,9 @@ public final class DaemonChannel: @unchecked Sendable {
 
     /// Sends a request and waits for its answer.
     public func call(_ method: String, _ params: [(String, JSONValue)] = []) throws -> JSONValue {
-        let done = DispatchSemaphore(value: 0)
-        let box = NIOLockedValueBox<Reply?>(nil)
-        request(method, params) { reply in
-            box.withLockedValue { $0 = reply }
-            done.signal()
-        }
-        done.wait()
-        return try box.withLockedValue { $0! }.get()
+        let answer = AwaitedAnswer<Reply>()
+        request(method, params) { answer.deliver($0) }
+        return try answer.wait().get()
     }
 
     /// Closes the connection; `onClosed` is not called.
