@@ -14,6 +14,17 @@ struct ReportFormatTests {
         #expect(JSONReport.render(back) == text)
     }
 
+    /// Frames are integers in the report and read back as integers: one past 2^53, which a
+    /// double cannot hold, comes back exact.
+    @Test func jsonReportFramesReadBackExactly() throws {
+        var record = ReportSamples.record
+        let frame: Int64 = (1 << 53) + 1
+        record.sections[1].tests[0].result.frame = frame
+        let back = try JSONReport.read(Data(JSONReport.render(record).utf8), source: "big.json")
+        #expect(back.sections[1].tests[0].result.frame == frame)
+        #expect(back == record)
+    }
+
     @Test func jsonReportKeysComeInTheDocumentedOrder() throws {
         let text = JSONReport.render(ReportSamples.record)
         let topKeys = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }

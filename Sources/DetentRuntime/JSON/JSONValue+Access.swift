@@ -17,6 +17,16 @@ extension JSONValue {
         }
     }
 
+    /// A whole number that fits Int64 — exact, never through a Double (a frame count past
+    /// 2^53 keeps its last digits); nil otherwise.
+    public var integer: Int64? {
+        switch self {
+        case let .int(integer): return integer
+        case let .unsigned(integer): return Int64(exactly: integer)
+        default: return number.flatMap { Int64(exactly: $0) }
+        }
+    }
+
     /// A whole number from 0 to 2^64−1, read as the integer itself (seeds go past what a double
     /// holds exactly), or nil: a negative, fractional or non-numeric value.
     public var unsignedInteger: UInt64? {

@@ -103,7 +103,7 @@ extension JSONReport {
             return flag
         }
         func int() throws -> Int {
-            guard let int = value?.number.flatMap({ Int(exactly: $0) }) else { throw fail("a whole number") }
+            guard let int = value?.integer.flatMap({ Int(exactly: $0) }) else { throw fail("a whole number") }
             return int
         }
         func optionalInt() throws -> Int? { value?.isNull == true ? nil : try int() }
