@@ -8,7 +8,7 @@ extension TabContainer: TabulatedEngine {
         .value("mode", "\"alone\"|\"embedded\"", "") { .string($0.mode.rawValue) },
         .traced("bar_alpha", unit: "0…1", "0…1 (fades over 0.25 s).") { $0.barAlpha },
         .traced("depth", "integer", unit: nil, "Depth of the selected tab's stack as the container counts it.") { Double($0.depth) },
-        .traced("selected_index", "integer", unit: nil, "1-based. Assign to select in code (no should_select, no event).") { Double($0.selectedIndex + 1) },
+        .traced("selected_index", "integer", unit: nil, "1-based. Selecting by assignment asks no should_select and emits no event.") { Double($0.selectedIndex + 1) },
         .traced("bar_height", unit: "pt", "Points.") { $0.barHeight },
         .value("bar_hidden", "boolean", "") { .boolean($0.isBarHidden) },
         .value("bar_frame", "detent.Rect", unit: "pt", "Points.") { tabs in

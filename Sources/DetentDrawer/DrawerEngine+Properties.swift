@@ -18,10 +18,10 @@ extension DrawerEngine: TabulatedEngine {
         .value("limits", "{lower: number, upper: number}", unit: "pt", "Origins the drawer may rest between, points.") { drawer in
             .record([PropertyField("lower", .number(drawer.limits.lowerBound)), PropertyField("upper", .number(drawer.limits.upperBound))])
         },
-        .traced("content_offset", unit: "pt", "The content's scroll offset, points. Assignable.") { $0.content.offset },
+        .traced("content_offset", unit: "pt", "The content's scroll offset, points.") { $0.content.offset },
         .number("content_height", unit: "pt", "The content's height, points.") { $0.content.contentHeight },
         .number("header_height", unit: "pt", "Points.") { $0.headerHeight },
-        .value("policy", "string", "The release policy's name; assign a name or a function(release). Assignable.") { .string($0.policy.name) },
-        .value("bounces", "boolean", "Rubber-bands past its limits. Assignable.") { .boolean($0.bounces) },
+        .value("policy", "string", "The release policy's name; assign a name or a function(release).") { .string($0.policy.name) },
+        .value("bounces", "boolean", "Rubber-bands past its limits.") { .boolean($0.bounces) },
     ])
 }

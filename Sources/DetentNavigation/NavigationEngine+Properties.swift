@@ -12,7 +12,7 @@ extension NavigationEngine: TabulatedEngine {
         .traced("bar_inset", unit: "pt", "The top inset the bar gives content, points.") { $0.currentBarInset },
         .value("bar_hidden", "boolean", "") { .boolean($0.isBarHidden) },
         .traced("bar_visibility", unit: "0…1", "0 hidden … 1 shown (animates).") { $0.barVisibility },
-        .value("bar_style", "\"system\"|\"attached\"", "Assignable.") { .string($0.barStyle.rawValue) },
+        .value("bar_style", "\"system\"|\"attached\"", "") { .string($0.barStyle.rawValue) },
         .traced("progress", unit: "0…1", "Progress of the running transition, 0…1.") { $0.progress },
         .value("transitioning", "boolean", "") { .boolean($0.isTransitioning) },
         .value("interactive", "boolean", "Whether an interactive pop (edge swipe) is in progress.") { .boolean($0.isInteractive) },

@@ -45,8 +45,10 @@ public enum APIReference {
         return output.joined(separator: "\n")
     }
 
+    /// A field's definition line; a field scripts can assign says so after its doc.
     static func fieldLine(_ field: LuaFieldDoc) -> String {
-        "---@field \(field.name) \(field.type)" + (field.doc.isEmpty ? "" : " \(field.doc)")
+        let doc = field.writable && field.readable ? [field.doc, "Assignable."].filter { !$0.isEmpty }.joined(separator: " ") : field.doc
+        return "---@field \(field.name) \(field.type)" + (doc.isEmpty ? "" : " \(doc)")
     }
 
     /// docs/api.md: one table of fields per class, then its methods.

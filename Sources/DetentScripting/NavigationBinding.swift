@@ -14,7 +14,7 @@ enum NavigationBinding {
         let cls = LuaClass<Screen>(name: screenClass)
         cls.describe = { "screen \($0.id)" }
         cls.field("id", "string", "") { s, c in c.push(s.id) }
-        cls.field("title", "string?", "Assignable.", get: { s, c in if let t = s.title { c.push(t) } else { c.pushNil() } }, set: { s, c in s.title = try c.optionalString(3); s.navigationItem.title = s.title })
+        cls.field("title", "string?", "", get: { s, c in if let t = s.title { c.push(t) } else { c.pushNil() } }, set: { s, c in s.title = try c.optionalString(3); s.navigationItem.title = s.title })
         cls.field("frame", "detent.Rect", "Its frame in the window, points.") { s, c in c.push(rect(s.frame)) }
         cls.numberField("x", "number", "Its frame's x, points (slides during transitions).") { s in s.frame.x }
         cls.numberField("content_top", "number", "Where its content starts, points from the window's top.") { s in s.contentTop }
@@ -22,18 +22,18 @@ enum NavigationBinding {
         cls.numberField("safe_top", "number", "The top safe-area inset, points.") { s in s.safeAreaInsets.top }
         // The screen's own additional top inset plus the navigation's compensation.
         cls.numberField("additional_top", "number", "Additional top inset plus the navigation's bar compensation, points.") { s in s.additionalSafeAreaInsets.top + s.barCompensation }
-        cls.field("bar_hidden", "boolean", "Whether it prefers the navigation bar hidden. Assignable.", get: { s, c in c.push(s.navigationItem.prefersBarHidden) }, set: { s, c in s.navigationItem.prefersBarHidden = c.boolean(3) })
+        cls.field("bar_hidden", "boolean", "Whether it prefers the navigation bar hidden.", get: { s, c in c.push(s.navigationItem.prefersBarHidden) }, set: { s, c in s.navigationItem.prefersBarHidden = c.boolean(3) })
         cls.field("appearance", "\"disappeared\"|\"appearing\"|\"appeared\"|\"disappearing\"", "") { s, c in c.push(s.appearance.rawValue) }
         cls.field("parent", "string?", "The name of the container it is in.") { s, c in if let p = s.parentName { c.push(p) } else { c.pushNil() } }
         cls.field("lifecycle", "string[]", "UIKit lifecycle calls so far, in order (\"viewWillAppear\", …).") { s, c in c.push(.array(s.lifecycle.map { .string($0) })) }
-        cls.field("content_height", "number", "Scroll content height, points (assignable for scrollable screens).", get: { s, c in c.push(s.content.height) }, set: { s, c in
+        cls.field("content_height", "number", "Scroll content height, points (an assigned height applies to scrollable screens only).", get: { s, c in c.push(s.content.height) }, set: { s, c in
                 let height = try c.number(3, "content_height", .length)
                 guard case var .scroll(scroll) = s.content else { throw LuaRaise("content_height is for scrollable screens; screen '\(s.id)' has a stack layout (use add_item, resize_item)") }
                 scroll.contentHeight = height
                 s.content = .scroll(scroll)
             })
-        cls.field("prompt", "string?", "Assignable.", get: { s, c in if let p = s.navigationItem.prompt { c.push(p) } else { c.pushNil() } }, set: { s, c in s.navigationItem.prompt = try c.optionalString(3) })
-        cls.field("large_title", "boolean", "Assignable.", get: { s, c in c.push(s.navigationItem.largeTitle == .always) }, set: { s, c in s.navigationItem.largeTitle = c.boolean(3) ? .always : .never })
+        cls.field("prompt", "string?", "", get: { s, c in if let p = s.navigationItem.prompt { c.push(p) } else { c.pushNil() } }, set: { s, c in s.navigationItem.prompt = try c.optionalString(3) })
+        cls.field("large_title", "boolean", "", get: { s, c in c.push(s.navigationItem.largeTitle == .always) }, set: { s, c in s.navigationItem.largeTitle = c.boolean(3) ? .always : .never })
         cls.field("items", "table<string, detent.Rect>?", "A stack layout's item frames by id, nil for scroll content.") { s, c in
                 guard case let .stack(model) = s.content, let result = try? model.layout(crossLength: s.frame.width) else { c.pushNil(); return }
                 c.push(.record(result.frames.map { ($0.id, rect($0.frame)) }))

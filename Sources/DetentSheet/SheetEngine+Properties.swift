@@ -20,8 +20,8 @@ extension SheetEngine: TabulatedEngine {
         .number("interrupted_velocity", unit: "pt/s", "pt/s.") { $0.interruptedVelocity },
         .traced("content_height", unit: "pt", "What the `content` detent fits, points.") { $0.contentHeight },
         .traced("content_offset", unit: "pt", "The top screen's scroll offset, points (0 for a stack layout).") { $0.scrollContent?.offset ?? 0 },
-        .value("dismissible", "boolean", "Assignable.") { .boolean($0.isDismissible) },
-        .value("dims_tap", "boolean", "Whether a tap on the dimming dismisses it. Assignable.") { .boolean($0.dismissesOnDimmingTap) },
-        .value("policy", "string", "The release policy's name; assign a name or a function(release). Assignable.") { .string($0.policy.name) },
+        .value("dismissible", "boolean", "") { .boolean($0.isDismissible) },
+        .value("dims_tap", "boolean", "Whether a tap on the dimming dismisses it.") { .boolean($0.dismissesOnDimmingTap) },
+        .value("policy", "string", "The release policy's name; assign a name or a function(release).") { .string($0.policy.name) },
     ])
 }

@@ -220,7 +220,7 @@ function touch_class:up() end
 ---@field appearance "disappeared"|"appearing"|"appeared"|"disappearing"
 ---@field parent string? The name of the container it is in.
 ---@field lifecycle string[] UIKit lifecycle calls so far, in order ("viewWillAppear", …).
----@field content_height number Scroll content height, points (assignable for scrollable screens).
+---@field content_height number Scroll content height, points (an assigned height applies to scrollable screens only). Assignable.
 ---@field prompt string? Assignable.
 ---@field large_title boolean Assignable.
 ---@field items table<string, detent.Rect>? A stack layout's item frames by id, nil for scroll content.
@@ -414,7 +414,7 @@ function split_class:show_detail(screen, sender) end
 ---@field mode "alone"|"embedded"
 ---@field bar_alpha number 0…1 (fades over 0.25 s).
 ---@field depth integer Depth of the selected tab's stack as the container counts it.
----@field selected_index integer 1-based. Assign to select in code (no should_select, no event).
+---@field selected_index integer 1-based. Selecting by assignment asks no should_select and emits no event. Assignable.
 ---@field bar_height number Points.
 ---@field bar_hidden boolean
 ---@field bar_frame detent.Rect Points.

@@ -4,8 +4,8 @@
 /// declaration serves Lua reads, traces and `wait_idle` (for traced numbers), state
 /// snapshots, the console's completion, `scripts/types/engines.lua` and `docs/api.md`.
 ///
-/// Writable properties say so in their doc ("Assignable."); the binding supplies the setter
-/// by name, since reading a script's value is Lua's business.
+/// The binding supplies a writable property's setter by name (reading a script's value is
+/// Lua's business); the generated docs then say the field is assignable.
 public struct EngineProperty<Engine: AnyObject>: Sendable {
     public let name: String
     public let type: String
