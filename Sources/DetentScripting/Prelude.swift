@@ -22,8 +22,9 @@ enum Prelude {
     ]
 
     /// Chunks the host runs at fixed points of building a state rather than in file order,
-    /// with the chunk names they have always had.
-    static let hostChunks = ["prelude_env": "=(detent prelude env)", "sandbox": "=(detent sandbox)"]
+    /// with chunk names of their own ("=(detent sandbox)" is `LuaLibraries`' wrappers; this
+    /// sandbox.lua is its extras), which error locations skip like the prelude's.
+    static let hostChunks = ["prelude_env": "=(detent prelude env)", "sandbox": "=(detent sandbox extras)"]
 
     /// Each chunk compiled once per process, by name.
     static let bytecode: [String: [UInt8]] = {
