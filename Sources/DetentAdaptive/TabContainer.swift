@@ -178,12 +178,7 @@ public final class TabContainer {
     }
 
     public func advance(to tick: Tick, in world: World) {
-        // In place: the animator is a dozen words, copied out and back by a `var` binding
-        // (and by `fade != nil`).
-        guard fade?.isFinished != nil else { return }
-        fade!.advance(to: VirtualTime.seconds(tick.targetTimestamp))
-        barAlpha = fade!.value
-        if fade!.isFinished { fade = nil }
+        if let alpha = fade.advanceInPlace(to: VirtualTime.seconds(tick.targetTimestamp)) { barAlpha = alpha }
     }
 
     public func windowDidChange(from old: WorldConfiguration, in world: World) {

@@ -70,3 +70,18 @@ public struct TimingAnimator: Animator, Equatable {
         return velocityAtStop
     }
 }
+
+extension Optional where Wrapped == TimingAnimator {
+    /// Advances a running animation to `time` (seconds) in place — a `var` binding would copy
+    /// it out and back — and returns its value, clearing itself once the animation finishes;
+    /// nil when there is none.
+    @inlinable
+    public mutating func advanceInPlace(to time: Double) -> Double? {
+        // `self?.isFinished` reads one field in place; `self != nil` copies the animator first.
+        guard self?.isFinished != nil else { return nil }
+        self!.advance(to: time)
+        let value = self!.value
+        if self!.isFinished { self = nil }
+        return value
+    }
+}

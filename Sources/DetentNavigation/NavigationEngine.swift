@@ -158,13 +158,7 @@ public final class NavigationEngine {
     }
 
     public func advance(to tick: Tick, in world: World) {
-        // In place: the animator is a dozen words, copied out and back by a `var` binding
-        // (and by `barAnimation != nil`).
-        if barAnimation?.isFinished != nil {
-            barAnimation!.advance(to: VirtualTime.seconds(tick.targetTimestamp))
-            barVisibility = barAnimation!.value
-            if barAnimation!.isFinished { barAnimation = nil }
-        }
+        if let visibility = barAnimation.advanceInPlace(to: VirtualTime.seconds(tick.targetTimestamp)) { barVisibility = visibility }
         guard let t = transition else { return }
         if t.advance(to: tick.targetTimestamp) { completeTransition(in: world) }
     }

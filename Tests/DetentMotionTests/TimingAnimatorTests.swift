@@ -70,3 +70,16 @@ import Testing
     #expect(animator.value == 20)
     expectNear(animator.velocity, 20, within: 1e-9)
 }
+
+@Test func anOptionalAnimatorAdvancesInPlaceAndClearsItselfWhenFinished() {
+    var none: TimingAnimator? = nil
+    #expect(none.advanceInPlace(to: 1) == nil)
+    var fade: TimingAnimator? = TimingAnimator(from: 0, to: 1, duration: 0.25, curve: .linear, startTime: 0)
+    var reference = fade!
+    reference.advance(to: 0.1)
+    #expect(fade.advanceInPlace(to: 0.1) == reference.value)
+    #expect(fade == reference)
+    #expect(fade.advanceInPlace(to: 0.25) == 1)
+    #expect(fade == nil)
+    #expect(fade.advanceInPlace(to: 0.3) == nil)
+}
