@@ -90,9 +90,8 @@ extension NavigationEngine: PartLocating {
     }
 
     public func property(_ property: String) -> Double? {
-        guard property.hasPrefix(name + ".") else { return nil }
-        let key = property.dropFirst(name.count + 1)
-        if let index = Self.properties.index(ofTraced: key) { return Self.properties.traced[index].number!(self) }
+        guard let key = World.key(of: property, in: name) else { return nil }
+        if let value = tracedProperty(key) { return value }
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3 else { return nil }
         let id = parts[1...(parts.count - 2)].joined(separator: ".")

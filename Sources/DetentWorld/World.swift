@@ -147,7 +147,7 @@ public final class World {
 
     /// "origin" of "drawer.origin" for the engine called "drawer"; nil when the name does not
     /// start with the engine's name and a dot.
-    static func key(of fullName: String, in engineName: String) -> Substring? {
+    public static func key(of fullName: String, in engineName: String) -> Substring? {
         guard fullName.count > engineName.count, fullName.hasPrefix(engineName),
               fullName[fullName.index(fullName.startIndex, offsetBy: engineName.count)] == "." else { return nil }
         return fullName.dropFirst(engineName.count + 1)

@@ -29,7 +29,14 @@ extension TabulatedEngine {
     public var propertyNames: [String] { Self.properties.traced.map { "\(name).\($0.name)" } }
 
     public func property(_ fullName: String) -> Double? {
-        guard let key = World.key(of: fullName, in: name), let index = Self.properties.index(ofTraced: key) else { return nil }
+        guard let key = World.key(of: fullName, in: name) else { return nil }
+        return tracedProperty(key)
+    }
+
+    /// The table's traced number `key` ("origin" of "drawer.origin"), or nil when the table
+    /// traces no such name: what `property(_:)` reads, for engines that read more names.
+    public func tracedProperty(_ key: Substring) -> Double? {
+        guard let index = Self.properties.index(ofTraced: key) else { return nil }
         return Self.properties.traced[index].number!(self)
     }
 
