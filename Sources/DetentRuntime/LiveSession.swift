@@ -26,9 +26,9 @@ public final class LiveSession {
     /// The console's Lua half (`ConsoleLua`), loaded by `installConsole()` on first use.
     var consoleHelpers: LuaRef?
     private var subscriptions: [Int: Subscription] = [:]
-    /// Each subscription's properties resolved to readers (`World.reader(for:)`), valid for
-    /// that world while its engine count stays: a sample reads by index, not by name.
-    private var sampleReaders: [Int: (world: World, engineCount: Int, readers: [PropertyReader])] = [:]
+    /// Each subscription's properties as a sample reads them (by index, not by name),
+    /// forgotten when the session follows another world (`observe`).
+    private var sampleReaders: [Int: PropertyReaders] = [:]
     private var nextSubscription = 0
     private var observedWorld: (world: World, token: Int)?
 
@@ -142,18 +142,9 @@ public final class LiveSession {
         runJobs()
         guard !subscriptions.isEmpty else { return }
         for (id, subscription) in subscriptions where !subscription.properties.isEmpty && tick.frame % Int64(subscription.every) == 0 {
-            let values = readers(for: id, of: subscription, in: world).map { ($0.name, $0.read(in: world)) }
+            let values = Array(zip(subscription.properties, sampleReaders[id, default: PropertyReaders(subscription.properties)].values(in: world)))
             subscription.onSample(Sample(frame: tick.frame, time: VirtualTime.seconds(tick.targetTimestamp), values: values))
         }
-    }
-
-    /// The readers of `subscription`'s properties in `world`, resolved again only when the
-    /// world or its engines changed.
-    private func readers(for id: Int, of subscription: Subscription, in world: World) -> [PropertyReader] {
-        if let cached = sampleReaders[id], cached.world === world, cached.engineCount == world.engineCount { return cached.readers }
-        let readers = subscription.properties.map(world.reader(for:))
-        sampleReaders[id] = (world, world.engineCount, readers)
-        return readers
     }
 
     /// Resumes ready jobs under a fresh instruction budget (a runaway eval is stopped, the
@@ -178,6 +169,7 @@ public final class LiveSession {
 
     private func observe(_ world: World) {
         if let observed = observedWorld { observed.world.removeObserver(observed.token) }
+        for id in sampleReaders.keys { sampleReaders[id]!.forget() }
         let token = world.observe { [weak self] event in
             guard let self else { return }
             for subscription in subscriptions.values {

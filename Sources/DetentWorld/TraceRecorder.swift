@@ -6,20 +6,18 @@ public final class TraceRecorder {
     // The stored properties a sample writes are `@exclusivity(unchecked)` (a checked access is
     // a runtime call, several a frame): only `sample` writes them, and it calls nothing that
     // can reach the recorder.
-    public let names: [String]
+    public var names: [String] { readers.names }
     @exclusivity(unchecked) public private(set) var frames: [Int64] = []
     /// Virtual time of each sample, in ns (the frame's target timestamp).
     @exclusivity(unchecked) public private(set) var times: [Nanoseconds] = []
     /// values[i][k]: property names[i] at sample k.
     @exclusivity(unchecked) public private(set) var values: [[Double?]]
     @exclusivity(unchecked) public private(set) var isRecording = true
-    /// The names resolved to readers in the world that samples (`World.reader(for:)`), again
-    /// only when the world gains an engine.
-    @exclusivity(unchecked) private var readers: [PropertyReader] = []
-    @exclusivity(unchecked) private var readersEngineCount = -1
+    /// The names, read in the world that samples.
+    @exclusivity(unchecked) private var readers: PropertyReaders
 
     public init(names: [String]) {
-        self.names = names
+        readers = PropertyReaders(names)
         values = Array(repeating: [], count: names.count)
     }
 
@@ -28,11 +26,7 @@ public final class TraceRecorder {
         guard isRecording else { return }
         frames.append(frame)
         times.append(time)
-        if readersEngineCount != world.engineCount {
-            readers = names.map(world.reader(for:))
-            readersEngineCount = world.engineCount
-        }
-        for i in readers.indices { values[i].append(readers[i].read(in: world)) }
+        readers.append(in: world, to: &values)
     }
 
     public func stop() { isRecording = false }

@@ -106,6 +106,15 @@ struct LiveSessionTests {
         #expect(last.values.map(\.1) == byName)
         #expect(last.values.allSatisfy { $0.1 != nil })
         #expect(samples.compactMap { $0.values[1].1 }.count == samples.count)
+
+        // A reset world has engines of its own: samples read those, not the old world's.
+        try h.onQueue { try $0.resetWorld() }
+        _ = h.eval("d = world:drawer{ anchors = { 'top', 'bottom' }, at = 'top' }; world:animate{ name = 'slide', from = 7, to = 9, duration = 1 }")
+        samples.removeAll()
+        h.advance(seconds: 0.2)
+        let afterReset = try #require(samples.last)
+        #expect(afterReset.values.map(\.1) == h.onQueue { live in ["drawer.origin", "slide.value"].map { live.world.property($0) } })
+        #expect(afterReset.values.map(\.1) != last.values.map(\.1))
     }
 
     @Test func aRunawayEvalIsStoppedAndTheWorldStays() throws {
