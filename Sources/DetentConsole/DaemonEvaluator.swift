@@ -69,10 +69,10 @@ public final class DaemonEvaluator: ConsoleEvaluator {
                     for case let .string(line) in lines { self?.onOutput(line) }
                 }
                 var text = ""
-                if case let .string(value)? = result["value"], result["count"]?.number != 0 { text = value }
+                if let value = result["value"]?.stringValue, result["count"]?.number != 0 { text = value }
                 var frames: ClosedRange<Int64>?
-                if let start = result["start_frame"]?.number, let end = result["end_frame"]?.number, start <= end {
-                    frames = Int64(start)...Int64(end)
+                if let start = result["start_frame"]?.integer, let end = result["end_frame"]?.integer, start <= end {
+                    frames = start...end
                 }
                 completion(.values(text, frames: frames))
             case let .failure(failure):
@@ -94,19 +94,18 @@ public final class DaemonEvaluator: ConsoleEvaluator {
 
     public func status() throws -> ConsoleStatus {
         let state = try channel.call("state", params([("paths", .array([]))]))
-        var delivered = Int64(state["frame"]?.number ?? 0)
-        if session == nil, let frames = try channel.call("status")["ticks"]?["frames"]?.number { delivered = Int64(frames) }
-        return ConsoleStatus(time: state["time"]?.number ?? 0, frame: Int64(state["frame"]?.number ?? 0), framesDelivered: delivered,
+        var delivered = state["frame"]?.integer ?? 0
+        if session == nil, let frames = try channel.call("status")["ticks"]?["frames"]?.integer { delivered = frames }
+        return ConsoleStatus(time: state["time"]?.number ?? 0, frame: state["frame"]?.integer ?? 0, framesDelivered: delivered,
                              paused: state["paused"] == .bool(true), speed: state["speed"]?.number ?? 1,
                              engines: state["engines"]?.arrayValue?.compactMap(\.stringValue) ?? [])
     }
 
     public func frameDrops() throws -> [(frame: Int64, count: Int64)] {
         let state = try channel.call("state", params([("paths", .array([])), ("drops", .bool(true))]))
-        guard case let .array(items)? = state["drops"] else { return [] }
-        return items.compactMap { item in
-            guard let frame = item["frame"]?.number, let count = item["count"]?.number else { return nil }
-            return (Int64(frame), Int64(count))
+        return (state["drops"]?.arrayValue ?? []).compactMap { item in
+            guard let frame = item["frame"]?.integer, let count = item["count"]?.integer else { return nil }
+            return (frame, count)
         }
     }
 

@@ -105,18 +105,18 @@ public final class DaemonClient {
         while true {
             let message = try receive(timeout: idleTimeout)
             if let error = message["error"], message["id"] == .int(id) || message["id"] == .null {
-                let code = Int64(error["code"]?.number ?? 0)
+                let code = error["code"]?.integer ?? 0
                 let text = error["message"]?.stringValue ?? "error"
                 throw Failure(description: text, exitCode: code == Int64(JSONRPC.usageError) || code == Int64(JSONRPC.invalidParams) ? 2 : 1)
             }
             if let result = message["result"], message["id"] == .int(id) {
-                summary.passed = Int(result["passed"]?.number ?? 0)
-                summary.failed = Int(result["failed"]?.number ?? 0)
-                summary.errors = Int(result["errors"]?.number ?? 0)
-                summary.pending = Int(result["skipped"]?.number ?? 0)
-                summary.loadErrors = Int(result["load_errors"]?.number ?? 0)
-                summary.flaky = Int(result["flaky"]?.number ?? 0)
-                summary.notRun = Int(result["not_run"]?.number ?? 0)
+                summary.passed = Int(result["passed"]?.integer ?? 0)
+                summary.failed = Int(result["failed"]?.integer ?? 0)
+                summary.errors = Int(result["errors"]?.integer ?? 0)
+                summary.pending = Int(result["skipped"]?.integer ?? 0)
+                summary.loadErrors = Int(result["load_errors"]?.integer ?? 0)
+                summary.flaky = Int(result["flaky"]?.integer ?? 0)
+                summary.notRun = Int(result["not_run"]?.integer ?? 0)
                 summary.results = results
                 summary.cancelled = result["cancelled"] == .bool(true)
                 if !options.list { reporter.runFinished(summary) }
@@ -140,18 +140,18 @@ public final class DaemonClient {
                 var result = TestResult(file: string("file") ?? "", name: string("name") ?? "", fullName: string("full_name") ?? "",
                                         location: string("location") ?? "", tags: tags,
                                         status: TestResult.Status(rawValue: string("status") ?? "error") ?? .error,
-                                        virtualTime: p["time"]?.number ?? 0, frame: Int64(p["frame"]?.number ?? 0))
+                                        virtualTime: p["time"]?.number ?? 0, frame: p["frame"]?.integer ?? 0)
                 result.message = string("message")
                 result.expected = string("expected")
                 result.actual = string("actual")
                 result.traceback = string("traceback")
                 result.duration = p["duration"]?.number ?? 0
-                result.iteration = p["iteration"]?.number.map { Int($0) }
+                result.iteration = p["iteration"]?.integer.map { Int($0) }
                 if let attempts = p["retries"]?.arrayValue {
                     result.retries = attempts.map { a in
                         let status = a["status"]?.stringValue.flatMap(TestResult.Status.init(rawValue:)) ?? .error
                         return TestResult.Attempt(status: status, message: a["message"]?.stringValue, virtualTime: a["time"]?.number ?? 0,
-                                                  frame: Int64(a["frame"]?.number ?? 0), duration: a["duration"]?.number ?? 0)
+                                                  frame: a["frame"]?.integer ?? 0, duration: a["duration"]?.number ?? 0)
                     }
                 }
                 results.append(result)

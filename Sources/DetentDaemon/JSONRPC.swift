@@ -114,12 +114,10 @@ public struct Params: Sendable {
     /// A whole number in `range`.
     public func optionalInt(_ name: String, in range: ClosedRange<Int64>) throws -> Int64? {
         guard has(name) else { return nil }
-        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
-        switch value[name] {
-        case let .int(i)? where range.contains(i): return i
-        case let .double(d)? where d.isFinite && d == d.rounded() && d >= Double(range.lowerBound) && d <= Double(range.upperBound): return Int64(d)
-        default: throw invalid(name, expected)
+        guard let integer = value[name]?.integer, range.contains(integer) else {
+            throw invalid(name, "a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
+        return integer
     }
 
     /// A whole number from 0 to 2^64−1 (a seed), read exactly.
