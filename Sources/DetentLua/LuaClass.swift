@@ -227,10 +227,7 @@ final class AnyLuaClass {
     func readNumber(block: UnsafeRawPointer?, member: Int32, into value: UnsafeMutablePointer<Double>) -> Int32 {
         getters[Int(member)]._withUnsafeGuaranteedRef { getter -> Int32 in
             // The flag first: any other member goes to `index` without a lookup here.
-            guard getter.isNumber, let block,
-                  let address = handles._withUnsafeGuaranteedRef({ $0.liveAddress(for: block.load(as: HandleBlock.self).id) }) else {
-                return Int32(DETENT_NUMBER_NONE.rawValue)
-            }
+            guard getter.isNumber, let address = liveAddress(block: block) else { return Int32(DETENT_NUMBER_NONE.rawValue) }
             guard let number = getter.number(address) else { return Int32(DETENT_NUMBER_NIL.rawValue) }
             value.pointee = number
             return Int32(getter.isInteger ? DETENT_NUMBER_INTEGER.rawValue : DETENT_NUMBER_FLOAT.rawValue)
@@ -252,8 +249,14 @@ final class AnyLuaClass {
     /// `__index` call, or nil for a handle whose object is gone.
     @inline(__always)
     private func liveAddress(_ L: OpaquePointer) -> UnsafeMutableRawPointer? {
-        guard let raw = lua_touserdata(L, 1) else { return nil }
-        return handles._withUnsafeGuaranteedRef { $0.liveAddress(for: raw.load(as: HandleBlock.self).id) }
+        liveAddress(block: lua_touserdata(L, 1))
+    }
+
+    /// The same from the handle's userdata block (nil for a value that is none).
+    @inline(__always)
+    private func liveAddress(block: UnsafeRawPointer?) -> UnsafeMutableRawPointer? {
+        guard let block else { return nil }
+        return handles._withUnsafeGuaranteedRef { $0.liveAddress(for: block.load(as: HandleBlock.self).id) }
     }
 
     /// The error for a member read or called through a handle whose object is gone.
