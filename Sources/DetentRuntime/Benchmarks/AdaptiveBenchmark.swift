@@ -41,7 +41,7 @@ extension Benchmarks {
             precondition(changes > 10 && split.secondary.stack.first === split.placeholder)
             trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: TraceLoad.label(tracing: traced ? tracedNames : [], "ticks/s, split view collapsing, expanding and pushing"), value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label("ticks/s, split view collapsing, expanding and pushing", tracing: tracedNames, traced: traced), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 }

@@ -25,9 +25,11 @@ enum BenchmarkClock {
             try body()
             values.append(Double(now() - start) / 1e9 / Double(operations))
         }
-        values.sort()
-        return (values[values.count / 2], values.first!, values.last!)
+        return (median(values), values.min()!, values.max()!)
     }
+
+    /// The middle value (the upper of the two middles for an even count).
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 }
 
 func formatNumber(_ value: Double) -> String {

@@ -24,9 +24,9 @@ extension Benchmarks {
             }
         }
 
-        /// The figure's name with how many properties were traced (none: the name alone).
-        static func label(tracing names: [String], _ name: String) -> String {
-            names.isEmpty ? name : name + ", tracing \(names.count) propert\(names.count == 1 ? "y" : "ies")"
+        /// The figure's name, with how many of `names` were traced when `traced`.
+        static func label(_ name: String, tracing names: [String], traced: Bool) -> String {
+            traced ? name + ", tracing \(names.count) propert\(names.count == 1 ? "y" : "ies")" : name
         }
     }
 }

@@ -21,7 +21,7 @@ public enum Benchmarks {
             precondition(world.isBusy)
             trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: TraceLoad.label(tracing: traced ? tracedNames : [], "ticks/s, \(count) running animator\(count == 1 ? "" : "s")"), value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label("ticks/s, \(count) running animator\(count == 1 ? "" : "s")", tracing: tracedNames, traced: traced), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 
@@ -121,7 +121,7 @@ public enum Benchmarks {
             }
             for k in 1..<bodies.count { costs[k].append(round[k] - round[0]) }
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let median = BenchmarkClock.median
         func ratio(_ k: Int) -> Double { median(zip(costs[k], costs[1]).map { $0 / $1 }) }
         func spread(_ k: Int) -> String { "\(formatNumber(costs[k].min()! * 1e9))–\(formatNumber(costs[k].max()! * 1e9))" }
         return [

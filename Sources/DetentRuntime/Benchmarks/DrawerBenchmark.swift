@@ -36,7 +36,7 @@ extension Benchmarks {
             precondition(flicks > 10)
             trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: TraceLoad.label(tracing: traced ? tracedNames : [], "ticks/s, drawer flicked and settling"), value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label("ticks/s, drawer flicked and settling", tracing: tracedNames, traced: traced), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 }

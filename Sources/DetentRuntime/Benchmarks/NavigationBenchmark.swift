@@ -38,7 +38,7 @@ extension Benchmarks {
             precondition(transitions > ticks / 30)
             trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: TraceLoad.label(tracing: traced ? tracedNames : [], "ticks/s, navigation always mid push/pop"), value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label("ticks/s, navigation always mid push/pop", tracing: tracedNames, traced: traced), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 }

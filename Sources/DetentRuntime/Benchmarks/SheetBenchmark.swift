@@ -47,7 +47,7 @@ extension Benchmarks {
             precondition(actions > 10 && sheet.isPresented)
             trace.verify(frames: ticks)
         }
-        return BenchmarkFigure(name: TraceLoad.label(tracing: traced ? tracedNames : [], "ticks/s, sheet pushing, popping and flicked"), value: 1 / m.median, unit: "ticks/s",
+        return BenchmarkFigure(name: TraceLoad.label("ticks/s, sheet pushing, popping and flicked", tracing: tracedNames, traced: traced), value: 1 / m.median, unit: "ticks/s",
                                spread: "\(formatNumber(1 / m.max))–\(formatNumber(1 / m.min))")
     }
 }
