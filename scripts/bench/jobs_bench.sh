@@ -36,7 +36,6 @@ wait_idle() {
   exit 1
 }
 
-
 declare -A wall cpu
 echo "| run | jobs | wall s | CPU s (user+sys) | load average before |"
 echo "|---|---|---|---|---|"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Pure Lua work under `detent run` against plain `lua5.4` (Debian's lua5.4 package), as whole
-# processes: N paired runs (default 7) of scripts/bench/pure_lua.lua under lua5.4, under detent
-# run with the default instruction_counting = "watchdog", and with "exact" (a copy of config/
+# processes: RUNS paired runs (default 7) of scripts/bench/pure_lua.lua under lua5.4, under
+# detent run with the default instruction_counting = "watchdog", and with "exact" (a copy of config/
 # with that one key changed). Prints each median and its ratio to lua5.4.
 #   swift build -c release --product detent && bash scripts/bench/pure_lua_vs_lua54.sh
 set -euo pipefail
@@ -9,7 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$(dirname "$0")/../.."
 DETENT=${DETENT:-.build/release/detent}
 SCRIPT=scripts/bench/pure_lua.lua
-N=${N:-7}
+RUNS=${RUNS:-7}
 exact=$(mktemp -d)
 trap 'rm -rf "$exact"' EXIT
 cp -r config "$exact/config"
@@ -17,7 +17,7 @@ sed -i 's/^instruction_counting = .*/instruction_counting = "exact"/' "$exact/co
 grep -q '^instruction_counting = "exact"' "$exact/config/runner.toml"
 seconds() { local s e; s=$(date +%s%N); "$@" >/dev/null; e=$(date +%s%N); echo $(( (e - s) / 1000 )); }
 lua=(); watchdog=(); counted=()
-for _ in $(seq "$N"); do
+for _ in $(seq "$RUNS"); do
   lua+=("$(seconds lua5.4 "$SCRIPT")")
   watchdog+=("$(seconds "$DETENT" run --no-plugins "$SCRIPT")")
   counted+=("$(seconds "$DETENT" run --no-plugins --config "$exact/config" "$SCRIPT")")
