@@ -38,7 +38,12 @@ let package = Package(
         ),
         // Lua's function-like macros, the error-raising trampoline, the count hook and the capped allocator.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        .target(name: "DetentLua", dependencies: ["CLua", "CLuaShim"]),
+        // The few services of the system Detent takes without Foundation (printf formatting,
+        // standard error, a condition variable, detached threads, path text): the executable
+        // loads FoundationEssentials only.
+        .target(name: "CPlatform"),
+        .target(name: "DetentPlatform", dependencies: ["CPlatform"]),
+        .target(name: "DetentLua", dependencies: ["CLua", "CLuaShim", "DetentPlatform", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .target(name: "DetentMotion"),
         .target(name: "DetentTime"),
         .target(name: "DetentWorld", dependencies: ["DetentTime", "DetentMotion"]),
@@ -50,15 +55,16 @@ let package = Package(
         .target(name: "DetentAdaptive", dependencies: ["DetentNavigation", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(
             name: "DetentScripting",
-            dependencies: ["DetentLua", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout", "DetentRelease",
-                           "DetentDrawer", "DetentSheet", "DetentAdaptive"],
-            resources: [.copy("Lua")]
+            dependencies: ["DetentLua", "DetentPlatform", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout",
+                           "DetentRelease", "DetentDrawer", "DetentSheet", "DetentAdaptive", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            resources: [.embedInCode("Lua")]
         ),
         .target(
             name: "DetentRuntime",
             dependencies: [
-                "DetentScripting", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation", "DetentDrawer",
-                "DetentSheet", "DetentAdaptive",
+                "DetentScripting", "DetentPlatform", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation",
+                "DetentDrawer", "DetentSheet", "DetentAdaptive",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -68,8 +74,9 @@ let package = Package(
         .target(
             name: "DetentDaemon",
             dependencies: [
-                "DetentRuntime", "DetentScripting", "DetentWorld", "DetentLua",
+                "DetentRuntime", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -84,13 +91,13 @@ let package = Package(
         // `detent console`: a REPL on a live world, a client of the runtime (or, with --connect, of a daemon).
         .target(
             name: "DetentConsole",
-            dependencies: ["CEditLine", "DetentDaemon", "DetentRuntime", "DetentScripting", "DetentWorld", "DetentLua", "DetentTime",
-                           "DetentDrawer", "DetentSheet", "DetentAdaptive", "DetentNavigation"]
+            dependencies: ["CEditLine", "DetentDaemon", "DetentRuntime", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
+                           "DetentTime", "DetentDrawer", "DetentSheet", "DetentAdaptive", "DetentNavigation", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
         .executableTarget(
             name: "detent",
             dependencies: [
-                "DetentRuntime", "DetentDaemon", "DetentConsole",
+                "DetentRuntime", "DetentDaemon", "DetentConsole", "DetentPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -119,3 +126,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A member is visible only where its module is imported (SE-0444): the executable takes
+// FoundationEssentials, not Foundation, and this keeps Foundation's extensions (which other
+// packages import) from being used unnoticed.
+for target in package.targets where [.regular, .executable].contains(target.type) && !target.name.hasPrefix("C") {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

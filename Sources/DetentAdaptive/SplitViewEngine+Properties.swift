@@ -1,4 +1,6 @@
 import DetentWorld
+import DetentNavigation
+import DetentLayout
 
 /// The split view's script-visible properties, declared once (see `EngineProperty`); its
 /// columns and tab container are handles the binding adds.

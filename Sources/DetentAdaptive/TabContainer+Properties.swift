@@ -1,4 +1,5 @@
 import DetentWorld
+import DetentLayout
 
 /// The tab container's script-visible properties, declared once (see `EngineProperty`); its
 /// screens and navigation are handles the binding adds.

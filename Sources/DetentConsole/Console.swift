@@ -1,4 +1,5 @@
-import Foundation
+import DetentPlatform
+import FoundationEssentials
 import DetentRuntime
 
 /// The REPL's rules, shared by the terminal and by piped input: Lua 5.4's (`return <line>`
@@ -43,7 +44,7 @@ public final class Console {
     /// Takes one line of input: a command at the start of a chunk, else part of a chunk.
     func accept(_ line: String) -> Action {
         if pending.isEmpty, line.hasPrefix(":") { return command(line) }
-        if pending.isEmpty, line.trimmingCharacters(in: .whitespaces).isEmpty { return .prompt }
+        if pending.isEmpty, line.trimmingSpaces().isEmpty { return .prompt }
         pending.append(line)
         var code = pending.joined(separator: "\n")
         // `=expr` prints expr, as in Lua 5.1's REPL (and 5.4's `lua` still accepts it).
@@ -175,7 +176,7 @@ public final class Console {
 
     /// "paused at t=1.250s, frame 75, speed 0.25x".
     func clockLine(_ status: ConsoleStatus) -> String {
-        String(format: "%@ at t=%.3fs, frame %lld, speed %gx", status.paused ? "paused" : "running", status.time, status.frame, status.speed)
+        (status.paused ? "paused" : "running") + String(printf: " at t=%.3fs, frame %lld, speed %gx", status.time, status.frame, status.speed)
     }
 
     /// The status line now, cut to `width` characters.

@@ -1,4 +1,5 @@
-import Foundation
+import DetentPlatform
+import FoundationEssentials
 
 /// A console session being turned into a scenario (`:record FILE` … `:stop`), as Playwright's
 /// codegen turns a browsing session into a test: every chunk that ran without an error, in
@@ -53,7 +54,7 @@ struct ConsoleRecording {
             case UInt8(ascii: "\\"): out += "\\\\"
             case UInt8(ascii: "\""): out += "\\\""
             case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(byte))
-            default: out += "\\" + String(format: "%03d", byte)
+            default: out += "\\" + String(printf: "%03d", byte)
             }
         }
         return out + "\""
@@ -131,18 +132,16 @@ struct ConsoleRecording {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     private static func oneLine(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        let flat = text.replacing("\n", with: " ")
         return flat.count > 120 ? String(flat.prefix(119)) + "…" : flat
     }
 
     private static func dateText(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        date.formatted(.iso8601)   // 2026-11-26T22:36:50Z: RFC 3339's internet date-time, UTC
     }
 }
 

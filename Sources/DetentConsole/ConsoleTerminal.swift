@@ -1,6 +1,8 @@
 import Dispatch
 import DetentRuntime
-import Foundation
+import Dispatch
+import FoundationEssentials
+import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -195,7 +197,7 @@ final class Mailbox: @unchecked Sendable {
         case interrupt
     }
 
-    private let lock = NSLock()
+    private let lock = NIOLock()
     private var messages: [Message] = []
     private var evaluatingFlag = false
     let readEnd: Int32

@@ -1,8 +1,10 @@
 import Dispatch
-import Foundation
+import Dispatch
+import FoundationEssentials
 import DetentLua
 import DetentRuntime
 import DetentScripting
+import DetentWorld
 
 /// The console's evaluator in this process: a `LiveSession` (the global `world` on the
 /// real-time display link, or on virtual time) with the console's Lua half loaded into its

@@ -1,5 +1,7 @@
 import Dispatch
-import Foundation
+import Dispatch
+import DetentPlatform
+import FoundationEssentials
 
 /// The one-line live status (`:status`): virtual time, frame, measured frame rate, speed and
 /// each engine's state. The frame rate is measured here, in the console, from how many
@@ -20,9 +22,9 @@ struct StatusLine {
         } else {
             last = (now, status.framesDelivered)
         }
-        var parts = [String(format: "t=%.3fs", status.time), "frame \(status.frame)", String(format: "%.0f fps", fps)]
+        var parts = [String(printf: "t=%.3fs", status.time), "frame \(status.frame)", String(printf: "%.0f fps", fps)]
         if status.paused { parts.append("paused") }
-        if status.speed != 1 { parts.append(String(format: "%gx", status.speed)) }
+        if status.speed != 1 { parts.append(String(printf: "%gx", status.speed)) }
         let line = "[" + parts.joined(separator: " ") + "] " + status.engines.joined(separator: " | ")
         return line.count > width ? String(line.prefix(max(1, width - 1))) + "…" : line
     }

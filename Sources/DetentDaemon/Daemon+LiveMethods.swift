@@ -1,8 +1,10 @@
-import Foundation
+import FoundationEssentials
 import DetentLua
 import DetentRuntime
 import DetentScripting
 import DetentWorld
+import NIOConcurrencyHelpers
+import DetentPlatform
 
 /// The methods that work on a live world: the shared one, or a named session created on
 /// first use (`session` parameter).
@@ -116,7 +118,7 @@ extension Daemon {
         let parts = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         if parts.count == 3, let line = Int64(parts[1]) {
             data = [("file", .string(String(parts[0]))), ("line", .int(line)),
-                    ("message", .string(parts[2].trimmingCharacters(in: .whitespaces)))]
+                    ("message", .string(parts[2].trimmingSpaces()))]
         } else if let frame = error.scriptFrame {
             // A limit (budget, memory, interrupt) says no location itself: where it stopped.
             data = [("file", .string(frame.file)), ("line", .int(Int64(frame.line))), ("message", .string(message))]

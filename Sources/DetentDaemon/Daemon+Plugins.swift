@@ -1,7 +1,9 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import DetentRuntime
 import DetentScripting
+import NIOConcurrencyHelpers
+import Dispatch
 
 /// Where the daemon reads its plugins (SPEC §12): `scripts/plugins` and the folders of
 /// `[plugins] paths` (config/runner.toml, read again by `reload`), then each `--plugins DIR`;

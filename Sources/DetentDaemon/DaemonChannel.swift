@@ -1,5 +1,6 @@
+import DetentPlatform
 import DetentRuntime
-import Foundation
+import FoundationEssentials
 import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
@@ -32,9 +33,7 @@ public final class DaemonChannel: @unchecked Sendable {
 
     /// Starts reading; set the callbacks first.
     public func start() {
-        let thread = Thread { [self] in readLoop() }
-        thread.name = "detent.console.daemon"
-        thread.start()
+        DetachedThread.start(name: "detent.console.daemon") { [self] in readLoop() }
     }
 
     /// Sends a request; `completion` gets its result or its error (code and message as the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import DetentRuntime
 #if canImport(Glibc)
 import Glibc

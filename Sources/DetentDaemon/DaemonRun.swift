@@ -1,7 +1,11 @@
-import Foundation
+import DetentLua
+import DetentPlatform
 import DetentRuntime
 import DetentScripting
-import DetentLua
+import FoundationEssentials
+import NIOConcurrencyHelpers
+import Logging
+import DetentWorld
 
 /// One `run` request in flight: a `SpecRunner` (each file its own session: Lua state, world,
 /// queue) driven from a thread of its own, reporting to its client as notifications and
@@ -10,7 +14,7 @@ final class DaemonRun: @unchecked Sendable {
     let id: String
     weak var client: ClientConnection?
     let runner: SpecRunner
-    private let lock = NSLock()
+    private let lock = NIOLock()
     private var answered = false
 
     init(id: String, client: ClientConnection, runner: SpecRunner) {
@@ -23,13 +27,10 @@ final class DaemonRun: @unchecked Sendable {
 
     /// Runs on a new thread (a deep Lua stack needs room), then calls `done` once.
     func start(done: @escaping @Sendable (Result<RunSummary, Error>) -> Void) {
-        let thread = Thread { [runner] in
+        DetachedThread.start(name: "detent.run.\(id)", stackSize: 16 << 20) { [runner] in
             let result = Result { try runner.run() }
             done(result)
         }
-        thread.stackSize = 16 << 20
-        thread.name = "detent.run.\(id)"
-        thread.start()
     }
 
     /// True the first time only: a run is answered exactly once.

@@ -1,10 +1,14 @@
-import Foundation
+import DetentPlatform
+import DetentRuntime
+import Dispatch
+import FoundationEssentials
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
-import DetentRuntime
 #if canImport(Glibc)
 import Glibc
+import CNIOLinux
 #endif
 
 /// `detent daemon`'s lifecycle as a state machine: starting → serving → draining → stopped.
@@ -35,7 +39,7 @@ public final class DaemonServer: @unchecked Sendable {
     let logger: Logger
     let group: MultiThreadedEventLoopGroup
     private var channels: [Channel] = []
-    private let lock = NSLock()
+    private let lock = NIOLock()
     private var phase = Phase.starting
     private let stopped = DispatchSemaphore(value: 0)
 
@@ -65,7 +69,7 @@ public final class DaemonServer: @unchecked Sendable {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw DaemonSocket.Problem(description: "cannot read the token file \(path)")
         }
-        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = text.trimmingWhitespace()
         guard token.count >= 16 else { throw DaemonSocket.Problem(description: "the token in \(path) is too short (at least 16 characters)") }
         return token
     }
@@ -153,7 +157,7 @@ public final class DaemonServer: @unchecked Sendable {
         guard phase == .serving else { lock.unlock(); return }
         phase = .draining
         lock.unlock()
-        Thread.detachNewThread { [self] in drain(reason) }
+        DetachedThread.start { [self] in drain(reason) }
     }
 
     private func drain(_ reason: String) {

@@ -1,6 +1,8 @@
-import Foundation
+import DetentPlatform
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
+import CNIOLinux
 #endif
 
 /// Where the daemon listens, and the checks before it binds: a private folder, a stale
@@ -21,7 +23,7 @@ public enum DaemonSocket {
     /// Makes the socket's folder (mode 0700) when missing, and checks that a folder we did
     /// not make is ours and not writable by others.
     public static func prepareFolder(for path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(of: path)
         var info = stat()
         if stat(folder, &info) != 0 {
             guard mkdir(folder, 0o700) == 0 || errno == EEXIST else {

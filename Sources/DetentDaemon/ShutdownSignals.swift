@@ -1,4 +1,5 @@
-import Foundation
+import DetentPlatform
+import FoundationEssentials
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -31,7 +32,7 @@ public enum ShutdownSignals {
     /// Calls `handler` with "SIGTERM" or "SIGINT" for every such signal, from now on and for
     /// one already pending, on a thread of its own (after `block()`).
     static func receive(_ handler: @escaping @Sendable (String) -> Void) {
-        Thread.detachNewThread {
+        DetachedThread.start {
             var signals = set
             while true {
                 var number: Int32 = 0

@@ -1,4 +1,6 @@
 import DetentWorld
+import DetentRelease
+import DetentLayout
 
 /// The drawer's script-visible properties, declared once (see `EngineProperty`): the Lua
 /// handle, traces, `wait_idle`, state snapshots, the console's completion, the editor type

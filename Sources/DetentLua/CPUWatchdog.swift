@@ -1,5 +1,8 @@
 import CLuaShim
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import NIOConcurrencyHelpers
 
 /// The CPU-time watchdog of SPEC §13: the last line behind the instruction budget. A job arms
 /// it on the thread that runs it; a timer on a queue of its own reads that thread's CPU clock
@@ -34,7 +37,7 @@ final class CPUWatchdog: @unchecked Sendable {
     }
 
     // Guarded by `lock` (a pthread mutex, which ThreadSanitizer sees).
-    private let lock = NSLock()
+    private let lock = NIOLock()
     private var watches = Watches()
     private let queue = DispatchQueue(label: "detent.cpu-watchdog")
     /// How often armed jobs are looked at (seconds); a job overruns its allowance by at most

@@ -1,4 +1,5 @@
-import Foundation
+import DetentPlatform
+import FoundationEssentials
 
 /// An error that came out of Lua: a chunk that would not compile, a runtime error with its
 /// traceback, or a script stopped by one of the limits of SPEC §13.
@@ -57,7 +58,7 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
     /// the script was stopped.
     public var scriptFrame: (file: String, line: Int)? {
         for raw in traceback.split(separator: "\n") {
-            let frame = raw.trimmingCharacters(in: .whitespaces)
+            let frame = raw.trimmingSpaces()
             guard !frame.hasPrefix("[C]"), !frame.contains("(detent "), !frame.hasPrefix("(detent)/"), frame != "stack traceback:" else { continue }
             let parts = frame.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
             if parts.count == 3, let line = Int(parts[1]), !parts[0].isEmpty { return (String(parts[0]), line) }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// UIScrollView's momentum after a flick (deceleration), in points and seconds.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The exact motion of a damped spring released at time 0: the closed-form solution of
 /// m·x″ + c·x′ + k·x = 0 with x(0) = `initialDisplacement` and x′(0) = `initialVelocity`.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The physical constants of a damped spring, m·x″ + c·x′ + k·x = 0, with x in points.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TOMLKit
 import DetentLua
 import DetentMotion

@@ -1,4 +1,5 @@
-import Foundation
+import DetentPlatform
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -160,7 +161,7 @@ public final class ConsoleReporter: Reporter {
             .prefix(Self.slowestShown).map(\.element)
         line("")
         line("Slowest files:")
-        for file in slowest { line("  " + String(format: "%7.3f s  ", seconds[file]!) + file) }
+        for file in slowest { line("  " + String(printf: "%7.3f s  ", seconds[file]!) + file) }
     }
 
     private func count(_ result: TestResult) {

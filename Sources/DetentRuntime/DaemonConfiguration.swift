@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `config/daemon.toml`: the socket, the limits that keep one client from hurting the others,
 /// and the live world's settings (SPEC §10, §13). Every number is checked for range.

@@ -1,5 +1,9 @@
 import DetentMotion
 import DetentScripting
+import DetentWorld
+import DetentSheet
+import DetentNavigation
+import DetentAdaptive
 
 /// Curve names in engine.toml and `detent.world{config=}` may name a plugin's curve (SPEC §12),
 /// so they are checked once the plugins are known: an unknown name is then the config error it

@@ -6,6 +6,7 @@ import DetentNavigation
 import DetentScripting
 import DetentSheet
 import DetentWorld
+import DetentRelease
 
 /// `engine.toml`: the defaults of motion and of each engine. The same loaders read a world's
 /// `detent.world{config = {...}}` overrides (`DetentConfiguration.overriding(with:)`), each

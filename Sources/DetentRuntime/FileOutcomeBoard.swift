@@ -1,4 +1,5 @@
-import Foundation
+import DetentPlatform
+import FoundationEssentials
 
 /// Where the workers of a parallel run (`--jobs`) leave each spec file's outcomes and the
 /// coordinator picks them up, strictly in file order: the reporter sees exactly the stream a
@@ -25,7 +26,7 @@ final class FileOutcomeBoard: @unchecked Sendable {
         case failed(Error)
     }
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var slots: [Slot]
     /// Files in the order workers take them (indices into `slots`).
     private let schedule: [Int]

@@ -1,4 +1,5 @@
 import DetentLua
+import DetentScripting
 
 /// The console's Lua half in a live session, shared by the console in this process and the
 /// daemon's `eval {format: "console"}` and `complete`: values printed as the console prints

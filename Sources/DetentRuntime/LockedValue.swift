@@ -1,10 +1,11 @@
-import Foundation
+import FoundationEssentials
+import NIOConcurrencyHelpers
 
 /// A value shared between threads, read and changed only under its lock. A pthread mutex
-/// (`NSLock`) rather than Synchronization's `Mutex`: ThreadSanitizer does not see a futex, and
+/// (`NIOLock`) rather than Synchronization's `Mutex`: ThreadSanitizer does not see a futex, and
 /// the daemon's and the console's tests run under it (README, "sanitizers").
 public final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = NIOLock()
     private var value: Value
 
     public init(_ value: Value) {

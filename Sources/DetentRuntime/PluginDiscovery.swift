@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import DetentScripting
 
 /// Finds plugin files (SPEC §12): every `*.lua` directly in `scripts/plugins/`, in the
@@ -15,8 +15,8 @@ public enum PluginDiscovery {
         let all = (defaultFolder.map { [($0, false)] } ?? []) + folders.map { ($0, true) }
         for (order, (folder, required)) in all.enumerated() {
             let resolved = SpecDiscovery.resolve(folder, base: base)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory.boolValue else {
+            var isDirectory: Bool = false
+            guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory else {
                 if required { throw UsageError(description: "plugin folder '\(folder)' does not exist (from --plugins or [plugins] paths)") }
                 continue
             }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import DetentPlatform
 
 /// Finds spec files: explicit files as given, folders searched recursively for
 /// `*_spec.lua`, sorted by path so discovery order never depends on the file system.
@@ -13,21 +14,17 @@ enum SpecDiscovery {
         var result: [String] = []
         let fm = FileManager.default
         for path in paths {
-            guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { throw Missing(path: "\"\" (an empty path)") }
+            guard !path.trimmingSpaces().isEmpty else { throw Missing(path: "\"\" (an empty path)") }
             let absolute = resolve(path, base: base)
-            var isDirectory: ObjCBool = false
+            var isDirectory: Bool = false
             guard fm.fileExists(atPath: absolute, isDirectory: &isDirectory) else { throw Missing(path: path) }
-            if !isDirectory.boolValue {
+            if !isDirectory {
                 result.append(path)
                 continue
             }
             var found: [String] = []
-            if let enumerator = fm.enumerator(atPath: absolute) {
-                while let relative = enumerator.nextObject() as? String {
-                    if relative.hasSuffix("_spec.lua") {
-                        found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
-                    }
-                }
+            for relative in (try? fm.subpathsOfDirectory(atPath: absolute)) ?? [] where relative.hasSuffix("_spec.lua") {
+                found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
             }
             result.append(contentsOf: found.sorted())
         }

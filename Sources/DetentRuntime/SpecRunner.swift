@@ -1,7 +1,10 @@
-import Foundation
-import Logging
-import DetentScripting
 import DetentLua
+import DetentPlatform
+import DetentScripting
+import Dispatch
+import FoundationEssentials
+import Logging
+import DetentWorld
 
 /// `detent run`: the coordinator. It discovers spec files, gives each a session of its own
 /// (a fresh Lua state on its own queue), and hands what the sessions report to a reporter;
@@ -98,7 +101,7 @@ public final class SpecRunner: @unchecked Sendable {
             lua.getGlobal("__check")
             LuaValue.string(pattern).push(onto: lua)
             do { try lua.call(argumentCount: 1, resultCount: 0) } catch let error as LuaError {
-                throw UsageError(description: "invalid pattern '\(pattern)': " + error.message.replacingOccurrences(of: "(detent filter):1: ", with: ""))
+                throw UsageError(description: "invalid pattern '\(pattern)': " + error.message.replacing("(detent filter):1: ", with: ""))
             }
         }
     }
@@ -147,15 +150,12 @@ public final class SpecRunner: @unchecked Sendable {
         for number in 1...min(options.jobs, files.count) {
             workers.enter()
             // A deep Lua stack needs room: 16 MiB, as the daemon's run thread.
-            let thread = Thread { [self] in
+            DetachedThread.start(name: "detent.run.worker\(number)", stackSize: 16 << 20) { [self] in
                 // One Lua state per worker, put back to pristine between its files.
                 var session: QueueOwned<Session>?
                 while let index = board.take() { session = work(files[index], index: index, board: board, reusing: session) }
                 workers.leave()
             }
-            thread.stackSize = 16 << 20
-            thread.name = "detent.run.worker\(number)"
-            thread.start()
         }
         defer {
             workers.wait()

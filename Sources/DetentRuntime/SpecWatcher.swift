@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `detent run --watch` (SPEC §10): which files a watched run depends on, and which spec files
 /// to run again when some of them change. Linux has no FSEvents, so the command polls
@@ -49,7 +49,7 @@ public struct SpecWatcher {
         let scripts = SpecDiscovery.resolve(scriptsFolder, base: base)
         for path in luaFiles(under: scripts, recursive: true) where !path.hasPrefix(scripts + "/types/") {
             let relative = String(path.dropFirst(scripts.count + 1).dropLast(".lua".count))
-            result[path] = .library(module: relative.replacingOccurrences(of: "/", with: "."))
+            result[path] = .library(module: relative.replacing("/", with: "."))
         }
         for folder in pluginFolders {
             for path in luaFiles(under: SpecDiscovery.resolve(folder, base: base), recursive: false) { result[path] = .plugin }
@@ -75,7 +75,7 @@ public struct SpecWatcher {
         for path in watchedFiles().keys {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            result[path] = Stamp(modified: modified, size: (attributes[.size] as? NSNumber)?.intValue ?? 0)
+            result[path] = Stamp(modified: modified, size: (attributes[.size] as? UInt).map { Int($0) } ?? 0)
         }
         return result
     }
@@ -115,7 +115,7 @@ public struct SpecWatcher {
     public static func requiredModules(in source: String) -> Set<String> {
         var result = Set<String>()
         var rest = Substring(source)
-        while let range = rest.range(of: "require") {
+        while let range = rest.firstRange(of: "require") {
             rest = rest[range.upperBound...]
             var scan = rest.drop { $0 == " " || $0 == "\t" }
             if scan.first == "(" { scan = scan.dropFirst().drop { $0 == " " || $0 == "\t" } }
@@ -160,7 +160,7 @@ public struct SpecWatcher {
         if path.hasSuffix(".toml") { return .config }
         if path.hasPrefix(scripts + "/"), !path.hasSuffix("_spec.lua") {
             let relative = String(path.dropFirst(scripts.count + 1).dropLast(".lua".count))
-            return .library(module: relative.replacingOccurrences(of: "/", with: "."))
+            return .library(module: relative.replacing("/", with: "."))
         }
         return .spec("")
     }
@@ -168,9 +168,9 @@ public struct SpecWatcher {
     private func luaFiles(under folder: String, recursive: Bool) -> [String] {
         let root = standardized(folder)
         let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
-        let names = recursive ? (fm.enumerator(atPath: root)?.allObjects as? [String] ?? []) : ((try? fm.contentsOfDirectory(atPath: root)) ?? [])
+        var isDirectory: Bool = false
+        guard fm.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory else { return [] }
+        let names = recursive ? ((try? fm.subpathsOfDirectory(atPath: root)) ?? []) : ((try? fm.contentsOfDirectory(atPath: root)) ?? [])
         return names.filter { $0.hasSuffix(".lua") && !$0.hasSuffix("_spec.lua") }.map { root + "/" + $0 }
     }
 

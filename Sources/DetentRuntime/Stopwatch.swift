@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Wall-clock time for reports' durations (seconds per test attempt, per file) — the one
 /// thing a report holds that differs between identical runs. Engines and the virtual run

@@ -111,8 +111,8 @@ public enum TAPReport {
     }
 
     private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
-            .replacingOccurrences(of: "\n", with: " ")
+        text.replacing("\\", with: "\\\\").replacing("#", with: "\\#")
+            .replacing("\n", with: " ")
     }
 
     /// A YAML double-quoted scalar: JSON's string syntax is one (YAML 1.2 reads JSON).

@@ -1,3 +1,4 @@
+import DetentPlatform
 import DetentLua
 import DetentTime
 
@@ -87,7 +88,7 @@ enum WaitRequest {
 
 /// Seconds for messages: up to 4 decimals, no trailing zeros ("0.35", "2", "0.0167").
 func formatSeconds(_ seconds: Double) -> String {
-    var text = String(format: "%.4f", seconds)
+    var text = String(printf: "%.4f", seconds)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text

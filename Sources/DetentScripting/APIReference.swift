@@ -1,5 +1,5 @@
 import DetentLua
-import Foundation
+import FoundationEssentials
 
 /// The script API as the bindings declare it — each class's fields with their type, unit and
 /// doc, and its methods — turned into the editor type definitions' field lines
@@ -78,5 +78,5 @@ public enum APIReference {
         return text
     }
 
-    private static func escaped(_ cell: String) -> String { cell.replacingOccurrences(of: "|", with: "\\|") }
+    private static func escaped(_ cell: String) -> String { cell.replacing("|", with: "\\|") }
 }

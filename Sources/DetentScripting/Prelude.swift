@@ -1,9 +1,12 @@
-import Foundation
 import DetentLua
+import DetentPlatform
+import Glibc
 
-/// The Lua half of the scenario API, shipped as resources of this module: luassert-style
-/// assertions, series checks, busted-style structure and the waiting verbs, and the host's
-/// own chunks (the prelude's environment, the sandbox's extras).
+/// The Lua half of the scenario API, embedded in the binary (Package.swift's
+/// `.embedInCode("Lua")`: `PackageResources` holds each file's bytes, and no resource folder
+/// has to travel with the executable): luassert-style assertions, series checks, busted-style
+/// structure and the waiting verbs, and the host's own chunks (the prelude's environment, the
+/// sandbox's extras).
 ///
 /// Every chunk is compiled once per process (`bytecode`); each spec file's state loads the
 /// bytecode (`load(_:into:)`) and never parses Lua source of Detent's own.
@@ -13,24 +16,33 @@ enum Prelude {
     /// table), assert.lua returns it; series.lua extends it (`host.luassert.module`: like
     /// every chunk it gets only the host table). The spec module is spec.lua's (describe,
     /// it, hooks), completed by spec_run.lua.
-    static let files = [
-        "assert_state", "format",
-        "assert_failure", "assert_inspect", "assert_settings", "assert_chain", "assert_arguments",
-        "assert_compare", "assert_values", "assert_errors", "assert",
-        "match", "spy", "stub", "mock", "series", "series_checks",
-        "spec_insulation", "spec", "spec_run", "waiting", "gestures", "plugins",
+    static let files: [(name: String, source: [UInt8])] = [
+        ("assert_state", PackageResources.assert_state_lua), ("format", PackageResources.format_lua),
+        ("assert_failure", PackageResources.assert_failure_lua), ("assert_inspect", PackageResources.assert_inspect_lua),
+        ("assert_settings", PackageResources.assert_settings_lua), ("assert_chain", PackageResources.assert_chain_lua),
+        ("assert_arguments", PackageResources.assert_arguments_lua), ("assert_compare", PackageResources.assert_compare_lua),
+        ("assert_values", PackageResources.assert_values_lua), ("assert_errors", PackageResources.assert_errors_lua),
+        ("assert", PackageResources.assert_lua),
+        ("match", PackageResources.match_lua), ("spy", PackageResources.spy_lua), ("stub", PackageResources.stub_lua),
+        ("mock", PackageResources.mock_lua), ("series", PackageResources.series_lua), ("series_checks", PackageResources.series_checks_lua),
+        ("spec_insulation", PackageResources.spec_insulation_lua), ("spec", PackageResources.spec_lua), ("spec_run", PackageResources.spec_run_lua),
+        ("waiting", PackageResources.waiting_lua), ("gestures", PackageResources.gestures_lua), ("plugins", PackageResources.plugins_lua),
     ]
 
     /// Chunks the host runs at fixed points of building a state rather than in file order,
     /// with chunk names of their own ("=(detent sandbox)" is `LuaLibraries`' wrappers; this
     /// sandbox.lua is its extras), which error locations skip like the prelude's.
-    static let hostChunks = ["prelude_env": "=(detent prelude env)", "sandbox": "=(detent sandbox extras)"]
+    static let hostChunks: [String: (chunkName: String, source: [UInt8])] = [
+        "prelude_env": ("=(detent prelude env)", PackageResources.prelude_env_lua),
+        "sandbox": ("=(detent sandbox extras)", PackageResources.sandbox_lua),
+    ]
 
     /// Each chunk compiled once per process, by name.
     static let bytecode: [String: [UInt8]] = {
         var result: [String: [UInt8]] = [:]
-        for name in files + hostChunks.keys.sorted() {
-            do { result[name] = try LuaState.compileTrusted(sources[name]!, chunkName: chunkName(name)) } catch {
+        let chunks = files + hostChunks.map { (name: $0.key, source: $0.value.source) }
+        for (name, source) in chunks {
+            do { result[name] = try LuaState.compileTrusted(String(decoding: source, as: UTF8.self), chunkName: chunkName(name)) } catch {
                 fatalError("Detent's Lua prelude \(name).lua does not compile: \(error)")
             }
         }
@@ -48,7 +60,7 @@ enum Prelude {
         var previous = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_SETMASK, &all, &previous)
-        Thread.detachNewThread { _ = bytecode }
+        DetachedThread.start { _ = bytecode }
         pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
@@ -61,18 +73,5 @@ enum Prelude {
 
     /// "(detent)/gestures.lua": no script's path looks like it, so error locations can skip
     /// these chunks and point at the spec line that called a helper.
-    static func chunkName(_ name: String) -> String { hostChunks[name] ?? "(detent)/\(name).lua" }
-
-    /// Source text of each chunk, read once per process.
-    static let sources: [String: String] = {
-        var result: [String: String] = [:]
-        for name in files + hostChunks.keys.sorted() {
-            guard let url = Bundle.module.url(forResource: name, withExtension: "lua", subdirectory: "Lua"),
-                  let text = try? String(contentsOf: url, encoding: .utf8) else {
-                fatalError("Detent's Lua prelude file \(name).lua is missing from the DetentScripting resources")
-            }
-            result[name] = text
-        }
-        return result
-    }()
+    static func chunkName(_ name: String) -> String { hostChunks[name]?.chunkName ?? "(detent)/\(name).lua" }
 }

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import Dispatch
+import FoundationEssentials
 import DetentAdaptive
 import DetentDrawer
 import DetentSheet
@@ -171,7 +172,7 @@ public final class ScriptHost {
         preludeEnvironmentRef = preludeEnvironment
 
         var modules: [String: LuaRef] = [:]
-        for name in Prelude.files {
+        for (name, _) in Prelude.files {
             try Prelude.load(name, into: lua)
             preludeEnvironment.push()
             lua.setEnvironmentOfFunction(at: -2)
@@ -243,7 +244,7 @@ public final class ScriptHost {
         guard valid else {
             call.pushNil(); call.push("module name '\(name)' is not allowed (letters, digits, _ and - separated by dots, resolved inside scripts/)"); return 2
         }
-        let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+        let relative = name.replacing(".", with: "/") + ".lua"
         let url = scriptsRoot.appendingPathComponent(relative)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
             call.pushNil(); call.push("module '\(name)' not found: no file scripts/\(relative)"); return 2
@@ -379,7 +380,7 @@ extension ScriptHost {
         do {
             return try lua.callPredicate(patternMatcher!, arguments: [.string(text), .string(pattern)])
         } catch let error as LuaError {
-            throw LuaRaise(error.message.replacingOccurrences(of: "(detent filter):1: ", with: ""), withLocation: false)
+            throw LuaRaise(error.message.replacing("(detent filter):1: ", with: ""), withLocation: false)
         }
     }
 }

@@ -1,6 +1,7 @@
 import DetentLua
 import DetentTime
 import DetentWorld
+import DetentMotion
 
 /// `touch` handles and the host half of the gesture verbs (SPEC §8). The verbs that take
 /// time (`move_to`, `drag`, `flick`, ...) are Lua (Lua/gestures.lua): they schedule samples

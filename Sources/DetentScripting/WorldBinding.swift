@@ -2,6 +2,8 @@ import DetentLua
 import DetentMotion
 import DetentTime
 import DetentWorld
+import DetentNavigation
+import DetentLayout
 
 /// `world` handles: time, frame, device facts, the generic animators, events, dropped
 /// frames and traces (SPEC §1, §9). Thin: checks arguments, calls the world, pushes results.

@@ -1,4 +1,6 @@
 import DetentWorld
+import DetentRelease
+import DetentLayout
 
 /// The sheet's script-visible properties, declared once (see `EngineProperty`).
 extension SheetEngine: TabulatedEngine {

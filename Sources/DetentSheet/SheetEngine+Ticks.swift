@@ -2,6 +2,7 @@ import DetentLayout
 import DetentMotion
 import DetentTime
 import DetentWorld
+import DetentNavigation
 
 extension SheetEngine {
     // MARK: WorldEngine

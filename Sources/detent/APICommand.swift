@@ -1,7 +1,7 @@
 import ArgumentParser
 import DetentRuntime
 import DetentScripting
-import Foundation
+import FoundationEssentials
 
 /// `detent api`: the script API generated from the bindings' declarations — the editor type
 /// definitions' field lines and the markdown reference (docs/api.md).

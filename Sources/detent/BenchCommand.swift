@@ -1,6 +1,8 @@
 import ArgumentParser
 import DetentRuntime
-import Foundation
+import DetentPlatform
+import FoundationEssentials
+import Glibc
 
 /// `detent bench`: the release-mode benchmarks behind BENCHMARKS.md.
 struct Bench: ParsableCommand {
@@ -21,14 +23,14 @@ struct Bench: ParsableCommand {
 
     func validate() throws {
         let known: Set<String> = ["ticks", "navigation", "drawer", "sheet", "adaptive", "idle", "state", "plugins", "per-test", "per-file", "bridge", "jitter", "suite"]
-        for group in (only ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !known.contains(group) {
+        for group in (only ?? "").split(separator: ",").map({ $0.trimmingSpaces() }) where !known.contains(group) {
             throw ValidationError("unknown benchmark group '\(group)' (expected one of: \(known.sorted().joined(separator: ", ")))")
         }
     }
 
     func run() throws {
         #if DEBUG
-        FileHandle.standardError.write(Data("detent bench: this is a debug build; figures are meaningless. Use swift run -c release detent bench\n".utf8))
+        StandardError.write("detent bench: this is a debug build; figures are meaningless. Use swift run -c release detent bench\n")
         #endif
         let configDirectory = DetentConfiguration.locate(explicit: config)
         let configuration = try DetentConfiguration.load(from: configDirectory)
@@ -40,9 +42,9 @@ struct Bench: ParsableCommand {
         var figures: [BenchmarkFigure] = []
         func add(_ figure: BenchmarkFigure) {
             figures.append(figure)
-            FileHandle.standardError.write(Data("  \(figure.name): \(figure.value) \(figure.unit)\n".utf8))
+            StandardError.write("  \(figure.name): \(figure.value) \(figure.unit)\n")
         }
-        let groups = only.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
+        let groups = only.map { Set($0.split(separator: ",").map { $0.trimmingSpaces() }) }
         func wanted(_ group: String) -> Bool { groups?.contains(group) ?? true }
         // Each tick workload untraced, then tracing two properties per frame (issue 16's target).
         if wanted("ticks") {
@@ -93,6 +95,6 @@ struct Bench: ParsableCommand {
     private func formatted(_ value: Double) -> String {
         if value >= 1000 { return String(Int(value.rounded())).reversed().enumerated().map { $0 > 0 && $0 % 3 == 0 ? "\($1)," : "\($1)" }.reversed().joined() }
         if value >= 100 { return String(Int(value.rounded())) }
-        return String(format: "%.3g", value)
+        return String(printf: "%.3g", value)
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import DetentConsole
 import DetentDaemon
+import DetentPlatform
 import DetentRuntime
 import DetentScripting
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -82,7 +83,7 @@ struct ConsoleCommand: ParsableCommand {
         for chunk in code where !console.run(chunk, chunkName: "(command line)") { throw ExitCode(1) }
         if let script {
             guard let data = FileManager.default.contents(atPath: script) else {
-                FileHandle.standardError.write(Data("detent: cannot read \(script)\n".utf8))
+                StandardError.write("detent: cannot read \(script)\n")
                 throw ExitCode(2)
             }
             if !console.run(String(decoding: data, as: UTF8.self), chunkName: script) { throw ExitCode(1) }
@@ -105,13 +106,13 @@ struct ConsoleCommand: ParsableCommand {
         do {
             evaluator = try LocalEvaluator(options: options)
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            StandardError.write("detent: \(error)\n")
             throw ExitCode(2)
         } catch let error as ConfigError {
-            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            StandardError.write("detent: \(error)\n")
             throw ExitCode(2)
         }
-        for note in evaluator.startupNotes { FileHandle.standardError.write(Data("detent: \(note)\n".utf8)) }
+        for note in evaluator.startupNotes { StandardError.write("detent: \(note)\n") }
         return evaluator
     }
 
@@ -122,7 +123,7 @@ struct ConsoleCommand: ParsableCommand {
         do {
             evaluator = try DaemonEvaluator(socketPath: socket, session: session)
         } catch let failure as DaemonClient.Failure {
-            FileHandle.standardError.write(Data("detent: \(failure)\n".utf8))
+            StandardError.write("detent: \(failure)\n")
             throw ExitCode(failure.exitCode)
         }
         var terminal = termios()
@@ -130,7 +131,7 @@ struct ConsoleCommand: ParsableCommand {
         evaluator.onGone = {
             var saved = terminal
             if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
-            FileHandle.standardError.write(Data("\ndetent: the daemon at \(socket) went away\n".utf8))
+            StandardError.write("\ndetent: the daemon at \(socket) went away\n")
             _exit(1) // not exit(): atexit handlers would race the threads still running
         }
         return evaluator

@@ -1,7 +1,8 @@
 import ArgumentParser
 import DetentDaemon
+import DetentPlatform
 import DetentRuntime
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// `detent daemon`: a long-running live world and scenario runner behind a JSON-RPC 2.0
@@ -58,13 +59,13 @@ struct DaemonCommand: ParsableCommand {
                 StandardOutput.write("detent daemon listening on \(place)\n")
             }
         } catch let error as ConfigError {
-            FileHandle.standardError.write(Data("detent daemon: \(error)\n".utf8))
+            StandardError.write("detent daemon: \(error)\n")
             throw ExitCode(2)
         } catch let error as DaemonSocket.Problem {
-            FileHandle.standardError.write(Data("detent daemon: \(error)\n".utf8))
+            StandardError.write("detent daemon: \(error)\n")
             throw ExitCode(1)
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("detent daemon: \(error)\n".utf8))
+            StandardError.write("detent daemon: \(error)\n")
             throw ExitCode(2)
         }
     }

@@ -1,7 +1,9 @@
 import ArgumentParser
+import DetentPlatform
 import DetentRuntime
 import DetentScripting
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The `detent` command line (SPEC §10).
 @main
@@ -27,8 +29,8 @@ struct Detent: ParsableCommand {
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
+                StandardError.write(fullMessage(for: error) + "\n")
+                Glibc.exit(2)
             }
             exit(withError: error)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
+import DetentPlatform
 import DetentRuntime
-import Foundation
+import FoundationEssentials
 
 /// `detent merge-reports FILE…`: the JSON reports of a suite's shards (`detent run --shard i/n
 /// --report shard-i.json`) combined into one report, equal to a single machine's run of the
@@ -46,10 +47,10 @@ struct MergeReports: ParsableCommand {
             let status = merged.summary.exitCode(failOnFlaky: failOnFlaky)
             if status != 0 { throw ExitCode(status) }
         } catch let error as JSONReport.ReadError {
-            FileHandle.standardError.write(Data("detent merge-reports: \(error)\n".utf8))
+            StandardError.write("detent merge-reports: \(error)\n")
             throw ExitCode(2)
         } catch let error as ReportMerge.Mismatch {
-            FileHandle.standardError.write(Data("detent merge-reports: \(error)\n".utf8))
+            StandardError.write("detent merge-reports: \(error)\n")
             throw ExitCode(2)
         }
     }

@@ -1,7 +1,8 @@
 import ArgumentParser
+import DetentPlatform
 import DetentRuntime
 import DetentScripting
-import Foundation
+import FoundationEssentials
 
 /// `detent plugins`: every plugin found (SPEC §12), loaded in a fresh state as a run would,
 /// with its version, file and what it registered, and the plugins that failed with their
@@ -31,7 +32,7 @@ struct Plugins: ParsableCommand {
             let settings = try SessionSettings(configuration: configuration, scriptsRoot: URL(fileURLWithPath: base).appendingPathComponent("scripts"))
             result = try PluginProbe.inspect(sources, settings: settings)
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            StandardError.write("detent: \(error)\n")
             throw ExitCode(2)
         }
         print(json ? PluginListing.json(result.loaded, result.failed) : PluginListing.text(result.loaded, result.failed), terminator: "")

@@ -1,6 +1,8 @@
 import ArgumentParser
+import DetentPlatform
 import DetentRuntime
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The report flags `detent run` shares with `detent merge-reports` (SPEC §10, §11): the
 /// format on standard output (`-o`) and the reports written to files (`--report`, repeatable),
@@ -44,7 +46,7 @@ struct ReportFlags: ParsableArguments {
     /// file. A report that cannot be written is said on standard error and the command exits
     /// with status 2 once every report had its turn.
     func makeReporter(stdout: TextSink, verbose: Bool) -> Reporter {
-        let standardError = TextSink { FileHandle.standardError.write(Data($0.utf8)) }
+        let standardError = TextSink { StandardError.write($0) }
         var reporters: [Reporter] = []
         switch output.format {
         // Colour and a live progress line when standard output is a terminal.
@@ -85,7 +87,7 @@ private final class WriteFailureCheck: Reporter {
     func runFinished(_ summary: RunSummary) {
         guard !failures.messages.isEmpty else { return }
         for message in failures.messages { sink.line("detent: \(message)") }
-        Foundation.exit(2)
+        exit(2)
     }
 }
 

@@ -1,7 +1,9 @@
 import ArgumentParser
 import DetentDaemon
+import DetentPlatform
 import DetentRuntime
-import Foundation
+import Dispatch
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -143,7 +145,7 @@ struct Run: ParsableCommand {
                 if status != 0 { throw ExitCode(status) }
                 return
             } catch let error as DaemonClient.Failure {
-                FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+                StandardError.write("detent: \(error)\n")
                 throw ExitCode(error.exitCode)
             }
         }
@@ -180,7 +182,7 @@ struct Run: ParsableCommand {
             if summary.cancelled && stopsOnInterrupt { return 130 }
             return summary.exitCode(failOnFlaky: options.failOnFlaky)
         } catch let error as SpecRunner.UsageError {
-            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            StandardError.write("detent: \(error)\n")
             return 2
         }
     }
@@ -212,17 +214,21 @@ struct Run: ParsableCommand {
                 let configuration = try DetentConfiguration.load(from: configFolder)
                 return try runOnce(options: runOptions, configuration: configuration, reporter: reporter, stdout: stdout)
             } catch {
-                FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+                StandardError.write("detent: \(error)\n")
                 return 2
             }
         }, print: { stdout.line($0) }, clearScreen: {
             if isTerminal { StandardOutput.write("\u{1B}[2J\u{1B}[H") }
-        }, sleep: { Thread.sleep(forTimeInterval: $0) })
+        }, sleep: { seconds in
+            var interval = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+            var left = timespec()
+            while nanosleep(&interval, &left) != 0, errno == EINTR { interval = left }
+        })
         loop.finished = { status in lastStatus.withLock { $0 = status } }
         return loop.run()
     }
 
     private func splitTags(_ text: String?) -> [String] {
-        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
+        (text ?? "").split(separator: ",").map { $0.trimmingSpaces() }.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
+import DetentPlatform
 import DetentRuntime
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `detent show-trace FILE`: the plots and the replay of a trace written by `detent run --trace`.
 struct ShowTrace: ParsableCommand {
@@ -26,7 +28,7 @@ struct ShowTrace: ParsableCommand {
     func run() throws {
         let trace: TraceFile
         do { trace = try TraceFile(path: file) } catch let error as TraceFile.Failure {
-            FileHandle.standardError.write(Data("detent: \(error)\n".utf8))
+            StandardError.write("detent: \(error)\n")
             throw ExitCode(2)
         }
         let stem = file.hasSuffix(".jsonl") ? String(file.dropLast(6)) : file
@@ -35,7 +37,7 @@ struct ShowTrace: ParsableCommand {
             html = out
             plotFolder = String(out.dropLast(5)) + "-plots"
         } else if let out {
-            html = (out as NSString).appendingPathComponent("replay.html")
+            html = PathText.join(out, "replay.html")
             plotFolder = out
         } else {
             html = stem + ".html"
@@ -43,10 +45,10 @@ struct ShowTrace: ParsableCommand {
         }
         let manager = FileManager.default
         try manager.createDirectory(atPath: plotFolder, withIntermediateDirectories: true)
-        try manager.createDirectory(atPath: (html as NSString).deletingLastPathComponent.isEmpty ? "." : (html as NSString).deletingLastPathComponent,
-                                    withIntermediateDirectories: true)
+        let htmlFolder = PathText.parent(of: html)
+        try manager.createDirectory(atPath: htmlFolder.isEmpty ? "." : htmlFolder, withIntermediateDirectories: true)
         for plot in TraceReplay.plots(trace) {
-            let path = (plotFolder as NSString).appendingPathComponent(plot.name)
+            let path = PathText.join(plotFolder, plot.name)
             try Data(plot.svg.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             print(path)
         }
@@ -55,16 +57,19 @@ struct ShowTrace: ParsableCommand {
         if open { openInBrowser(html) }
     }
 
+    /// Hands the page to the desktop's opener (`xdg-open`; `open` on macOS) without waiting for it.
     private func openInBrowser(_ path: String) {
-        let process = Process()
         #if os(macOS)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+        let command = ["open", path]
         #else
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let command = ["xdg-open", path]
         #endif
-        process.arguments = (process.executableURL!.path == "/usr/bin/env" ? ["xdg-open"] : []) + [path]
-        do { try process.run() } catch {
-            FileHandle.standardError.write(Data("detent: cannot open \(path): \(error)\n".utf8))
+        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid = pid_t()
+        let status = posix_spawnp(&pid, command[0], nil, nil, &argv, environ)
+        if status != 0 {
+            StandardError.write("detent: cannot open \(path): \(command[0]): \(String(cString: strerror(status)))\n")
         }
     }
 }

@@ -1,3 +1,4 @@
+import DetentPlatform
 import Dispatch
 
 /// Measurement for `detent bench` (never used by engines or tests): wall-clock samples of a
@@ -34,6 +35,6 @@ enum BenchmarkClock {
 
 func formatNumber(_ value: Double) -> String {
     if value >= 100 { return String(Int(value.rounded())) }
-    if value >= 10 { return String(format: "%.1f", value) }
-    return String(format: "%.3g", value)
+    if value >= 10 { return String(printf: "%.1f", value) }
+    return String(printf: "%.3g", value)
 }

@@ -1,4 +1,5 @@
-import Foundation
+import DetentPlatform
+import FoundationEssentials
 import DetentLua
 import DetentMotion
 import DetentScripting
@@ -127,9 +128,9 @@ public enum Benchmarks {
         return [
             BenchmarkFigure(name: "Lua table field read (t.origin)", value: median(costs[1]) * 1e9, unit: "ns", spread: spread(1)),
             BenchmarkFigure(name: "handle property read (world.frame)", value: median(costs[2]) * 1e9, unit: "ns", spread: spread(2),
-                            note: String(format: "%.1f× the table read", ratio(2))),
+                            note: String(printf: "%.1f× the table read", ratio(2))),
             BenchmarkFigure(name: "engine property read (drawer.origin)", value: median(costs[3]) * 1e9, unit: "ns", spread: spread(3),
-                            note: String(format: "%.1f× the table read (issue 16: ≤ 5×)", ratio(3))),
+                            note: String(printf: "%.1f× the table read (issue 16: ≤ 5×)", ratio(3))),
             BenchmarkFigure(name: "Lua → Swift host function call", value: median(costs[4]) * 1e9, unit: "ns", spread: spread(4)),
         ]
     }

@@ -1,3 +1,4 @@
+import DetentPlatform
 import DetentLua
 import DetentScripting
 
@@ -32,7 +33,7 @@ extension Benchmarks {
         return [
             BenchmarkFigure(name: "fresh state + prelude, no plugins", value: base * 1e6, unit: "µs", spread: spread(without)),
             BenchmarkFigure(name: "fresh state + prelude + \(sources.count) bundled plugins", value: loaded * 1e6, unit: "µs", spread: spread(with),
-                            note: String(format: "%+.1f %% (target: within +20 %%)", (loaded / base - 1) * 100)),
+                            note: String(printf: "%+.1f %% (target: within +20 %%)", (loaded / base - 1) * 100)),
         ]
     }
 }

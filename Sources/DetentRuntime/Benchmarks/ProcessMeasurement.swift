@@ -1,4 +1,5 @@
-import Foundation
+import DetentPlatform
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,6 +16,12 @@ enum ProcessMeasurement {
         /// nil when GNU time is not installed.
         var peakMiB: Double?
         var status: Int32
+    }
+
+    /// A command that could not be measured.
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
     static let gnuTime = "/usr/bin/time"
@@ -35,12 +42,12 @@ enum ProcessMeasurement {
         let start = BenchmarkClock.now()
         let spawned = posix_spawnp(&pid, arguments[0], &fileActions, nil, &argv, environ)
         guard spawned == 0 else {
-            throw NSError(domain: "detent.bench", code: Int(spawned), userInfo: [NSLocalizedDescriptionKey: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))"])
+            throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         let seconds = Double(BenchmarkClock.now() - start) / 1e9
-        let kib = measured ? (try? String(contentsOfFile: report, encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) } : nil
+        let kib = measured ? (try? String(contentsOfFile: report, encoding: .utf8)).flatMap { Double($0.trimmingWhitespace()) } : nil
         return Sample(seconds: seconds, peakMiB: kib.map { $0 / 1024 }, status: (status >> 8) & 0xff)
     }
 
@@ -52,7 +59,7 @@ enum ProcessMeasurement {
 }
 
 private func peakNote(_ peak: Double?) -> String {
-    peak.map { String(format: "peak RSS %.1f MiB", $0) } ?? "peak RSS unknown (install GNU time: apt-get install time)"
+    peak.map { String(printf: "peak RSS %.1f MiB", $0) } ?? "peak RSS unknown (install GNU time: apt-get install time)"
 }
 
 extension Benchmarks {
@@ -66,13 +73,13 @@ extension Benchmarks {
             var text = "describe(\"group \(f)\", function()\n"
             for t in 1...10 { text += "  it(\"case \(t)\", function() assert.are.equal(\(t + 1), \(t) + 1) end)\n" }
             text += "end)\n"
-            try text.write(to: folder.appendingPathComponent(String(format: "group%03d_spec.lua", f)), atomically: true, encoding: .utf8)
+            try text.write(to: folder.appendingPathComponent(String(printf: "group%03d_spec.lua", f)), atomically: true, encoding: .utf8)
         }
         func measure(_ arguments: [String]) throws -> (seconds: Double, peak: Double?) {
             var runs: [ProcessMeasurement.Sample] = []
             for _ in 0..<samples {
                 let sample = try ProcessMeasurement.run(arguments)
-                guard sample.status == 0 else { throw NSError(domain: "detent.bench", code: Int(sample.status), userInfo: [NSLocalizedDescriptionKey: "\(arguments[0]) failed on the 1,000 specs (exit \(sample.status))"]) }
+                guard sample.status == 0 else { throw ProcessMeasurement.Failure(message: "\(arguments[0]) failed on the 1,000 specs (exit \(sample.status))") }
                 runs.append(sample)
             }
             runs.sort { $0.seconds < $1.seconds }
@@ -86,7 +93,7 @@ extension Benchmarks {
         if ProcessMeasurement.isInstalled("busted") {
             let busted = try measure(["busted", folder.path])
             figures.append(BenchmarkFigure(name: "1,000 trivial specs: busted", value: busted.seconds * 1e3, unit: "ms", spread: "",
-                                           note: peakNote(busted.peak) + String(format: "; detent takes %.2f× busted's time", detent.seconds / busted.seconds)))
+                                           note: peakNote(busted.peak) + String(printf: "; detent takes %.2f× busted's time", detent.seconds / busted.seconds)))
         } else {
             figures.append(BenchmarkFigure(name: "1,000 trivial specs: busted", value: .nan, unit: "ms", spread: "",
                                            note: "busted is not installed (apt-get install lua-busted)"))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JSONReport {
     /// A JSON report that cannot be read back: which file, where in it, what was expected.

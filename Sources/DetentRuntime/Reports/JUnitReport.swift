@@ -1,4 +1,5 @@
-import Foundation
+import DetentPlatform
+import FoundationEssentials
 
 /// The JUnit XML report (`-o junit`, `--report FILE.xml`), valid against Jenkins' junit-10.xsd
 /// (Tests/Fixtures/junit-10.xsd, from jenkinsci/xunit-plugin):
@@ -79,7 +80,7 @@ public enum JUnitReport {
 
     private static func testCase(_ test: RunRecord.RecordedTest) -> String {
         let result = test.result
-        let describePath = result.fullName.hasSuffix(result.name) ? String(result.fullName.dropLast(result.name.count)).trimmingCharacters(in: .whitespaces) : ""
+        let describePath = result.fullName.hasSuffix(result.name) ? String(result.fullName.dropLast(result.name.count)).trimmingSpaces() : ""
         var name = result.name
         if let iteration = result.iteration { name += " (iteration \(iteration))" }
         var lineAttribute = ""
@@ -104,7 +105,7 @@ public enum JUnitReport {
         if result.isFlaky {
             out.append("flaky: passed on attempt \(result.retries.count + 1) after \(result.retries.count) failed attempt" + (result.retries.count == 1 ? "" : "s"))
             for (index, attempt) in result.retries.enumerated() {
-                out.append("attempt \(index + 1) \(attempt.status == .error ? "raised an error" : "failed"): " + attemptText(attempt).replacingOccurrences(of: "\n", with: "\n  "))
+                out.append("attempt \(index + 1) \(attempt.status == .error ? "raised an error" : "failed"): " + attemptText(attempt).replacing("\n", with: "\n  "))
             }
         }
         out += test.output
@@ -144,7 +145,7 @@ public enum JUnitReport {
     /// prefix, so tests group by folder, then file, then describe block.
     static func className(file: String, describePath: String) -> String {
         var base = file.hasSuffix(".lua") ? String(file.dropLast(4)) : file
-        base = base.replacingOccurrences(of: "/", with: ".")
+        base = base.replacing("/", with: ".")
         while base.hasPrefix(".") { base.removeFirst() }
         return describePath.isEmpty ? base : base + "." + describePath
     }
@@ -154,7 +155,7 @@ public enum JUnitReport {
     }
 
     /// Seconds with millisecond precision, as JUnit writers do.
-    private static func seconds(_ value: Double) -> String { String(format: "%.3f", max(0, value)) }
+    private static func seconds(_ value: Double) -> String { String(printf: "%.3f", max(0, value)) }
 
     /// Character data: markup escaped, and characters XML 1.0 cannot carry (control
     /// characters other than tab, newline and return) written as `\u{1B}`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `--report` argument: the file a whole-run report goes to, and its format.
 ///
@@ -38,14 +38,14 @@ public struct ReportTarget: Equatable, Sendable {
     public func checkWritable() throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        var isFolder: Bool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder else {
             throw Invalid(description: "--report \(path): the folder \(folder) does not exist")
         }
         guard FileManager.default.isWritableFile(atPath: folder) else {
             throw Invalid(description: "--report \(path): the folder \(folder) is not writable")
         }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder {
             throw Invalid(description: "--report \(path) is a folder; name a file")
         }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import DetentPlatform
+import FoundationEssentials
 
 /// Series over virtual time as a self-contained SVG: one polyline per series on shared axes.
 /// The console's `:plot` draws a recording with it as it is; `detent show-trace` adds what a
@@ -64,8 +65,8 @@ public struct SeriesPlot {
         if v1 - v0 < 1e-9 { v0 -= 1; v1 += 1 }
         func x(_ t: Double) -> Double { margin.left + (t - t0) / (t1 - t0) * plotWidth }
         func y(_ v: Double) -> Double { margin.top + (v1 - v) / (v1 - v0) * plotHeight }
-        func n(_ value: Double) -> String { String(format: "%.2f", value) }
-        func label(_ value: Double) -> String { String(format: "%g", (value * 1000).rounded() / 1000) }
+        func n(_ value: Double) -> String { String(printf: "%.2f", value) }
+        func label(_ value: Double) -> String { String(printf: "%g", (value * 1000).rounded() / 1000) }
         let suffix = unit.map { $0.isEmpty ? "" : " " + $0 } ?? ""
 
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"11\""
@@ -126,7 +127,7 @@ public struct SeriesPlot {
     }
 
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+            .replacing("\"", with: "&quot;")
     }
 }

@@ -1,5 +1,7 @@
 import DetentScripting
 import DetentWorld
+import Logging
+import DetentTime
 
 extension Session {
     /// Starts recording a test's trace when `--trace` is on (`TestSelection.trace`, kept by the

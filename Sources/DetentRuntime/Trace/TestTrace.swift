@@ -1,4 +1,5 @@
-import Foundation
+import DetentPlatform
+import FoundationEssentials
 import DetentScripting
 import DetentTime
 import DetentWorld
@@ -187,14 +188,14 @@ final class TestTrace {
             ("t", .fixed(result.virtualTime, decimals: 9)),
         ]).writeTraceLine(to: &text)
         do {
-            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: PathText.parent(of: file), withIntermediateDirectories: true)
             // Atomically (a temporary file, then a rename): a killed run leaves no half trace.
             try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             result.tracePath = path
             return nil
         } catch {
             result.tracePath = nil
-            return "trace not written: \(file): \(error.localizedDescription)"
+            return "trace not written: \(file): \(FileErrorText.reason(error))"
         }
     }
 

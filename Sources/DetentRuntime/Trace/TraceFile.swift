@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A trace written by `detent run --trace` (`TestTrace`), read back: the header, every frame
 /// with its geometry folded to the full state at that frame, the series and the events, and

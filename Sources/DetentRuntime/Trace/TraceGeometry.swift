@@ -4,6 +4,7 @@ import DetentLayout
 import DetentNavigation
 import DetentSheet
 import DetentWorld
+import DetentRelease
 
 /// What a replay draws of one frame: the device, split columns, navigation containers with
 /// their screens and bars, tab bars, sheets (with their dimming) and drawers, and the fingers

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `detent run --trace on|retain-on-failure|off --trace-dir DIR` (SPEC §10, §11): whether each
 /// test writes a trace, and where.

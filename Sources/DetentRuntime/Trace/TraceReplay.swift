@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `detent show-trace` makes of a trace: an SVG plot per recorded series and a
 /// self-contained HTML replay (inline CSS, JS and data; nothing loaded from the network).
@@ -26,7 +26,7 @@ public enum TraceReplay {
         }
         // Inline data: "</" may not appear inside a script element; in JSON it only can in a
         // string, where "<\/" reads the same.
-        let data = "[" + trace.lines.joined(separator: ",\n").replacingOccurrences(of: "</", with: "<\\/") + "]"
+        let data = "[" + trace.lines.joined(separator: ",\n").replacing("</", with: "<\\/") + "]"
         return """
         <!DOCTYPE html>
         <html lang="en">

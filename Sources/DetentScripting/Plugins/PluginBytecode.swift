@@ -1,5 +1,6 @@
 import DetentLua
-import Foundation
+import FoundationEssentials
+import NIOConcurrencyHelpers
 
 /// Plugin chunks compiled once per process: every spec file's state loads the same plugin
 /// files, so each is parsed once and its bytecode (made here, from the file's text — never
@@ -8,9 +9,9 @@ import Foundation
 final class PluginBytecode: @unchecked Sendable {
     static let shared = PluginBytecode()
 
-    // An NSLock (a pthread mutex) rather than Synchronization's Mutex, whose futex
+    // A NIOLock (a pthread mutex) rather than Synchronization's Mutex, whose futex
     // ThreadSanitizer does not see.
-    private let lock = NSLock()
+    private let lock = NIOLock()
     private var compiled: [String: (key: PluginSource.Key, bytes: [UInt8])] = [:]
 
     /// The bytecode of `source`; throws the syntax error (`LuaError.syntax`) of its text.

@@ -1,5 +1,6 @@
 import DetentMotion
-import Foundation
+import FoundationEssentials
+import NIOConcurrencyHelpers
 
 /// Function curves plugins registered, sampled once per process: every spec file's state
 /// loads the same plugin files, and a curve function is a function of progress alone, so the
@@ -14,8 +15,8 @@ final class SampledCurveCache: @unchecked Sendable {
         var name: String
     }
 
-    // An NSLock (a pthread mutex), which ThreadSanitizer sees.
-    private let lock = NSLock()
+    // A NIOLock (a pthread mutex), which ThreadSanitizer sees.
+    private let lock = NIOLock()
     private var curves: [Key: (source: PluginSource.Key, curve: TimingCurve)] = [:]
 
     func curve(for source: PluginSource, name: String) -> TimingCurve? {

@@ -1,0 +1,9 @@
+// glibc functions Swift's Glibc module hides behind _GNU_SOURCE, declared for DetentPlatform.
+#ifndef DETENT_CPLATFORM_H
+#define DETENT_CPLATFORM_H
+#include <pthread.h>
+
+// Names a thread for debuggers and `top -H` (at most 15 bytes and a NUL; glibc, pthread.h under _GNU_SOURCE).
+int pthread_setname_np(pthread_t thread, const char *name);
+
+#endif

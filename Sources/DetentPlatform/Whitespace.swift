@@ -1,0 +1,20 @@
+extension StringProtocol {
+    /// The text without the spaces and tabs at either end (Unicode's space separators and
+    /// U+0009: Foundation's `.whitespaces`); line breaks stay.
+    public func trimmingSpaces() -> String {
+        trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+    }
+
+    /// The text without white space or line breaks at either end (Unicode's `White_Space`
+    /// property: Foundation's `.whitespacesAndNewlines`).
+    public func trimmingWhitespace() -> String {
+        trimming { $0.properties.isWhitespace }
+    }
+
+    private func trimming(_ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = String(self).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isTrimmed($0) })!
+        return String(scalars[first...last])
+    }
+}
