@@ -3,8 +3,8 @@ import Glibc
 extension String {
     /// `format` filled in by C's `printf` rules (`vsnprintf`), e.g. `String(printf: "%.3f",
     /// 0.5)` is "0.500": the formatting Foundation's `String(format:)` does for numbers, without
-    /// loading Foundation. Takes C's conversions only (`%d`, `%lld`, `%f`, `%g`, `%s` with a C
-    /// string…), not Foundation's `%@`.
+    /// loading Foundation. Takes numbers only (`%d`, `%lld`, `%f`, `%g`…): a Swift `String` is
+    /// not a `CVarArg` without Foundation, and there is no `%@`.
     public init(printf format: String, _ arguments: CVarArg...) {
         var buffer = [CChar](repeating: 0, count: 64)
         while true {

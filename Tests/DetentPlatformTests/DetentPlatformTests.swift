@@ -1,0 +1,56 @@
+import DetentPlatform
+import Glibc
+import Testing
+
+/// DetentPlatform stands in for Foundation: each helper gives what the Foundation call it
+/// replaced gave.
+@Suite("Platform: what Foundation gave, without Foundation")
+struct DetentPlatformTests {
+    @Test func printfFormatsLikeC() {
+        #expect(String(printf: "%.3f", 0.5) == "0.500")
+        #expect(String(printf: "%7.3f s", 1.25) == "  1.250 s")
+        #expect(String(printf: "%03d", UInt8(7)) == "007")
+        #expect(String(printf: "%+.1f %%", 12.34) == "+12.3 %")
+        #expect(String(printf: "%g×", 0.25) == "0.25×")
+        #expect(String(printf: "%lld", Int.max) == "9223372036854775807")
+        let long = String(repeating: "x", count: 500)
+        #expect(String(printf: long + "%d", 1) == long + "1")   // past the first 64-byte buffer
+    }
+
+    @Test func trimmingSpacesKeepsLineBreaksAndTrimmingWhitespaceDoesNot() {
+        #expect(" \t a b \u{00A0}".trimmingSpaces() == "a b")
+        #expect("\n a \r".trimmingSpaces() == "\n a \r")
+        #expect("\r\n a b \n".trimmingWhitespace() == "a b")
+        #expect("   ".trimmingSpaces() == "")
+        #expect("x"[...].trimmingSpaces() == "x")
+    }
+
+    @Test func pathTextJoinsAndDropsComponentsAsNSStringDid() {
+        #expect(PathText.join("out", "replay.html") == "out/replay.html")
+        #expect(PathText.join("out/", "a.svg") == "out/a.svg")
+        #expect(PathText.join("", "a.svg") == "a.svg")
+        #expect(PathText.parent(of: "a/b/c.jsonl") == "a/b")
+        #expect(PathText.parent(of: "/a") == "/")
+        #expect(PathText.parent(of: "c.jsonl") == "")
+        #expect(PathText.parent(of: "a/b/") == "a")
+        #expect(PathText.parent(of: "/") == "/")
+    }
+
+    /// The body runs on a thread of its own; a name longer than Linux's 15 bytes is cut, not
+    /// refused. (A `Condition` wait, bounded by the test's time limit.)
+    @Test(.timeLimit(.minutes(1))) func aDetachedThreadRunsItsBodyOnAThreadOfItsOwn() {
+        final class Box: @unchecked Sendable { var thread: pthread_t?; let condition = Condition() }
+        let box = Box()
+        DetachedThread.start(name: "detent.test.thread.with.a.long.name", stackSize: 16 << 20) {
+            box.condition.lock()
+            box.thread = pthread_self()
+            box.condition.broadcast()
+            box.condition.unlock()
+        }
+        box.condition.lock()
+        while box.thread == nil { box.condition.wait() }
+        let other = box.thread!
+        box.condition.unlock()
+        #expect(pthread_equal(other, pthread_self()) == 0)
+    }
+}
