@@ -132,11 +132,11 @@ struct ConsoleRecording {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        "\"" + text.replacingEvery("\\", with: "\\\\").replacingEvery("\"", with: "\\\"") + "\""
     }
 
     private static func oneLine(_ text: String) -> String {
-        let flat = text.replacing("\n", with: " ")
+        let flat = text.replacingEvery("\n", with: " ")
         return flat.count > 120 ? String(flat.prefix(119)) + "…" : flat
     }
 

@@ -52,7 +52,7 @@ func program(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     var i = 0
     while i + 4 <= bytes.count, lines.count < 40 {
         var call = calls[Int(bytes[i]) % calls.count]
-        for slot in 1...3 { call = call.replacing("%\(slot)", with: values[Int(bytes[i + slot]) % values.count]) }
+        for slot in 1...3 { call = call.replacingOccurrences(of: "%\(slot)", with: values[Int(bytes[i + slot]) % values.count]) }
         lines.append("    pcall(function() \(call) end)")
         i += 4
     }

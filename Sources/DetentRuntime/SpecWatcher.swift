@@ -1,3 +1,4 @@
+import DetentPlatform
 import FoundationEssentials
 
 /// `detent run --watch` (SPEC §10): which files a watched run depends on, and which spec files
@@ -49,7 +50,7 @@ public struct SpecWatcher {
         let scripts = SpecDiscovery.resolve(scriptsFolder, base: base)
         for path in luaFiles(under: scripts, recursive: true) where !path.hasPrefix(scripts + "/types/") {
             let relative = String(path.dropFirst(scripts.count + 1).dropLast(".lua".count))
-            result[path] = .library(module: relative.replacing("/", with: "."))
+            result[path] = .library(module: relative.replacingEvery("/", with: "."))
         }
         for folder in pluginFolders {
             for path in luaFiles(under: SpecDiscovery.resolve(folder, base: base), recursive: false) { result[path] = .plugin }
@@ -160,7 +161,7 @@ public struct SpecWatcher {
         if path.hasSuffix(".toml") { return .config }
         if path.hasPrefix(scripts + "/"), !path.hasSuffix("_spec.lua") {
             let relative = String(path.dropFirst(scripts.count + 1).dropLast(".lua".count))
-            return .library(module: relative.replacing("/", with: "."))
+            return .library(module: relative.replacingEvery("/", with: "."))
         }
         return .spec("")
     }

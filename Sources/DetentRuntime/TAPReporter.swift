@@ -1,3 +1,4 @@
+import DetentPlatform
 /// TAP version 13 on the sink; the `N passed, N failed` line goes to `summarySink`
 /// (standard error by default) so the TAP stream stays clean. The plan comes first, so the
 /// stream is written when the run ends (`TAPReport.render`).
@@ -111,8 +112,8 @@ public enum TAPReport {
     }
 
     private static func escape(_ text: String) -> String {
-        text.replacing("\\", with: "\\\\").replacing("#", with: "\\#")
-            .replacing("\n", with: " ")
+        text.replacingEvery("\\", with: "\\\\").replacingEvery("#", with: "\\#")
+            .replacingEvery("\n", with: " ")
     }
 
     /// A YAML double-quoted scalar: JSON's string syntax is one (YAML 1.2 reads JSON).

@@ -1,3 +1,4 @@
+import DetentPlatform
 import DetentLua
 import FoundationEssentials
 
@@ -78,5 +79,5 @@ public enum APIReference {
         return text
     }
 
-    private static func escaped(_ cell: String) -> String { cell.replacing("|", with: "\\|") }
+    private static func escaped(_ cell: String) -> String { cell.replacingEvery("|", with: "\\|") }
 }

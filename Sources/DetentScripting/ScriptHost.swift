@@ -1,3 +1,4 @@
+import DetentPlatform
 import Dispatch
 import Dispatch
 import FoundationEssentials
@@ -244,7 +245,7 @@ public final class ScriptHost {
         guard valid else {
             call.pushNil(); call.push("module name '\(name)' is not allowed (letters, digits, _ and - separated by dots, resolved inside scripts/)"); return 2
         }
-        let relative = name.replacing(".", with: "/") + ".lua"
+        let relative = name.replacingEvery(".", with: "/") + ".lua"
         let url = scriptsRoot.appendingPathComponent(relative)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
             call.pushNil(); call.push("module '\(name)' not found: no file scripts/\(relative)"); return 2
@@ -380,7 +381,7 @@ extension ScriptHost {
         do {
             return try lua.callPredicate(patternMatcher!, arguments: [.string(text), .string(pattern)])
         } catch let error as LuaError {
-            throw LuaRaise(error.message.replacing("(detent filter):1: ", with: ""), withLocation: false)
+            throw LuaRaise(error.message.replacingEvery("(detent filter):1: ", with: ""), withLocation: false)
         }
     }
 }

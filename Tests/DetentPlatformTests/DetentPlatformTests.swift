@@ -25,6 +25,15 @@ struct DetentPlatformTests {
         #expect("x"[...].trimmingSpaces() == "x")
     }
 
+    @Test func replacingEveryMatchesBytesSoALineFeedInsideCRLFIsFound() {
+        #expect("a\r\nb\nc".replacingEvery("\n", with: " ") == "a\r b c")
+        #expect("a/b/c".replacingEvery("/", with: ".") == "a.b.c")
+        #expect("aaa".replacingEvery("aa", with: "b") == "ba")   // left to right, not overlapping
+        #expect("</a></b>".replacingEvery("</", with: "<\\/") == "<\\/a><\\/b>")
+        #expect("x".replacingEvery("", with: "y") == "x")
+        #expect("é – ok".replacingEvery("–", with: "-") == "é - ok")
+    }
+
     @Test func pathTextJoinsAndDropsComponentsAsNSStringDid() {
         #expect(PathText.join("out", "replay.html") == "out/replay.html")
         #expect(PathText.join("out/", "a.svg") == "out/a.svg")

@@ -105,7 +105,7 @@ public enum JUnitReport {
         if result.isFlaky {
             out.append("flaky: passed on attempt \(result.retries.count + 1) after \(result.retries.count) failed attempt" + (result.retries.count == 1 ? "" : "s"))
             for (index, attempt) in result.retries.enumerated() {
-                out.append("attempt \(index + 1) \(attempt.status == .error ? "raised an error" : "failed"): " + attemptText(attempt).replacing("\n", with: "\n  "))
+                out.append("attempt \(index + 1) \(attempt.status == .error ? "raised an error" : "failed"): " + attemptText(attempt).replacingEvery("\n", with: "\n  "))
             }
         }
         out += test.output
@@ -145,7 +145,7 @@ public enum JUnitReport {
     /// prefix, so tests group by folder, then file, then describe block.
     static func className(file: String, describePath: String) -> String {
         var base = file.hasSuffix(".lua") ? String(file.dropLast(4)) : file
-        base = base.replacing("/", with: ".")
+        base = base.replacingEvery("/", with: ".")
         while base.hasPrefix(".") { base.removeFirst() }
         return describePath.isEmpty ? base : base + "." + describePath
     }

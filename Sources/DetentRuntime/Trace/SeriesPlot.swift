@@ -127,7 +127,7 @@ public struct SeriesPlot {
     }
 
     static func escape(_ text: String) -> String {
-        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
-            .replacing("\"", with: "&quot;")
+        text.replacingEvery("&", with: "&amp;").replacingEvery("<", with: "&lt;").replacingEvery(">", with: "&gt;")
+            .replacingEvery("\"", with: "&quot;")
     }
 }

@@ -1,3 +1,4 @@
+import DetentPlatform
 import FoundationEssentials
 
 /// What `detent show-trace` makes of a trace: an SVG plot per recorded series and a
@@ -26,7 +27,7 @@ public enum TraceReplay {
         }
         // Inline data: "</" may not appear inside a script element; in JSON it only can in a
         // string, where "<\/" reads the same.
-        let data = "[" + trace.lines.joined(separator: ",\n").replacing("</", with: "<\\/") + "]"
+        let data = "[" + trace.lines.joined(separator: ",\n").replacingEvery("</", with: "<\\/") + "]"
         return """
         <!DOCTYPE html>
         <html lang="en">
