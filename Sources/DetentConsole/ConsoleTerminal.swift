@@ -1,3 +1,4 @@
+import DetentPlatform
 import Dispatch
 import DetentRuntime
 import Dispatch

@@ -1,3 +1,5 @@
+import DetentPlatform
+
 /// Receives a run's progress and writes it somewhere (console text, TAP, ...). Everything a
 /// reporter prints is derived from virtual time and results only, so two runs of the same
 /// specs with the same seed print the same bytes.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DetentPlatform
 import DetentRuntime
 import DetentScripting
 import FoundationEssentials
