@@ -1,3 +1,4 @@
+import DetentPlatform
 import FoundationEssentials
 import DetentScripting
 
@@ -22,7 +23,7 @@ public enum PluginDiscovery {
             }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: resolved)) ?? []
             for name in names where name.hasSuffix(".lua") && !name.hasPrefix(".") {
-                let shown = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                let shown = PathText.join(folder, name)
                 found.append((name, order, shown))
             }
         }

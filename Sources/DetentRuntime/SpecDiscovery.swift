@@ -24,7 +24,7 @@ enum SpecDiscovery {
             }
             var found: [String] = []
             for relative in (try? fm.subpathsOfDirectory(atPath: absolute)) ?? [] where relative.hasSuffix("_spec.lua") {
-                found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+                found.append(PathText.join(path, relative))
             }
             result.append(contentsOf: found.sorted())
         }
@@ -33,6 +33,6 @@ enum SpecDiscovery {
     }
 
     static func resolve(_ path: String, base: String) -> String {
-        path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base + path : base + "/" + path)
+        path.hasPrefix("/") ? path : PathText.join(base, path)
     }
 }

@@ -1,3 +1,4 @@
+import DetentPlatform
 import FoundationEssentials
 
 /// `detent run --trace on|retain-on-failure|off --trace-dir DIR` (SPEC §10, §11): whether each
@@ -42,7 +43,7 @@ public struct TraceOptions: Equatable, Sendable {
     public func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         let base = workingDirectory ?? FileManager.default.currentDirectoryPath
-        return base.hasSuffix("/") ? base + path : base + "/" + path
+        return PathText.join(base, path)
     }
 
     /// Lower-case letters, digits, `.` and `-`; every other run of characters becomes one `-`.
