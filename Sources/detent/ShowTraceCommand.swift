@@ -64,12 +64,8 @@ struct ShowTrace: ParsableCommand {
         #else
         let command = ["xdg-open", path]
         #endif
-        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid = pid_t()
-        let status = posix_spawnp(&pid, command[0], nil, nil, &argv, environ)
-        if status != 0 {
-            StandardError.write("detent: cannot open \(path): \(command[0]): \(String(cString: strerror(status)))\n")
+        do { _ = try ChildProcess.start(command) } catch {
+            StandardError.write("detent: cannot open \(path): \(error)\n")
         }
     }
 }

@@ -31,19 +31,8 @@ enum ProcessMeasurement {
         let measured = FileManager.default.isExecutableFile(atPath: gnuTime)
         let arguments = measured ? [gnuTime, "-f", "%M", "-o", report] + command : command
         defer { try? FileManager.default.removeItem(atPath: report) }
-        var fileActions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
         let start = BenchmarkClock.now()
-        let spawned = posix_spawnp(&pid, arguments[0], &fileActions, nil, &argv, environ)
-        guard spawned == 0 else {
-            throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
-        }
+        let pid = try ChildProcess.start(arguments, silenced: true)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         let seconds = Double(BenchmarkClock.now() - start) / 1e9
