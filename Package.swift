@@ -98,6 +98,7 @@ let package = Package(
             name: "detent",
             dependencies: [
                 "DetentRuntime", "DetentDaemon", "DetentConsole", "DetentPlatform",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,16 +1,17 @@
 import Dispatch
+import NIOConcurrencyHelpers
 
 /// One answer delivered from another thread (an evaluation's completion on the session's
 /// queue, a reply read by a daemon connection's reader), waited for on this one.
 public final class AwaitedAnswer<Value: Sendable>: Sendable {
-    private let value = LockedValue<Value?>(nil)
+    private let value = NIOLockedValueBox<Value?>(nil)
     private let arrived = DispatchSemaphore(value: 0)
 
     public init() {}
 
     /// Hands over the answer; the first one counts.
     public func deliver(_ answer: Value) {
-        let first = value.withLock { stored -> Bool in
+        let first = value.withLockedValue { stored -> Bool in
             guard stored == nil else { return false }
             stored = answer
             return true
@@ -21,6 +22,6 @@ public final class AwaitedAnswer<Value: Sendable>: Sendable {
     /// Blocks until the answer is delivered, then returns it.
     public func wait() -> Value {
         arrived.wait()
-        return value.withLock { $0! }
+        return value.withLockedValue { $0! }
     }
 }

@@ -5,6 +5,7 @@ import Dispatch
 import FoundationEssentials
 import Logging
 import DetentWorld
+import NIOConcurrencyHelpers
 
 /// `detent run`: the coordinator. It discovers spec files, gives each a session of its own
 /// (a fresh Lua state on its own queue), and hands what the sessions report to a reporter;
@@ -30,7 +31,7 @@ public final class SpecRunner: @unchecked Sendable {
     public var logger = Logger(label: "detent.run")
     /// Set from any thread to stop the run: the running tests end as "interrupted" and no
     /// further test starts.
-    public var isCancelled: Bool { shared.withLock { $0.cancelled } }
+    public var isCancelled: Bool { shared.withLockedValue { $0.cancelled } }
     /// Spec text given directly (the daemon's `run {source}`), by the name it is shown as;
     /// consulted before the file system. Set before `run()`; workers only read it.
     public var inlineSources: [String: String] = [:]
@@ -41,7 +42,7 @@ public final class SpecRunner: @unchecked Sendable {
         var running: [Int: LuaCancellation] = [:]
         var board: FileOutcomeBoard?
     }
-    private let shared = LockedValue(Shared())
+    private let shared = NIOLockedValueBox(Shared())
 
     /// The folder relative paths are resolved against.
     let base: String
@@ -72,7 +73,7 @@ public final class SpecRunner: @unchecked Sendable {
     /// Stops the run from any thread: every worker's running test is interrupted and no
     /// further file or test starts.
     public func cancel() {
-        let (running, board) = shared.withLock { shared in
+        let (running, board) = shared.withLockedValue { shared in
             shared.cancelled = true
             return (Array(shared.running.values), shared.board)
         }
@@ -101,7 +102,7 @@ public final class SpecRunner: @unchecked Sendable {
             lua.getGlobal("__check")
             LuaValue.string(pattern).push(onto: lua)
             do { try lua.call(argumentCount: 1, resultCount: 0) } catch let error as LuaError {
-                throw UsageError(description: "invalid pattern '\(pattern)': " + error.message.replacing("(detent filter):1: ", with: ""))
+                throw UsageError(description: "invalid pattern '\(pattern)': " + error.message.replacingEvery("(detent filter):1: ", with: ""))
             }
         }
     }
@@ -145,7 +146,7 @@ public final class SpecRunner: @unchecked Sendable {
     private func runFiles(_ files: [String], into summary: inout RunSummary) throws {
         guard !files.isEmpty else { return }
         let board = FileOutcomeBoard(count: files.count, schedule: Array(files.indices))
-        if shared.withLock({ shared in shared.board = board; return shared.cancelled }) { board.cancel() }
+        if shared.withLockedValue({ shared in shared.board = board; return shared.cancelled }) { board.cancel() }
         let workers = DispatchGroup()
         for number in 1...min(options.jobs, files.count) {
             workers.enter()
@@ -159,7 +160,7 @@ public final class SpecRunner: @unchecked Sendable {
         }
         defer {
             workers.wait()
-            shared.withLock { $0.board = nil }
+            shared.withLockedValue { $0.board = nil }
         }
 
         var failures = 0
@@ -205,7 +206,7 @@ public final class SpecRunner: @unchecked Sendable {
     /// Ends the run's workers early (a worker failed): nothing more starts, running tests stop.
     private func stopWorkers(_ board: FileOutcomeBoard) {
         board.cancel()
-        let running = shared.withLock { Array($0.running.values) }
+        let running = shared.withLockedValue { Array($0.running.values) }
         for cancellation in running { cancellation.request() }
     }
 
@@ -245,8 +246,8 @@ public final class SpecRunner: @unchecked Sendable {
         }
         let session = try session(reusing: previous)
         let cancellation = session.cancellation
-        if shared.withLock({ shared in shared.running[index] = cancellation; return shared.cancelled }) { cancellation.request() }
-        defer { shared.withLock { _ = $0.running.removeValue(forKey: index) } }
+        if shared.withLockedValue({ shared in shared.running[index] = cancellation; return shared.cancelled }) { cancellation.request() }
+        defer { shared.withLockedValue { _ = $0.running.removeValue(forKey: index) } }
         do { try session.sync { session in
             try session.runSpec(text: text, file: path, selection: options.selection, shouldStop: { board.isStopping }) { outcome in
                 board.append(outcome, file: index)

@@ -8,6 +8,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import Logging
+import NIOConcurrencyHelpers
 
 /// `detent run [PATH…]`: headless scenario specs in virtual time.
 struct Run: ParsableCommand {
@@ -197,13 +198,13 @@ struct Run: ParsableCommand {
         let pluginFolders = options.noPlugins ? [] : [PluginDiscovery.defaultFolder] + (initial?.run.pluginPaths ?? []) + options.pluginFolders
         let watcher = SpecWatcher(paths: paths, base: base, pluginFolders: pluginFolders, configFolder: configFolder.path)
         // The last finished run's exit status, read by the Ctrl-C handler on another thread.
-        let lastStatus = LockedValue<Int32>(0)
+        let lastStatus = NIOLockedValueBox<Int32>(0)
         // Ctrl-C ends the watch at once with the last finished run's status.
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler {
             stdout.line("")
-            Glibc.exit(lastStatus.withLock { $0 })
+            Glibc.exit(lastStatus.withLockedValue { $0 })
         }
         interrupt.resume()
         let isTerminal = isatty(STDOUT_FILENO) != 0
@@ -219,12 +220,8 @@ struct Run: ParsableCommand {
             }
         }, print: { stdout.line($0) }, clearScreen: {
             if isTerminal { StandardOutput.write("\u{1B}[2J\u{1B}[H") }
-        }, sleep: { seconds in
-            var interval = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-            var left = timespec()
-            while nanosleep(&interval, &left) != 0, errno == EINTR { interval = left }
-        })
-        loop.finished = { status in lastStatus.withLock { $0 = status } }
+        }, sleep: { usleep(useconds_t($0 * 1_000_000)) })   // a signal ending it early only polls sooner
+        loop.finished = { status in lastStatus.withLockedValue { $0 = status } }
         return loop.run()
     }
 
