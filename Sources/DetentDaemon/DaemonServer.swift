@@ -8,7 +8,6 @@ import NIOCore
 import NIOPosix
 #if canImport(Glibc)
 import Glibc
-import CNIOLinux
 #endif
 
 /// `detent daemon`'s lifecycle as a state machine: starting → serving → draining → stopped.
@@ -92,7 +91,7 @@ public final class DaemonServer: @unchecked Sendable {
         let address = try SocketAddress(ipAddress: host, port: number)
         let isLoopback: Bool
         switch address {
-        case let .v4(v4): isLoopback = (UInt32(bigEndian: v4.address.sin_addr.s_addr) >> 24) == 127
+        case .v4: isLoopback = address.ipAddress?.hasPrefix("127.") == true   // 127.0.0.0/8, as NIO prints it
         case .v6: isLoopback = host == "::1"
         default: isLoopback = false
         }

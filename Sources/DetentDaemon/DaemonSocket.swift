@@ -2,7 +2,6 @@ import DetentPlatform
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
-import CNIOLinux
 #endif
 
 /// Where the daemon listens, and the checks before it binds: a private folder, a stale
