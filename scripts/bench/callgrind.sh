@@ -8,20 +8,32 @@
 #   animators  the top functions of 12,000 frames of 100 `sheet`-curve timing animators, with
 #              instructions per animator per frame
 # BINARY defaults to .build/release/detent. valgrind 3.19 cannot read Swift's debug info, so
-# the binary is copied with it stripped — into a folder of its own: run from a folder as
-# crowded as /tmp, Foundation's search for the resource bundle adds ~28 M instructions.
+# the binary is copied with it stripped, into a folder of its own. A run that fails under
+# valgrind stops the script: its count would be of a crash.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+need valgrind valgrind
+need callgrind_annotate valgrind
+# A crash under valgrind should fail the script at once: Swift's backtracer cannot attach there
+# and waits for its time-out.
+export SWIFT_BACKTRACE=enable=no
 cd "$(dirname "$0")/../.."
 what=${1:?startup, reads or animators}
 binary=${2:-.build/release/detent}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$binary" "$work/detent" && strip --strip-debug "$work/detent"
-refs() { valgrind --tool=callgrind --callgrind-out-file="$work/$1.out" "$work/detent" run --no-plugins "$2" 2>&1 >/dev/null | awk '/refs:/ { gsub(",", "", $NF); print $NF }'; }
+refs() {
+  local log
+  log=$(valgrind --tool=callgrind --callgrind-out-file="$work/$1.out" "$work/detent" run --no-plugins "$2" 2>&1 >/dev/null) ||
+    { echo "callgrind.sh: detent run $2 failed under valgrind:" >&2; grep -v '^==' <<<"$log" >&2; exit 1; }
+  awk '/refs:/ { gsub(",", "", $NF); print $NF }' <<<"$log"
+}
 liblua() { callgrind_annotate "$work/$1.out" | awk '/liblua5.4/ { gsub(",", "", $1); s += $1 } END { print s + 0 }'; }
 case "$what" in
   startup)
-    echo "detent run, one empty test: $(refs startup scripts/bench/startup_spec.lua) instructions" ;;
+    n=$(refs startup scripts/bench/startup_spec.lua)
+    echo "detent run, one empty test: $n instructions" ;;
   reads)
     for n in 300000 600000; do
       printf 'describe("r", function() it("reads", function()\n  local d = world:drawer{ anchors = { "top", "bottom" } }\n  local v\n  for i = 1, %d do v = d.origin end\nend) end)\n' "$n" > "$work/reads_$n.lua"
@@ -31,7 +43,8 @@ case "$what" in
     echo "one drawer.origin read (with its loop step): $(( (b - a) / 300000 )) instructions, $(( (lb - la) / 300000 )) of them in liblua" ;;
   animators)
     printf 'describe("a", function() it("steps", function()\n  local as = {}\n  for i = 1, 100 do as[i] = world:animate{ from = 0, to = 1000, duration = 1e6, curve = "sheet" } end\n  trace{ as[1].name .. ".value", as[100].name .. ".velocity" }\n  wait(200)\nend) end)\n' > "$work/animators.lua"
-    echo "total: $(refs animators "$work/animators.lua") instructions; per animator per frame (1,200,000 steps):"
+    n=$(refs animators "$work/animators.lua")
+    echo "total: $n instructions; per animator per frame (1,200,000 steps):"
     callgrind_annotate "$work/animators.out" | grep -E "DetentMotion|AnimatorEngine" | head -6 |
       awk '{ n = $1; gsub(",", "", n); for (i = 2; i <= NF; i++) if ($i ~ /^\?\?\?:/) name = substr($i, 5); printf "%6.0f  %s\n", n / 1200000, name }' ;;
   *) echo "unknown: $what (startup, reads or animators)" >&2; exit 2 ;;

@@ -6,6 +6,7 @@
 #   swift build -c release --product detent && bash scripts/bench/pure_lua_vs_lua54.sh
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+need lua5.4 lua5.4
 cd "$(dirname "$0")/../.."
 DETENT=${DETENT:-.build/release/detent}
 SCRIPT=scripts/bench/pure_lua.lua

@@ -7,6 +7,7 @@
 #   swift build -c release --product detent && bash scripts/bench/startup.sh [BINARY...]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+need lua5.4 lua5.4
 cd "$(dirname "$0")/../.."
 SPEC=scripts/bench/startup_spec.lua
 ROUNDS=${ROUNDS:-9}
