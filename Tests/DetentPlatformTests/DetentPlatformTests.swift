@@ -46,20 +46,15 @@ struct DetentPlatformTests {
     }
 
     /// The body runs on a thread of its own; a name longer than Linux's 15 bytes is cut, not
-    /// refused. (A `Condition` wait, bounded by the test's time limit.)
-    @Test(.timeLimit(.minutes(1))) func aDetachedThreadRunsItsBodyOnAThreadOfItsOwn() {
-        final class Box: @unchecked Sendable { var thread: pthread_t?; let condition = Condition() }
-        let box = Box()
-        DetachedThread.start(name: "detent.test.thread.with.a.long.name", stackSize: 16 << 20) {
-            box.condition.lock()
-            box.thread = pthread_self()
-            box.condition.broadcast()
-            box.condition.unlock()
+    /// refused. The test awaits the body's answer rather than blocking one of the test
+    /// runner's few threads.
+    @Test(.timeLimit(.minutes(1))) func aDetachedThreadRunsItsBodyOnAThreadOfItsOwn() async {
+        let (starter, runner) = await withCheckedContinuation { (answer: CheckedContinuation<(pthread_t, pthread_t), Never>) in
+            let starter = pthread_self()
+            DetachedThread.start(name: "detent.test.thread.with.a.long.name", stackSize: 16 << 20) {
+                answer.resume(returning: (starter, pthread_self()))
+            }
         }
-        box.condition.lock()
-        while box.thread == nil { box.condition.wait() }
-        let other = box.thread!
-        box.condition.unlock()
-        #expect(pthread_equal(other, pthread_self()) == 0)
+        #expect(pthread_equal(starter, runner) == 0)
     }
 }
