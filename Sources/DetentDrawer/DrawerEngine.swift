@@ -129,9 +129,11 @@ public final class DrawerEngine {
     /// and content, sorted by origin.
     func resolve(_ specs: [(name: String, spec: DrawerAnchorSpec)]) throws -> [DrawerAnchor] {
         var resolved: [DrawerAnchor] = []
+        resolved.reserveCapacity(specs.count)
+        var names = Set<String>(minimumCapacity: specs.count)   // a hash, not a scan: 10,000 anchors stay linear
         for (name, spec) in specs {
             // Two anchors of one name could never both be reached by name (sheets refuse it too).
-            guard !resolved.contains(where: { $0.name == name }) else { throw DrawerError.duplicateAnchor(name) }
+            guard names.insert(name).inserted else { throw DrawerError.duplicateAnchor(name) }
             guard let origin = spec.origin(height: screenHeight, safeTop: safeTop, safeBottom: safeBottom, headerHeight: headerHeight,
                                            contentHeight: content.contentHeight, defaults: defaults) else {
                 if case let .named(state) = spec { throw DrawerError.unknownState(state) }

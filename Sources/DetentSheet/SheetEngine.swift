@@ -204,8 +204,9 @@ public final class SheetEngine {
     /// the nearest remaining one.
     public func setDetents(_ specs: [(name: String, spec: SheetDetentSpec)], in world: World) throws {
         guard !specs.isEmpty else { throw SheetError.noDetents }
-        for (i, entry) in specs.enumerated() {
-            if specs[..<i].contains(where: { $0.name == entry.name }) { throw SheetError.duplicateDetent(entry.name) }
+        var names = Set<String>(minimumCapacity: specs.count)   // a hash, not a scan: many detents stay linear
+        for entry in specs {
+            if !names.insert(entry.name).inserted { throw SheetError.duplicateDetent(entry.name) }
             if case let .height(h) = entry.spec, !(h.isFinite && h > 0) { throw SheetError.invalidDetent(entry.name) }
         }
         detentSpecs = specs
