@@ -110,7 +110,7 @@ let package = Package(
         .executableTarget(name: "DetentFuzzLua", dependencies: ["DetentRuntime", "DetentScripting", "DetentFuzzSupport"]),
         // Helpers the Swift test targets share (device profiles); not a product.
         .target(name: "DetentTestSupport", dependencies: ["DetentWorld", "DetentTime"], path: "Tests/DetentTestSupport"),
-        .testTarget(name: "DetentPlatformTests", dependencies: ["DetentPlatform"]),
+        .testTarget(name: "DetentPlatformTests", dependencies: ["DetentPlatform", "CPlatform"]),
         .testTarget(name: "DetentMotionTests", dependencies: ["DetentMotion"]),
         .testTarget(name: "DetentLuaTests", dependencies: ["DetentLua", "CLua"]),
         .testTarget(name: "DetentWorldTests", dependencies: ["DetentTestSupport", "DetentWorld", "DetentTime", "DetentMotion"]),

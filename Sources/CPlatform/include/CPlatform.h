@@ -5,5 +5,7 @@
 
 // Names a thread for debuggers and `top -H` (at most 15 bytes and a NUL; glibc, pthread.h under _GNU_SOURCE).
 int pthread_setname_np(pthread_t thread, const char *name);
+// Reads a thread's name back (the tests check what the kernel kept).
+int pthread_getname_np(pthread_t thread, char *name, size_t length);
 
 #endif
