@@ -1,5 +1,5 @@
-import DetentPlatform
 import FoundationEssentials
+import DetentPlatform
 import DetentRuntime
 
 /// The REPL's rules, shared by the terminal and by piped input: Lua 5.4's (`return <line>`
@@ -105,7 +105,7 @@ public final class Console {
             return
         }
         let spec = try recording.spec(snapshot: text, drops: try evaluator.frameDrops())
-        try spec.write(toFile: recording.file, atomically: true, encoding: .utf8)
+        try AtomicFile.write(spec, to: recording.file)
         let left = recording.failures.isEmpty ? "" : " (\(recording.failures.count) that raised left out as comments)"
         write("wrote \(recording.file): \(recording.chunks.count) chunks\(left) and the engines' end state; run it with detent run \(recording.file)\n")
     }
@@ -144,7 +144,7 @@ public final class Console {
                 write("recording \(properties.joined(separator: ", ")) every frame (:plot writes it)\n")
             case let .plot(file):
                 guard let trace = try evaluator.recordedTrace() else { return fail(":plot needs a recording first: :trace drawer.origin") }
-                try TracePlot.svg(trace).write(toFile: file, atomically: true, encoding: .utf8)
+                try AtomicFile.write(TracePlot.svg(trace), to: file)
                 write("wrote \(file) (\(trace.times.count) samples of \(trace.properties.joined(separator: ", ")))\n")
             case .reset:
                 if let recording { return fail(":reset would start the world over while recording into \(recording.file); :stop first") }

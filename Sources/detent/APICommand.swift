@@ -41,7 +41,7 @@ struct API: ParsableCommand {
             text = APIReference.markdown(classes: classes)
         }
         if let output {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
+            try AtomicFile.write(text, to: output)
         } else {
             StandardOutput.write(text)
         }

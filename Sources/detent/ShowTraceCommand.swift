@@ -49,10 +49,10 @@ struct ShowTrace: ParsableCommand {
         try manager.createDirectory(atPath: htmlFolder.isEmpty ? "." : htmlFolder, withIntermediateDirectories: true)
         for plot in TraceReplay.plots(trace) {
             let path = PathText.join(plotFolder, plot.name)
-            try Data(plot.svg.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(plot.svg, to: path)
             print(path)
         }
-        try Data(TraceReplay.html(trace).utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+        try AtomicFile.write(TraceReplay.html(trace), to: html)
         print(html)
         if open { openInBrowser(html) }
     }

@@ -59,10 +59,12 @@ struct DetentPlatformTests {
         }
         let box = Box()
         DetachedThread.start(name: "detent.test.thread.with.a.long.name", stackSize: 16 << 20) {
-            var bytes = [CChar](repeating: 0, count: 64)
-            pthread_getname_np(pthread_self(), &bytes, bytes.count)
+            var bytes = [UInt8](repeating: 0, count: 64)
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { _ = pthread_getname_np(pthread_self(), $0.baseAddress!, $0.count) }
+            }
             box.condition.lock()
-            box.name = String(cString: bytes)
+            box.name = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             box.thread = pthread_self()
             box.condition.unlock()
         }

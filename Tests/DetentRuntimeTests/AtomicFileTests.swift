@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import DetentPlatform
 @testable import DetentRuntime
 
 @Suite("Reports: atomic writing")

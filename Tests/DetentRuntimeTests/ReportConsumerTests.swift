@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import DetentPlatform
 import DetentRuntime
 import DetentTestSupport
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
-import DetentPlatform
 import FoundationEssentials
 import DetentLua
 import DetentMotion
+import DetentPlatform
 import DetentScripting
 import DetentTime
 import DetentWorld
@@ -70,7 +70,7 @@ public enum Benchmarks {
         var text = "describe(\"overhead\", function()\n"
         for i in 1...1000 { text += "  it(\"empty \(i)\", function() end)\n" }
         text += "end)\n"
-        try text.write(to: file, atomically: true, encoding: .utf8)
+        try AtomicFile.write(text, to: file.path, flush: false)
         var options = RunOptions()
         options.paths = [file.path]
         let m = try BenchmarkClock.perOperation(operations: 1000) {

@@ -62,7 +62,7 @@ extension Benchmarks {
             var text = "describe(\"group \(f)\", function()\n"
             for t in 1...10 { text += "  it(\"case \(t)\", function() assert.are.equal(\(t + 1), \(t) + 1) end)\n" }
             text += "end)\n"
-            try text.write(to: folder.appendingPathComponent(String(printf: "group%03d_spec.lua", f)), atomically: true, encoding: .utf8)
+            try AtomicFile.write(text, to: folder.appendingPathComponent(String(printf: "group%03d_spec.lua", f)).path, flush: false)
         }
         func measure(_ arguments: [String]) throws -> (seconds: Double, peak: Double?) {
             var runs: [ProcessMeasurement.Sample] = []

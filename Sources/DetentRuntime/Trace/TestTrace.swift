@@ -1,5 +1,5 @@
-import DetentPlatform
 import FoundationEssentials
+import DetentPlatform
 import DetentScripting
 import DetentTime
 import DetentWorld
@@ -187,16 +187,20 @@ final class TestTrace {
             ("location", .string(TestTrace.failingLocation(result))), ("frame", .int(result.frame)),
             ("t", .fixed(result.virtualTime, decimals: 9)),
         ]).writeTraceLine(to: &text)
+        result.tracePath = nil
         do {
             try FileManager.default.createDirectory(atPath: PathText.parent(of: file), withIntermediateDirectories: true)
-            // Atomically (a temporary file, then a rename): a killed run leaves no half trace.
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
-            result.tracePath = path
-            return nil
         } catch {
-            result.tracePath = nil
             return "trace not written: \(file): \(FileErrorText.reason(error))"
         }
+        do {
+            // Atomically (a temporary file, then a rename): a killed run leaves no half trace.
+            try AtomicFile.write(text, to: file)
+        } catch {
+            return "trace not written: \(error)"
+        }
+        result.tracePath = path
+        return nil
     }
 
     /// `file.lua:line` of a failure, as the reports read it from the message.

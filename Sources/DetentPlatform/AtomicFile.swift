@@ -1,0 +1,58 @@
+import Glibc
+
+/// Writes a file so that readers see the old content or the new, never part of it: the bytes
+/// go to a temporary file in the same folder (same file system), are flushed to disk, then
+/// rename(2) puts it in place in one step. A process killed before the rename leaves the
+/// previous file (or none); one killed during the write leaves at most a `.NAME.tmp-PID-N`
+/// file. Every file Detent writes whole (reports, traces, plots, recordings) goes through it,
+/// rather than through FoundationEssentials' `.atomic` writing, whose temporary name comes
+/// from mktemp(3) and which does not flush before the rename.
+public enum AtomicFile {
+    public struct WriteError: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
+
+    /// Writes `text` as UTF-8 to `path`, replacing the file that is there. `flush: false`
+    /// skips fsync(2), for scratch files no reader depends on after a crash (the benchmarks'
+    /// generated specs).
+    public static func write(_ text: String, to path: String, flush: Bool = true) throws {
+        try write(bytes: Array(text.utf8), to: path, flush: flush)
+    }
+
+    /// Writes `bytes` to `path`, replacing the file that is there (see `write(_:to:flush:)`).
+    public static func write(bytes: [UInt8], to path: String, flush: Bool = true) throws {
+        let folder = PathText.parent(of: path)
+        let name = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).last.map { String(decoding: $0, as: UTF8.self) } ?? path
+        let temporary = PathText.join(folder, ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        // 0666 less the umask, as an ordinary file the user creates.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw failure("cannot create a temporary file in \(folder.isEmpty ? "." : folder)", path: path) }
+        var error: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 { if errno == EINTR { continue }; error = errno; return }
+                written += count
+            }
+        }
+        if error == 0 && flush && fsync(descriptor) != 0 { error = errno }
+        if close(descriptor) != 0 && error == 0 { error = errno }
+        guard error == 0 else {
+            unlink(temporary)
+            errno = error
+            throw failure("cannot write", path: path)
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = errno
+            unlink(temporary)
+            errno = error
+            throw failure("cannot move the written file into place", path: path)
+        }
+    }
+
+    private static func failure(_ what: String, path: String) -> WriteError {
+        WriteError(description: "\(what) for \(path): \(String(cString: strerror(errno)))")
+    }
+}
