@@ -510,12 +510,49 @@ int detent_traceback_handler(lua_State *L) {
 }
 
 
+// ---- Walking the stack for a location ----------------------------------------------------
+//
+// lua_getstack(L, level) steps `level` frames down from the running one, so visiting every
+// level of a deep stack costs the square of its depth: a runaway recursion stopped at a
+// few hundred thousand frames took minutes to locate its error. A search for a location
+// visits the innermost WALK_LEVELS frames from where it starts, where the frame it looks
+// for almost always is, then the outermost WALK_LEVELS (the spec line that called into a
+// deep recursion of Detent's own Lua sits at the bottom): each search is linear in the depth.
+
+enum { WALK_LEVELS = 100 };
+
+typedef struct { int next; int from; int depth; } frame_walk;
+
+static frame_walk frame_walk_from(int level) { frame_walk walk = { level, level, -1 }; return walk; }
+
+// How many levels the stack has (lauxlib's binary search: O(depth log depth) in all).
+static int stack_depth(lua_State *L) {
+    lua_Debug ar;
+    int low = 1, high = 1;
+    while (lua_getstack(L, high, &ar)) { low = high; high *= 2; }
+    while (low < high) {
+        int middle = (low + high) / 2;
+        if (lua_getstack(L, middle, &ar)) low = middle + 1; else high = middle;
+    }
+    return low;
+}
+
+// The next frame of the walk into `ar`; 0 when the walk is over.
+static int frame_walk_next(lua_State *L, frame_walk *walk, lua_Debug *ar) {
+    if (walk->depth < 0 && walk->next == walk->from + WALK_LEVELS) {
+        walk->depth = stack_depth(L);
+        if (walk->next < walk->depth - WALK_LEVELS) walk->next = walk->depth - WALK_LEVELS;
+    }
+    return lua_getstack(L, walk->next++, ar);
+}
+
 // As detent_push_script_where from level 0 (the function running, as in a hook), written
 // into `out` ("" when no script frame is on the stack) without touching the Lua stack.
 static void script_where_into(lua_State *L, char *out, size_t size) {
     lua_Debug ar;
     out[0] = '\0';
-    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+    frame_walk walk = frame_walk_from(0);
+    while (frame_walk_next(L, &walk, &ar)) {
         if (!lua_getinfo(L, "Sl", &ar)) continue;
         if (ar.currentline <= 0 || is_detent_chunk(ar.source)) continue;
         snprintf(out, size, "%s:%d", ar.short_src, ar.currentline);
@@ -532,7 +569,8 @@ static void note_kill_where(lua_State *L, detent_limits *limits) {
 
 void detent_push_script_where(lua_State *L, int level) {
     lua_Debug ar;
-    for (; lua_getstack(L, level, &ar); level++) {
+    frame_walk walk = frame_walk_from(level);
+    while (frame_walk_next(L, &walk, &ar)) {
         if (!lua_getinfo(L, "Sl", &ar)) continue;
         if (ar.currentline <= 0 || is_detent_chunk(ar.source)) continue;
         lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
@@ -586,7 +624,8 @@ void detent_push_located_message(lua_State *L, int index, int level) {
         // caller): the message is located already.
         lua_Debug ar;
         char where[LUA_IDSIZE + 32];
-        for (int at = level; lua_getstack(L, at, &ar); at++) {
+        frame_walk walk = frame_walk_from(level);
+        while (frame_walk_next(L, &walk, &ar)) {
             if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
             int n = snprintf(where, sizeof where, "%s:%d:", ar.short_src, ar.currentline);
             if (n > 0 && (size_t)n == prefix && memcmp(where, message, prefix) == 0) {

@@ -432,22 +432,24 @@ def fixture(name, folder, config):
     passing = 'describe("bad input", function()\n  ' + CANARY + '\nend)\n'
     if name and name.startswith("config "):
         # config FILE KEY VALUE: a copy of the lowered config in {dir}/cfg with FILE's first
-        # `KEY = ...` line set to VALUE (KEY `*`: FILE's whole text becomes VALUE).
-        parts = name.split(None, 3)
-        filename, key, value = parts[1], parts[2], parts[3] if len(parts) > 3 else ""
+        # `KEY = ...` line set to VALUE (KEY `*`: FILE's whole text becomes VALUE). Several
+        # settings are joined by "; config ": each applies to the same copy.
         target = os.path.join(folder, "cfg")
         shutil.copytree(config, target)
-        path = os.path.join(target, filename)
-        if key == "*":
-            text = value
-        else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-            text, n = re.subn(rf"(?m)^(\s*){re.escape(key)}\s*=.*$", lambda m: f"{m.group(1)}{key} = {value}", text, count=1)
-            if n == 0:
-                raise SystemExit(f"fixture {name!r}: no key {key!r} in {filename}")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        for setting in name[len("config "):].split("; config "):
+            parts = setting.split(None, 2)
+            filename, key, value = parts[0], parts[1], parts[2] if len(parts) > 2 else ""
+            path = os.path.join(target, filename)
+            if key == "*":
+                text = value
+            else:
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+                text, n = re.subn(rf"(?m)^(\s*){re.escape(key)}\s*=.*$", lambda m: f"{m.group(1)}{key} = {value}", text, count=1)
+                if n == 0:
+                    raise SystemExit(f"fixture {name!r}: no key {key!r} in {filename}")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
         return
     if name == "require-loop":
         os.makedirs(os.path.join(folder, "scripts"))
