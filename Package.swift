@@ -101,7 +101,19 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // A release build carries the Swift runtime and Foundation inside it, as `swift
+            // build --static-swift-stdlib` would: nothing is bound at load time, so `detent`
+            // starts in two thirds of the time (BENCHMARKS.md, "Start-up: the static release
+            // build"), and the binary runs on a machine without the Swift toolchain. The link
+            // prints one warning from inside static FoundationEssentials (glibc's "the use of
+            // `mktemp` is dangerous", from `Data`'s own atomic writing, which Detent does not
+            // call: swift-foundation issue #1358). A crash's backtrace then wants
+            // SWIFT_BACKTRACE=swift-backtrace=/opt/swift/usr/libexec/swift/linux/swift-backtrace-static.
+            // Debug builds, and so the tests, link the runtime dynamically. The compiler needs
+            // the flag as well as the linker: it makes Foundation's modules link their C shims.
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         // Fuzz targets (issue #11): built with -sanitize=fuzzer by scripts/fuzz/run.sh; in an
         // ordinary build they replay the committed corpus (Tests/FuzzCorpus), which swift test runs.
