@@ -32,6 +32,13 @@ struct Detent: ParsableCommand {
                 StandardError.write(fullMessage(for: error) + "\n")
                 Glibc.exit(2)
             }
+            // A file a command could not read, write or make (a folder in the way, a missing
+            // parent): the path and the system's reason, status 2 like the other load errors,
+            // rather than a dump of Foundation's error fields.
+            if let sentence = FileErrorText.sentence(error) {
+                StandardError.write("detent: \(sentence)\n")
+                Glibc.exit(2)
+            }
             exit(withError: error)
         }
     }
