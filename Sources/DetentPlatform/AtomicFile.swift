@@ -14,8 +14,8 @@ public enum AtomicFile {
     }
 
     /// Writes `text` as UTF-8 to `path`, replacing the file that is there. `flush: false`
-    /// skips fsync(2), for scratch files no reader depends on after a crash (the benchmarks'
-    /// generated specs).
+    /// skips fsync(2) — still all or nothing for a killed process, not for a power cut — for
+    /// files the next run makes again (per-test traces, the benchmarks' generated specs).
     public static func write(_ text: String, to path: String, flush: Bool = true) throws {
         try write(bytes: Array(text.utf8), to: path, flush: flush)
     }
