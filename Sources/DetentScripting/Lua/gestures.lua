@@ -42,20 +42,31 @@ local function duration_and_curve(opts, default_duration, verb)
   return duration, opts.curve
 end
 
+-- Schedules a stroke from where the finger is scheduled to be to (x, y), over `duration`
+-- seconds eased by `curve`: samples every 1/rate s, the last one exactly at the end, so the
+-- finger's speed is the speed asked for even when the duration is not a whole number of
+-- samples; computed in one host call (TouchBinding's _stroke). It does not wait.
+local function stroke(t, x, y, duration, curve)
+  local start = math.max(host.now(), t.handle.scheduled_end)
+  -- An unknown curve fails here, at the script's line, as it always did.
+  if curve then detent.motion.curve(curve, 0) end
+  t.handle:_stroke(t.handle.scheduled_x, t.handle.scheduled_y, x, y, start, duration, host.touch_rate(), curve)
+end
+
+-- Schedules the lift one sample after the last scheduled sample, `rest` seconds later still.
+-- The gesture macros schedule a whole gesture, lift included, before they wait once: then a
+-- frame that comes late (a live world on a loaded machine) delivers the samples late but
+-- cannot stretch a flick into a finger resting before it lifts.
+local function lift(t, rest)
+  t.handle:_up(t.handle.scheduled_end + rest + 1 / host.touch_rate())
+end
+
 --- Moves the finger to (x, y) over `duration` seconds (default 0.3), eased by `curve`
 --- (default linear), sampling at the touch rate; returns when the last sample is delivered.
 function Touch:move_to(x, y, opts)
   x, y = number(x, "points", "move_to", "x"), number(y, "points", "move_to", "y")
   local duration, curve = duration_and_curve(opts, 0.3, "move_to")
-  local rate = host.touch_rate()
-  local start = math.max(host.now(), self.handle.scheduled_end)
-  local x0, y0 = self.handle.scheduled_x, self.handle.scheduled_y
-  -- An unknown curve fails here, at the script's line, as it always did.
-  if curve then detent.motion.curve(curve, 0) end
-  -- Samples every 1/rate s, the last one exactly at the end, so the finger's speed is the
-  -- speed asked for even when the duration is not a whole number of samples: computed in
-  -- one host call (TouchBinding's _stroke) rather than one call per sample.
-  self.handle:_stroke(x0, y0, x, y, start, duration, rate, curve)
+  stroke(self, x, y, duration, curve)
   settle(self)
   return self
 end
@@ -132,10 +143,12 @@ function drag(target, opts)
   if duration == nil then duration = 0.3 end
   duration = number(duration, "stroke_seconds", "drag", "duration")
   if opts.hold ~= nil then number(opts.hold, "seconds", "drag", "hold") end
+  local _, curve = duration_and_curve({ duration = duration, curve = opts.curve }, 0.3, "move_to")
   local t = touch(x, y)
-  t:move_to(tx, ty, { duration = duration, curve = opts.curve })
-  if opts.hold then t:hold(opts.hold) end
-  return t:up()
+  stroke(t, tx, ty, duration, curve)
+  lift(t, opts.hold or 0)
+  settle(t)
+  return t.handle.velocity
 end
 
 --- flick(target, {velocity = v, distance = 100}): a quick stroke at constant speed, lifted at
@@ -151,8 +164,11 @@ function flick(target, opts)
   distance = number(distance, "positive_length", "flick", "distance")
   local x, y = target_point(target, "flick")
   local t = touch(x, y)
-  t:move_to(x + vx / speed * distance, y + vy / speed * distance, { duration = distance / speed })
-  return t:up()
+  -- The duration is checked as move_to checks it (a tiny velocity is refused, not sampled).
+  stroke(t, x + vx / speed * distance, y + vy / speed * distance, number(distance / speed, "stroke_seconds", "move_to", "duration"))
+  lift(t, 0)
+  settle(t)
+  return t.handle.velocity
 end
 
 --- tap(target): down and up 50 ms later.
@@ -191,15 +207,18 @@ function edge_swipe(opts)
   local t = touch(x0, y)
   local velocity = opts.velocity
   if velocity == nil then
-    t:move_to(x1, y, { duration = 0.35 })
-    t:hold(0.1)
+    stroke(t, x1, y, 0.35)
+    lift(t, 0.1)
   elseif velocity > 0 then
-    t:move_to(x1, y, { duration = math.max(x1 - x0, 1) / velocity })
+    stroke(t, x1, y, number(math.max(x1 - x0, 1) / velocity, "stroke_seconds", "move_to", "duration"))
+    lift(t, 0)
   else
     -- Pull out slowly, then snap back towards the edge at |velocity|.
     local back = math.min(x1 - x0, 0.1 * width)
-    t:move_to(x1 + back, y, { duration = 0.35 })
-    t:move_to(x1, y, { duration = back / -velocity })
+    stroke(t, x1 + back, y, 0.35)
+    stroke(t, x1, y, number(back / -velocity, "stroke_seconds", "move_to", "duration"))
+    lift(t, 0)
   end
-  return t:up()
+  settle(t)
+  return t.handle.velocity
 end

@@ -26,6 +26,34 @@ describe("touches", function()
     assert.near(2400, v.y, 24)
   end)
 
+  it("measure the same flick when frames come late: the lift is scheduled with the stroke", function()
+    -- Every delivered frame is followed by six dropped ones (117 ms a frame): a gesture that
+    -- waited for its last sample before scheduling the lift would lift after a 100 ms rest
+    -- and measure nothing, as a live world on a loaded machine did.
+    world:jank{ every = 1, drop = 6 }
+    local v = flick({ x = 200, y = 600 }, { velocity = -1500, distance = 150 })
+    assert.near(-1500, v.y, 15)
+    local d = drag({ x = 10, y = 700 }, { by = { 0, -300 }, duration = 0.3 })
+    assert.near(-1000, d.y, 10)
+    world:jank(nil)
+  end)
+
+  it("land a drawer flick on the anchor it lands on without jank", function()
+    local function landing(jank)
+      detent.world{}
+      local drawer = world:drawer{ anchors = { "top", "middle", "bottom" }, at = "middle" }
+      if jank then world:jank{ every = 1, drop = 6 } end
+      flick("drawer.header", { velocity = -2000, distance = 60 })
+      wait_idle()
+      return drawer.anchor, drawer.release_velocity
+    end
+    local smooth, v_smooth = landing(false)
+    local janky, v_janky = landing(true)
+    assert.are.equal("top", smooth)
+    assert.are.equal(smooth, janky)
+    assert.near(v_smooth, v_janky, 1e-9)
+  end)
+
   it("report no velocity after the finger rests more than 40 ms before lifting", function()
     local t = touch(50, 50)
     t:move_by(0, 300, { duration = 0.2 })
