@@ -7,7 +7,7 @@ import DetentTestSupport
 /// of its tests starts its own tmux server and console and stops them by pid.
 @Suite("Console, driven through a terminal", .serialized)
 struct ConsoleTerminalSuiteTests {
-    @Test(.timeLimit(.minutes(5))) func theTerminalSuitePasses() throws {
+    @Test(.timeLimit(.minutes(10))) func theTerminalSuitePasses() throws {
         let run = try BuiltExecutables.run("/usr/bin/env", ["python3", "Tests/Console/console_suite.py",
                                                           "--detent", try BuiltExecutables.path(of: "detent"),
                                                           "--repo", BuiltExecutables.root.path])

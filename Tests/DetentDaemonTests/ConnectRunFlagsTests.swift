@@ -50,7 +50,7 @@ struct ConnectRunFlagsTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(3))) func theDaemonRunsTheNewFlagsAsALocalRunDoes() throws {
+    @Test(.timeLimit(.minutes(10))) func theDaemonRunsTheNewFlagsAsALocalRunDoes() throws {
         let daemon = try RunningDaemon()
         defer { daemon.stop() }
         let spec = daemon.folder.appendingPathComponent("connect_spec.lua").path

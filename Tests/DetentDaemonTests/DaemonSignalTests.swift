@@ -8,7 +8,7 @@ import DetentTestSupport
 /// the socket behind.)
 @Suite("detent daemon: SIGTERM right after start", .serialized)
 struct DaemonSignalTests {
-    @Test(.timeLimit(.minutes(3))) func aSigtermAsSoonAsTheSocketAppearsStopsTheDaemonGracefully() throws {
+    @Test(.timeLimit(.minutes(10))) func aSigtermAsSoonAsTheSocketAppearsStopsTheDaemonGracefully() throws {
         let detent = try BuiltExecutables.path(of: "detent")
         let folder = URL(fileURLWithPath: "/tmp").appendingPathComponent("ds-" + UUID().uuidString.prefix(8))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

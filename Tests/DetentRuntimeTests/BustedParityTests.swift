@@ -9,7 +9,7 @@ import DetentTestSupport
 /// with `apt-get install lua-busted` (scripts/setup.sh does).
 @Suite("Busted parity, busted against detent run", .serialized)
 struct BustedParityTests {
-    @Test(.timeLimit(.minutes(5))) func portableSpecsRunTheSameUnderBustedAndDetent() throws {
+    @Test(.timeLimit(.minutes(10))) func portableSpecsRunTheSameUnderBustedAndDetent() throws {
         let busted = ["/usr/bin/busted", "/usr/local/bin/busted"].first { FileManager.default.isExecutableFile(atPath: $0) }
         #expect(busted != nil, "busted is not installed: apt-get install lua-busted (or bash scripts/setup.sh)")
         guard busted != nil else { return }

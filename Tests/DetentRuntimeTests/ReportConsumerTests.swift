@@ -26,7 +26,7 @@ struct ReportConsumerTests {
         return try ChildProcess.run(xmllint, ["--noout", "--schema", Self.schema, file], folder: folder, timeout: 60)
     }
 
-    @Test(.timeLimit(.minutes(3))) func junitReportsValidateAgainstTheJenkinsSchema() throws {
+    @Test(.timeLimit(.minutes(10))) func junitReportsValidateAgainstTheJenkinsSchema() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let fromRun = folder.appendingPathComponent("run.xml").path
@@ -45,7 +45,7 @@ struct ReportConsumerTests {
         #expect(refused.status != 0 && refused.error.contains("row"), "xmllint accepted an attribute junit-10.xsd does not have")
     }
 
-    @Test(.timeLimit(.minutes(3))) func jsonReportsValidateAgainstTheDocumentedSchema() throws {
+    @Test(.timeLimit(.minutes(10))) func jsonReportsValidateAgainstTheDocumentedSchema() throws {
         let python = try ReportSupport.requirePython()
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -62,7 +62,7 @@ struct ReportConsumerTests {
         #expect(refused.status == 1 && refused.output.contains("'failure_location' is a required property"), "\(refused.output)\(refused.error)")
     }
 
-    @Test(.timeLimit(.minutes(3))) func junitparserReadsBackTestsFailuresAndProperties() throws {
+    @Test(.timeLimit(.minutes(10))) func junitparserReadsBackTestsFailuresAndProperties() throws {
         let python = try ReportSupport.requirePython()
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -111,7 +111,7 @@ struct ReportConsumerTests {
         #expect(sampleCases.contains { $0["name"] as? String == "repeats (iteration 2)" })
     }
 
-    @Test(.timeLimit(.minutes(3))) func tapReportsAreReadByTapPyAndProve() throws {
+    @Test(.timeLimit(.minutes(10))) func tapReportsAreReadByTapPyAndProve() throws {
         let python = try ReportSupport.requirePython()
         let prove = try ReportSupport.requireTool("/usr/bin/prove", package: "perl")
         let folder = try ReportSupport.temporaryFolder()
@@ -146,7 +146,7 @@ struct ReportConsumerTests {
         #expect(provedSample.output.contains("Failed 5/9 subtests") && provedSample.output.contains("less 2 skipped subtests"), "\(provedSample.output)")
     }
 
-    @Test(.timeLimit(.minutes(5))) func aKilledRunLeavesThePreviousReportOrNone() throws {
+    @Test(.timeLimit(.minutes(10))) func aKilledRunLeavesThePreviousReportOrNone() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("slow.json").path
@@ -191,7 +191,7 @@ struct ReportConsumerTests {
         #expect(try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: report)), source: report).summary.passed == 20)
     }
 
-    @Test(.timeLimit(.minutes(3))) func aRunStoppedWithCtrlCWritesACancelledReport() throws {
+    @Test(.timeLimit(.minutes(10))) func aRunStoppedWithCtrlCWritesACancelledReport() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("r.json").path
@@ -205,7 +205,7 @@ struct ReportConsumerTests {
         #expect(record.summary.cancelled && record.tests.count < 20 && record.summary.passed >= 1)
     }
 
-    @Test(.timeLimit(.minutes(3))) func aReportThatCannotBeWrittenEndsTheRunWithStatus2() throws {
+    @Test(.timeLimit(.minutes(10))) func aReportThatCannotBeWrittenEndsTheRunWithStatus2() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let reports = folder.appendingPathComponent("reports")
@@ -222,7 +222,7 @@ struct ReportConsumerTests {
         #expect(finished.error.contains("detent: cannot create a temporary file in \(reports.path) for \(report): No such file or directory"), "\(finished.error)")
     }
 
-    @Test(.timeLimit(.minutes(5))) func mergeReportsOfShardsReproducesTheSingleMachineReports() throws {
+    @Test(.timeLimit(.minutes(10))) func mergeReportsOfShardsReproducesTheSingleMachineReports() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
@@ -252,7 +252,7 @@ struct ReportConsumerTests {
         #expect(merged.error.hasSuffix(whole.summary.line + "\n"), "the summary line goes to standard error with -o json")
     }
 
-    @Test(.timeLimit(.minutes(3))) func mismatchedOrUnreadableReportsAndBadReportFlagsExit2() throws {
+    @Test(.timeLimit(.minutes(10))) func mismatchedOrUnreadableReportsAndBadReportFlagsExit2() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
@@ -276,7 +276,7 @@ struct ReportConsumerTests {
         #expect(badFormat.status == 2 && badFormat.error.contains("'console', 'tap', 'junit' or 'json'"), "\(badFormat.error)")
     }
 
-    @Test(.timeLimit(.minutes(3))) func tracesOfFailingTestsAreNamedInEveryReport() throws {
+    @Test(.timeLimit(.minutes(10))) func tracesOfFailingTestsAreNamedInEveryReport() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
@@ -297,7 +297,7 @@ struct ReportConsumerTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(3))) func aRunOnTheDaemonWritesTheSameReportsAsALocalRun() throws {
+    @Test(.timeLimit(.minutes(10))) func aRunOnTheDaemonWritesTheSameReportsAsALocalRun() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
@@ -318,7 +318,7 @@ struct ReportConsumerTests {
                 == ReportSupport.withoutTimes(xml: try String(contentsOfFile: path("local.xml"), encoding: .utf8)))
     }
 
-    @Test(.timeLimit(.minutes(3))) func outputFormatsAcceptAnyCaseAndKeepStandardOutputForTheReport() throws {
+    @Test(.timeLimit(.minutes(10))) func outputFormatsAcceptAnyCaseAndKeepStandardOutputForTheReport() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let junit = try ChildProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "-o", "JUnit"], folder: folder)

@@ -7,7 +7,7 @@ import DetentTestSupport
 /// run and compares the drawn geometry with the trace. A missing venv or browser fails.
 @Suite("Traces: the replay in a real browser", .serialized)
 struct TraceReplayBrowserTests {
-    @Test(.timeLimit(.minutes(3))) func theReplayDrawsTheTracedGeometryInChromium() throws {
+    @Test(.timeLimit(.minutes(10))) func theReplayDrawsTheTracedGeometryInChromium() throws {
         let python = BuiltExecutables.root.appendingPathComponent(".build/python/bin/python").path
         try #require(FileManager.default.isExecutableFile(atPath: python),
                      "no \(python): run scripts/setup.sh (it makes the venv with selenium and installs chromium and chromium-driver)")
