@@ -109,7 +109,8 @@ let package = Package(
             // prints one warning from inside static FoundationEssentials (glibc's "the use of
             // `mktemp` is dangerous", from `Data`'s own atomic writing, which Detent does not
             // call: swift-foundation issue #1358). A crash's backtrace then wants
-            // SWIFT_BACKTRACE=swift-backtrace=/opt/swift/usr/libexec/swift/linux/swift-backtrace-static.
+            // SWIFT_BACKTRACE=swift-backtrace=<toolchain>/usr/libexec/swift/linux/swift-backtrace-static
+            // (the toolchain is /opt/swift here); without it a crash prints bare addresses.
             // Debug builds, and so the tests, link the runtime dynamically. The compiler needs
             // the flag as well as the linker: it makes Foundation's modules link their C shims.
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
