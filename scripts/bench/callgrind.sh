@@ -3,6 +3,7 @@
 #   swift build -c release --product detent && bash scripts/bench/callgrind.sh WHAT [BINARY]
 # WHAT is one of
 #   startup    instructions of `detent run --no-plugins` on scripts/bench/startup_spec.lua
+#   version    instructions of `detent --version` (loading, the runtime and argument parsing)
 #   reads      instructions of one `drawer.origin` read in a Lua loop (runs of 300,000 and
 #              600,000 reads; the difference over 300,000), and how many of them are liblua's
 #   animators  the top functions of 12,000 frames of 100 `sheet`-curve timing animators, with
@@ -18,34 +19,38 @@ need callgrind_annotate valgrind
 # and waits for its time-out.
 export SWIFT_BACKTRACE=enable=no
 cd "$(dirname "$0")/../.."
-what=${1:?startup, reads or animators}
+what=${1:?startup, version, reads or animators}
 binary=${2:-.build/release/detent}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$binary" "$work/detent" && strip --strip-debug "$work/detent"
+# refs NAME ARGUMENT... — the instructions of `detent ARGUMENT...` (the profile in NAME.out)
 refs() {
-  local log
-  log=$(valgrind --tool=callgrind --callgrind-out-file="$work/$1.out" "$work/detent" run --no-plugins "$2" 2>&1 >/dev/null) ||
-    { echo "callgrind.sh: detent run $2 failed under valgrind:" >&2; grep -v '^==' <<<"$log" >&2; exit 1; }
+  local name=$1 log; shift
+  log=$(valgrind --tool=callgrind --callgrind-out-file="$work/$name.out" "$work/detent" "$@" 2>&1 >/dev/null) ||
+    { echo "callgrind.sh: detent $* failed under valgrind:" >&2; grep -v '^==' <<<"$log" >&2; exit 1; }
   awk '/refs:/ { gsub(",", "", $NF); print $NF }' <<<"$log"
 }
 liblua() { callgrind_annotate "$work/$1.out" | awk '/liblua5.4/ { gsub(",", "", $1); s += $1 } END { print s + 0 }'; }
 case "$what" in
   startup)
-    n=$(refs startup scripts/bench/startup_spec.lua)
+    n=$(refs startup run --no-plugins scripts/bench/startup_spec.lua)
     echo "detent run, one empty test: $n instructions" ;;
+  version)
+    n=$(refs version --version)
+    echo "detent --version: $n instructions" ;;
   reads)
     for n in 300000 600000; do
       printf 'describe("r", function() it("reads", function()\n  local d = world:drawer{ anchors = { "top", "bottom" } }\n  local v\n  for i = 1, %d do v = d.origin end\nend) end)\n' "$n" > "$work/reads_$n.lua"
     done
-    a=$(refs r300 "$work/reads_300000.lua"); b=$(refs r600 "$work/reads_600000.lua")
+    a=$(refs r300 run --no-plugins "$work/reads_300000.lua"); b=$(refs r600 run --no-plugins "$work/reads_600000.lua")
     la=$(liblua r300); lb=$(liblua r600)
     echo "one drawer.origin read (with its loop step): $(( (b - a) / 300000 )) instructions, $(( (lb - la) / 300000 )) of them in liblua" ;;
   animators)
     printf 'describe("a", function() it("steps", function()\n  local as = {}\n  for i = 1, 100 do as[i] = world:animate{ from = 0, to = 1000, duration = 1e6, curve = "sheet" } end\n  trace{ as[1].name .. ".value", as[100].name .. ".velocity" }\n  wait(200)\nend) end)\n' > "$work/animators.lua"
-    n=$(refs animators "$work/animators.lua")
+    n=$(refs animators run --no-plugins "$work/animators.lua")
     echo "total: $n instructions; per animator per frame (1,200,000 steps):"
     callgrind_annotate "$work/animators.out" | grep -E "DetentMotion|AnimatorEngine" | head -6 |
       awk '{ n = $1; gsub(",", "", n); for (i = 2; i <= NF; i++) if ($i ~ /^\?\?\?:/) name = substr($i, 5); printf "%6.0f  %s\n", n / 1200000, name }' ;;
-  *) echo "unknown: $what (startup, reads or animators)" >&2; exit 2 ;;
+  *) echo "unknown: $what (startup, version, reads or animators)" >&2; exit 2 ;;
 esac
