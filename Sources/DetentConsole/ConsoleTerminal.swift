@@ -1,7 +1,6 @@
 import DetentPlatform
 import Dispatch
 import DetentRuntime
-import Dispatch
 import FoundationEssentials
 import NIOConcurrencyHelpers
 #if canImport(Glibc)

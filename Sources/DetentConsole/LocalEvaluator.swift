@@ -1,5 +1,4 @@
 import Dispatch
-import Dispatch
 import FoundationEssentials
 import DetentLua
 import DetentRuntime

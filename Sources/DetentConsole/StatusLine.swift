@@ -1,5 +1,4 @@
 import Dispatch
-import Dispatch
 import DetentPlatform
 import FoundationEssentials
 

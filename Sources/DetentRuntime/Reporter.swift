@@ -42,6 +42,9 @@ public final class TextSink {
     public static func standardOutput() -> TextSink {
         TextSink { StandardOutput.write($0) }
     }
+    public static func standardError() -> TextSink {
+        TextSink { StandardError.write($0) }
+    }
     public func line(_ text: String) { emit(text + "\n") }
     /// `text` as it is (a whole report, already ending in a newline).
     public func write(_ text: String) { emit(text) }

@@ -46,7 +46,7 @@ struct ReportFlags: ParsableArguments {
     /// file. A report that cannot be written is said on standard error and the command exits
     /// with status 2 once every report had its turn.
     func makeReporter(stdout: TextSink, verbose: Bool) -> Reporter {
-        let standardError = TextSink { StandardError.write($0) }
+        let standardError = TextSink.standardError()
         var reporters: [Reporter] = []
         switch output.format {
         // Colour and a live progress line when standard output is a terminal.

@@ -220,7 +220,10 @@ struct Run: ParsableCommand {
             }
         }, print: { stdout.line($0) }, clearScreen: {
             if isTerminal { StandardOutput.write("\u{1B}[2J\u{1B}[H") }
-        }, sleep: { usleep(useconds_t($0 * 1_000_000)) })   // a signal ending it early only polls sooner
+        }, sleep: { seconds in
+            // usleep takes under 4,295 s and traps below 0; a signal ending it early only polls sooner.
+            usleep(useconds_t(min(max(seconds, 0), 4_000) * 1_000_000))
+        })
         loop.finished = { status in lastStatus.withLockedValue { $0 = status } }
         return loop.run()
     }
