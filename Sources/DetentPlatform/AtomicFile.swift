@@ -5,8 +5,8 @@ import Glibc
 /// rename(2) puts it in place in one step. A process killed before the rename leaves the
 /// previous file (or none); one killed during the write leaves at most a `.NAME.tmp-PID-N`
 /// file. Every file Detent writes whole (reports, traces, plots, recordings) goes through it,
-/// rather than through FoundationEssentials' `.atomic` writing, whose temporary name comes
-/// from mktemp(3) and which does not flush before the rename.
+/// rather than through FoundationEssentials' `.atomic` writing: that one names its temporary
+/// file with mktemp(3), which a static link warns about, and always flushes (traces skip it).
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public var description: String
@@ -17,19 +17,14 @@ public enum AtomicFile {
     /// skips fsync(2) — still all or nothing for a killed process, not for a power cut — for
     /// files the next run makes again (per-test traces, the benchmarks' generated specs).
     public static func write(_ text: String, to path: String, flush: Bool = true) throws {
-        try write(bytes: Array(text.utf8), to: path, flush: flush)
-    }
-
-    /// Writes `bytes` to `path`, replacing the file that is there (see `write(_:to:flush:)`).
-    public static func write(bytes: [UInt8], to path: String, flush: Bool = true) throws {
         let folder = PathText.parent(of: path)
-        let name = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).last.map { String(decoding: $0, as: UTF8.self) } ?? path
-        let temporary = PathText.join(folder, ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let temporary = PathText.join(folder, ".\(PathText.lastComponent(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         // 0666 less the umask, as an ordinary file the user creates.
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw failure("cannot create a temporary file in \(folder.isEmpty ? "." : folder)", path: path) }
+        guard descriptor >= 0 else { throw failure("cannot create a temporary file in \(folder.isEmpty ? "." : folder) for \(path)") }
         var error: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
+        var contents = text   // withUTF8 may make the text contiguous in place
+        contents.withUTF8 { buffer in
             var written = 0
             while written < buffer.count {
                 let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
@@ -42,17 +37,18 @@ public enum AtomicFile {
         guard error == 0 else {
             unlink(temporary)
             errno = error
-            throw failure("cannot write", path: path)
+            throw failure("cannot write \(path)")
         }
         guard rename(temporary, path) == 0 else {
             let error = errno
             unlink(temporary)
             errno = error
-            throw failure("cannot move the written file into place", path: path)
+            throw failure("cannot move \(temporary) into place as \(path)")
         }
     }
 
-    private static func failure(_ what: String, path: String) -> WriteError {
-        WriteError(description: "\(what) for \(path): \(String(cString: strerror(errno)))")
+    /// `what` and the system's reason for the last failure (errno).
+    private static func failure(_ what: String) -> WriteError {
+        WriteError(description: "\(what): \(String(cString: strerror(errno)))")
     }
 }

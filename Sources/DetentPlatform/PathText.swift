@@ -1,5 +1,6 @@
-/// File paths as text, as Foundation's `NSString` path methods treat them (no file-system
-/// access): joining a component and dropping the last one.
+/// File paths as text (no file-system access): joining a component, the last component and
+/// the path without it. Unlike `NSString`'s path methods, `join` does not tidy doubled
+/// slashes.
 public enum PathText {
     /// `folder` + "/" + `component`, with one slash between them; an empty folder gives the
     /// component alone.
@@ -7,6 +8,11 @@ public enum PathText {
         if folder.isEmpty { return component }
         if component.isEmpty { return folder }
         return folder.hasSuffix("/") ? folder + component : folder + "/" + component
+    }
+
+    /// The last component: "a/b/c.jsonl" → "c.jsonl", "a/b/" → "b", "/" → "/".
+    public static func lastComponent(of path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
     }
 
     /// The path without its last component: "a/b/c" → "a/b", "/a" → "/", "c" → "" (trailing
