@@ -33,7 +33,7 @@ public final class DaemonChannel: @unchecked Sendable {
 
     /// Starts reading; set the callbacks first.
     public func start() {
-        DetachedThread.start(name: "detent.console.daemon") { [self] in readLoop() }
+        DetachedThread.start(name: "console-daemon") { [self] in readLoop() }
     }
 
     /// Sends a request; `completion` gets its result or its error (code and message as the

@@ -27,7 +27,7 @@ final class DaemonRun: @unchecked Sendable {
 
     /// Runs on a new thread (a deep Lua stack needs room), then calls `done` once.
     func start(done: @escaping @Sendable (Result<RunSummary, Error>) -> Void) {
-        DetachedThread.start(name: "detent.run.\(id)", stackSize: 16 << 20) { [runner] in
+        DetachedThread.start(name: "run \(id)", stackSize: 16 << 20) { [runner] in
             let result = Result { try runner.run() }
             done(result)
         }

@@ -12,7 +12,7 @@ public enum DetachedThread {
     }
 
     /// Starts `body` on a new detached thread and returns at once. `name` shows in debuggers
-    /// and `top -H` (cut to the 15 bytes Linux keeps); `stackSize` in bytes, the system's
+    /// and `top -H` (cut to the 15 bytes Linux keeps: keep names that short and distinct); `stackSize` in bytes, the system's
     /// default when nil — a deep Lua stack wants more (16 MiB for the threads that run specs).
     public static func start(name: String? = nil, stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) {
         var attributes = pthread_attr_t()
@@ -24,10 +24,22 @@ public enum DetachedThread {
         var thread = pthread_t()
         let status = pthread_create(&thread, &attributes, { raw in
             let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
-            if let name = body.name { pthread_setname_np(pthread_self(), String(decoding: name.utf8.prefix(15), as: UTF8.self)) }
+            if let name = body.name { pthread_setname_np(pthread_self(), kernelName(name)) }
             body.run()
             return nil
         }, box)
         precondition(status == 0, "pthread_create failed (\(status))")
     }
+}
+
+/// `name` cut to the 15 bytes Linux keeps, at a character boundary (a longer name is refused
+/// by pthread_setname_np, and a cut inside a character would not be UTF-8). A free function:
+/// the thread's entry is a C function and takes nothing of the type's.
+private func kernelName(_ name: String) -> String {
+    var kept = ""
+    for character in name {
+        guard kept.utf8.count + character.utf8.count <= 15 else { break }
+        kept.append(character)
+    }
+    return kept
 }

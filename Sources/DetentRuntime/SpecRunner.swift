@@ -151,7 +151,7 @@ public final class SpecRunner: @unchecked Sendable {
         for number in 1...min(options.jobs, files.count) {
             workers.enter()
             // A deep Lua stack needs room: 16 MiB, as the daemon's run thread.
-            DetachedThread.start(name: "detent.run.worker\(number)", stackSize: 16 << 20) { [self] in
+            DetachedThread.start(name: "run-worker\(number)", stackSize: 16 << 20) { [self] in
                 // One Lua state per worker, put back to pristine between its files.
                 var session: QueueOwned<Session>?
                 while let index = board.take() { session = work(files[index], index: index, board: board, reusing: session) }

@@ -44,21 +44,37 @@ struct DetentPlatformTests {
         #expect(PathText.parent(of: "c.jsonl") == "")
         #expect(PathText.parent(of: "a/b/") == "a")
         #expect(PathText.parent(of: "/") == "/")
+        #expect(PathText.lastComponent(of: "a/b/c.jsonl") == "c.jsonl")
+        #expect(PathText.lastComponent(of: "a/b/") == "b")
+        #expect(PathText.lastComponent(of: "c") == "c")
+        #expect(PathText.lastComponent(of: "/") == "/")
     }
 
     /// The body runs on a thread of its own; a name longer than Linux's 15 bytes is cut, not
-    /// refused. No time-limit trait: Swift Testing starts that clock before the test gets one
-    /// of the runner's few threads, and in the full suite the process-running tests hold them
-    /// for minutes. The wait is bounded here instead (10 s, polled every millisecond), and it
-    /// blocks the runner's thread only for as long as the new thread takes to run.
+    /// refused, and at a character boundary. No time-limit trait: Swift Testing starts that
+    /// clock before the test gets one of the runner's few threads, and in the full suite the
+    /// process-running tests hold them for minutes. The wait is bounded here instead (10 s,
+    /// polled every millisecond), and it blocks the runner's thread only for as long as the
+    /// new thread takes to run.
     @Test func aDetachedThreadRunsItsBodyOnAThreadOfItsOwn() {
+        guard let ascii = Self.runOnDetachedThread(named: "detent.test.thread.with.a.long.name") else { return }
+        #expect(pthread_equal(ascii.thread, pthread_self()) == 0)
+        #expect(ascii.name == "detent.test.thr")
+        // "é" is two bytes: the 15th byte would split the eighth "é", so the name stops before it.
+        guard let accented = Self.runOnDetachedThread(named: "éééééééé") else { return }
+        #expect(accented.name == "ééééééé")
+    }
+
+    /// Starts a detached thread named `name` and returns the thread and the name the kernel
+    /// kept, once it ran (nil, recorded as an issue, if it did not within 10 s).
+    private static func runOnDetachedThread(named name: String) -> (thread: pthread_t, name: String)? {
         final class Box: @unchecked Sendable {
             let condition = Condition()
             var thread: pthread_t?
             var name = ""
         }
         let box = Box()
-        DetachedThread.start(name: "detent.test.thread.with.a.long.name", stackSize: 16 << 20) {
+        DetachedThread.start(name: name, stackSize: 16 << 20) {
             var bytes = [UInt8](repeating: 0, count: 64)
             bytes.withUnsafeMutableBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { _ = pthread_getname_np(pthread_self(), $0.baseAddress!, $0.count) }
@@ -68,15 +84,14 @@ struct DetentPlatformTests {
             box.thread = pthread_self()
             box.condition.unlock()
         }
-        var ran: (thread: pthread_t, name: String)?
-        for _ in 0..<10_000 where ran == nil {
+        for _ in 0..<10_000 {
             box.condition.lock()
-            if let thread = box.thread { ran = (thread, box.name) }
+            let ran = box.thread.map { ($0, box.name) }
             box.condition.unlock()
-            if ran == nil { usleep(1_000) }
+            if let ran { return ran }
+            usleep(1_000)
         }
-        guard let ran else { Issue.record("the detached thread did not run within 10 s"); return }
-        #expect(pthread_equal(ran.thread, pthread_self()) == 0)
-        #expect(ran.name == "detent.test.thr")
+        Issue.record("the detached thread named \(name) did not run within 10 s")
+        return nil
     }
 }
