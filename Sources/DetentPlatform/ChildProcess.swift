@@ -12,11 +12,22 @@ public enum ChildProcess {
 
     /// Starts `arguments` (the program first) and returns its pid at once; the caller waits
     /// for it (`waitpid`) or lets it go. With `silenced`, its standard output and standard
-    /// error go to /dev/null.
+    /// error go to /dev/null. The program starts with no signal blocked and every signal at
+    /// its default, as Foundation's `Process` started it: a caller that blocks SIGTERM (the
+    /// daemon) or ignores SIGINT (a run, the console) does not pass that on.
     public static func start(_ arguments: [String], silenced: Bool = false) throws -> pid_t {
         var fileActions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         if silenced {
             posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
@@ -24,7 +35,7 @@ public enum ChildProcess {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid = pid_t()
-        let status = posix_spawnp(&pid, arguments[0], &fileActions, nil, &argv, environ)
+        let status = posix_spawnp(&pid, arguments[0], &fileActions, &attributes, &argv, environ)
         guard status == 0 else { throw StartFailure(program: arguments[0], reason: String(cString: strerror(status))) }
         return pid
     }
