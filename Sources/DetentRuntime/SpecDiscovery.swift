@@ -1,5 +1,6 @@
 import FoundationEssentials
 import DetentPlatform
+import Glibc
 
 /// Finds spec files: explicit files as given, folders searched recursively for
 /// `*_spec.lua`, sorted by path so discovery order never depends on the file system.
@@ -23,13 +24,33 @@ enum SpecDiscovery {
                 continue
             }
             var found: [String] = []
-            for relative in (try? fm.subpathsOfDirectory(atPath: absolute)) ?? [] where relative.hasSuffix("_spec.lua") {
+            for relative in subpaths(of: absolute) where relative.hasSuffix("_spec.lua") {
                 found.append(PathText.join(path, relative))
             }
             result.append(contentsOf: found.sorted())
         }
         var seen = Set<String>()
         return result.filter { seen.insert($0).inserted }
+    }
+
+    /// Every path under `folder`, relative to it, searched recursively without following
+    /// symbolic links. A folder that cannot be read is skipped and the search goes on (as
+    /// Foundation's enumerator did): FileManager's `subpathsOfDirectory` throws at the first
+    /// one, and an unreadable subfolder must not leave a run with no specs, passing.
+    static func subpaths(of folder: String) -> [String] {
+        var result: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let absolute = relative.isEmpty ? folder : PathText.join(folder, relative)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
+            for name in names {
+                let path = relative.isEmpty ? name : PathText.join(relative, name)
+                result.append(path)
+                var status = stat()
+                if lstat(PathText.join(folder, path), &status) == 0, status.st_mode & S_IFMT == S_IFDIR { pending.append(path) }
+            }
+        }
+        return result
     }
 
     static func resolve(_ path: String, base: String) -> String {

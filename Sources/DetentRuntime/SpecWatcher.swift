@@ -57,7 +57,7 @@ public struct SpecWatcher {
         }
         let config = SpecDiscovery.resolve(configFolder, base: base)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: config)) ?? [] where name.hasSuffix(".toml") {
-            result[config + "/" + name] = .config
+            result[PathText.join(config, name)] = .config
         }
         for spec in (try? SpecDiscovery.files(in: paths, base: base)) ?? [] {
             result[standardized(SpecDiscovery.resolve(spec, base: base))] = .spec(spec)
@@ -171,8 +171,8 @@ public struct SpecWatcher {
         let fm = FileManager.default
         var isDirectory: Bool = false
         guard fm.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory else { return [] }
-        let names = recursive ? ((try? fm.subpathsOfDirectory(atPath: root)) ?? []) : ((try? fm.contentsOfDirectory(atPath: root)) ?? [])
-        return names.filter { $0.hasSuffix(".lua") && !$0.hasSuffix("_spec.lua") }.map { root + "/" + $0 }
+        let names = recursive ? SpecDiscovery.subpaths(of: root) : ((try? fm.contentsOfDirectory(atPath: root)) ?? [])
+        return names.filter { $0.hasSuffix(".lua") && !$0.hasSuffix("_spec.lua") }.map { PathText.join(root, $0) }
     }
 
     private func standardized(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
