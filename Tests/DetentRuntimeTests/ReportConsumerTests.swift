@@ -21,16 +21,16 @@ struct ReportConsumerTests {
 
     private func detent() throws -> String { try BuiltExecutables.path(of: "detent") }
 
-    private func xmllint(_ file: String, folder: URL) throws -> ChildProcess.Finished {
+    private func xmllint(_ file: String, folder: URL) throws -> WatchedProcess.Finished {
         let xmllint = try ReportSupport.requireTool("/usr/bin/xmllint", package: "libxml2-utils")
-        return try ChildProcess.run(xmllint, ["--noout", "--schema", Self.schema, file], folder: folder, timeout: 60)
+        return try WatchedProcess.run(xmllint, ["--noout", "--schema", Self.schema, file], folder: folder, timeout: 60)
     }
 
     @Test(.timeLimit(.minutes(10))) func junitReportsValidateAgainstTheJenkinsSchema() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let fromRun = folder.appendingPathComponent("run.xml").path
-        let run = try ChildProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--report", fromRun], folder: folder)
+        let run = try WatchedProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--report", fromRun], folder: folder)
         #expect(run.status == 2 && !run.timedOut, "a run with load errors exits 2: \(run.error)")
         let sample = folder.appendingPathComponent("sample.xml").path
         try AtomicFile.write(JUnitReport.render(ReportSamples.record), to: sample)
@@ -50,15 +50,15 @@ struct ReportConsumerTests {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let fromRun = folder.appendingPathComponent("run.json").path
-        _ = try ChildProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--report", fromRun], folder: folder)
+        _ = try WatchedProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--report", fromRun], folder: folder)
         let sample = folder.appendingPathComponent("sample.json").path
         try AtomicFile.write(JSONReport.render(ReportSamples.record), to: sample)
-        let check = try ChildProcess.run(python, ["Tests/python/check_json_report.py", "docs/report-schema.json", fromRun, sample], folder: folder, timeout: 60)
+        let check = try WatchedProcess.run(python, ["Tests/python/check_json_report.py", "docs/report-schema.json", fromRun, sample], folder: folder, timeout: 60)
         #expect(check.status == 0 && check.output == "valid \(fromRun)\nvalid \(sample)\n", "\(check.output)\(check.error)")
         // The check can fail: a report missing a key the schema requires is refused.
         let invalid = folder.appendingPathComponent("invalid.json").path
         try AtomicFile.write(JSONReport.render(ReportSamples.record).replacingOccurrences(of: "\"failure_location\"", with: "\"where\""), to: invalid)
-        let refused = try ChildProcess.run(python, ["Tests/python/check_json_report.py", "docs/report-schema.json", invalid], folder: folder, timeout: 60)
+        let refused = try WatchedProcess.run(python, ["Tests/python/check_json_report.py", "docs/report-schema.json", invalid], folder: folder, timeout: 60)
         #expect(refused.status == 1 && refused.output.contains("'failure_location' is a required property"), "\(refused.output)\(refused.error)")
     }
 
@@ -67,8 +67,8 @@ struct ReportConsumerTests {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("run.xml").path
-        _ = try ChildProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--report", report], folder: folder)
-        let read = try ChildProcess.run(python, ["Tests/python/read_junit.py", report], folder: folder, timeout: 60)
+        _ = try WatchedProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--report", report], folder: folder)
+        let read = try WatchedProcess.run(python, ["Tests/python/read_junit.py", report], folder: folder, timeout: 60)
         #expect(read.status == 0, "junitparser could not read the report:\n\(read.error)")
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(read.output.utf8)) as? [String: Any])
         let record = try ReportSupport.record(Self.suite) { ReportMergeTests.configure(&$0) }
@@ -100,7 +100,7 @@ struct ReportConsumerTests {
         // The hand-built run: flaky retries in system-out, reruns of a test that never passed.
         let sample = folder.appendingPathComponent("sample.xml").path
         try AtomicFile.write(JUnitReport.render(ReportSamples.record), to: sample)
-        let readSample = try ChildProcess.run(python, ["Tests/python/read_junit.py", sample], folder: folder, timeout: 60)
+        let readSample = try WatchedProcess.run(python, ["Tests/python/read_junit.py", sample], folder: folder, timeout: 60)
         let sampleCases = try #require((try JSONSerialization.jsonObject(with: Data(readSample.output.utf8)) as? [String: Any])?["suites"] as? [[String: Any]])
             .flatMap { ($0["cases"] as? [[String: Any]]) ?? [] }
         let flaky = try #require(sampleCases.first { $0["name"] as? String == "settles after a flick" })
@@ -117,8 +117,8 @@ struct ReportConsumerTests {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let failing = folder.appendingPathComponent("failing.tap").path
-        _ = try ChildProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--report", failing], folder: folder)
-        let read = try ChildProcess.run(python, ["Tests/python/read_tap.py", failing], folder: folder, timeout: 60)
+        _ = try WatchedProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--report", failing], folder: folder)
+        let read = try WatchedProcess.run(python, ["Tests/python/read_tap.py", failing], folder: folder, timeout: 60)
         #expect(read.status == 0, "\(read.error)")
         let lines = read.output.split(separator: "\n").map(String.init)
         let record = try ReportSupport.record(Self.suite) { ReportMergeTests.configure(&$0) }
@@ -127,22 +127,22 @@ struct ReportConsumerTests {
         #expect(lines.filter { $0.hasPrefix("ok ") }.count == record.summary.passed + record.summary.pending)
         #expect(lines.filter { $0.hasPrefix("not ok ") }.count == record.summary.failed + record.summary.errors + record.loadErrors.count)
         #expect(lines.filter { $0.hasSuffix(" # SKIP") }.count == record.summary.pending)
-        let proved = try ChildProcess.run(prove, ["-e", "cat", failing], folder: folder, timeout: 60)
+        let proved = try WatchedProcess.run(prove, ["-e", "cat", failing], folder: folder, timeout: 60)
         #expect(proved.status != 0 && proved.output.contains("Failed \(record.summary.failed + record.summary.errors + 2)/\(count) subtests"), "\(proved.output)")
 
         // A run that passes, and the hand-built one whose flaky test passed and whose
         // not-run test is a skip: prove reads every line, and the passing run passes.
         let passing = folder.appendingPathComponent("passing.tap").path
-        _ = try ChildProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "--report", passing], folder: folder)
-        let passed = try ChildProcess.run(prove, ["-e", "cat", passing], folder: folder, timeout: 60)
+        _ = try WatchedProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "--report", passing], folder: folder)
+        let passed = try WatchedProcess.run(prove, ["-e", "cat", passing], folder: folder, timeout: 60)
         #expect(passed.status == 0 && passed.output.contains("Result: PASS"), "\(passed.output)")
         let sample = folder.appendingPathComponent("sample.tap").path
         try AtomicFile.write(TAPReport.render(ReportSamples.record), to: sample)
-        let readSample = try ChildProcess.run(python, ["Tests/python/read_tap.py", sample], folder: folder, timeout: 60)
+        let readSample = try WatchedProcess.run(python, ["Tests/python/read_tap.py", sample], folder: folder, timeout: 60)
         let sampleLines = readSample.output.split(separator: "\n").map(String.init)
         #expect(sampleLines.contains("ok 2 - drawer release settles after a flick"))
         #expect(sampleLines.contains("ok 8 - sheet never started # SKIP"))
-        let provedSample = try ChildProcess.run(prove, ["-e", "cat", sample], folder: folder, timeout: 60)
+        let provedSample = try WatchedProcess.run(prove, ["-e", "cat", sample], folder: folder, timeout: 60)
         #expect(provedSample.output.contains("Failed 5/9 subtests") && provedSample.output.contains("less 2 skipped subtests"), "\(provedSample.output)")
     }
 
@@ -156,7 +156,7 @@ struct ReportConsumerTests {
         var killedMidRun = 0
         for finishedTests in [1, 4, 8, 12, 16] {
             try AtomicFile.write(previous, to: report)
-            let child = try ChildProcess(try detent(), ["run", slow, "--report", report], folder: folder)
+            let child = try WatchedProcess(try detent(), ["run", slow, "--report", report], folder: folder)
             let deadline = Date().addingTimeInterval(60)
             var ended = false
             while Date() < deadline {
@@ -178,7 +178,7 @@ struct ReportConsumerTests {
         #expect(killedMidRun >= 3, "the slow spec ended before it could be killed mid-run")
         // Without a previous report a killed run leaves none.
         try FileManager.default.removeItem(atPath: report)
-        let child = try ChildProcess(try detent(), ["run", slow, "--report", report], folder: folder)
+        let child = try WatchedProcess(try detent(), ["run", slow, "--report", report], folder: folder)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline && child.outputSoFar.components(separatedBy: "\n  ok ").count < 3 && !child.wait(seconds: 0.02) {}
         child.kill()
@@ -186,7 +186,7 @@ struct ReportConsumerTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".slow.json.tmp") }
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
         // Run to the end, the report is whole.
-        let whole = try ChildProcess.run(try detent(), ["run", slow, "--report", report], folder: folder)
+        let whole = try WatchedProcess.run(try detent(), ["run", slow, "--report", report], folder: folder)
         #expect(whole.status == 0)
         #expect(try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: report)), source: report).summary.passed == 20)
     }
@@ -195,7 +195,7 @@ struct ReportConsumerTests {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("r.json").path
-        let child = try ChildProcess(try detent(), ["run", "Tests/Fixtures/reports/slow_spec.lua", "--report", report], folder: folder)
+        let child = try WatchedProcess(try detent(), ["run", "Tests/Fixtures/reports/slow_spec.lua", "--report", report], folder: folder)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline && !child.outputSoFar.contains("\n  ok ") && !child.wait(seconds: 0.02) {}
         _ = Glibc.kill(child.pid, SIGINT)
@@ -211,7 +211,7 @@ struct ReportConsumerTests {
         let reports = folder.appendingPathComponent("reports")
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
         let report = reports.appendingPathComponent("r.xml").path
-        let child = try ChildProcess(try detent(), ["run", "Tests/Fixtures/reports/slow_spec.lua", "--report", report], folder: folder)
+        let child = try WatchedProcess(try detent(), ["run", "Tests/Fixtures/reports/slow_spec.lua", "--report", report], folder: folder)
         // The folder goes away while the run is under way (it was there when the flags were checked).
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline && !child.outputSoFar.contains("\n  ok ") && !child.wait(seconds: 0.02) {}
@@ -226,7 +226,7 @@ struct ReportConsumerTests {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        let single = try ChildProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--jobs", "2"]
+        let single = try WatchedProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--jobs", "2"]
                                           + ["--report", path("single.json"), "--report", path("single.xml"), "--report", path("single.tap")], folder: folder)
         #expect(single.status == 2)
         // Two files at a time write the report one at a time does (the in-process run's).
@@ -235,11 +235,11 @@ struct ReportConsumerTests {
                 == ReportSupport.withoutDurations(json: oneAtATime))
         let whole = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: path("single.json"))), source: "single.json")
         for index in 1...2 {
-            let shard = try ChildProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--shard", "\(index)/2", "--report", path("shard-\(index).json")],
+            let shard = try WatchedProcess.run(try detent(), ["run"] + Self.suite + Self.runFlags + ["--shard", "\(index)/2", "--report", path("shard-\(index).json")],
                                              folder: folder)
             #expect(!shard.timedOut && shard.status != 0, "shard \(index) has failures: \(shard.error)")
         }
-        let merged = try ChildProcess.run(try detent(), ["merge-reports", path("shard-2.json"), path("shard-1.json"), "-o", "JSON",
+        let merged = try WatchedProcess.run(try detent(), ["merge-reports", path("shard-2.json"), path("shard-1.json"), "-o", "JSON",
                                                          "--report", path("merged.xml"), "--report", path("merged.tap"), "--report", path("merged.txt")],
                                           folder: folder)
         #expect(merged.status == 2, "a merged run with load errors exits 2: \(merged.error)")
@@ -262,17 +262,17 @@ struct ReportConsumerTests {
         record.info.shard = "1/3"
         try AtomicFile.write(JSONReport.render(record), to: path("b.json"))
         try AtomicFile.write("<testsuites/>", to: path("c.xml"))
-        let mismatch = try ChildProcess.run(try detent(), ["merge-reports", path("a.json"), path("b.json")], folder: folder)
+        let mismatch = try WatchedProcess.run(try detent(), ["merge-reports", path("a.json"), path("b.json")], folder: folder)
         #expect(mismatch.status == 2 && mismatch.error.contains("are not shards of one run: seed 5 differs"), "\(mismatch.error)")
-        let notJSON = try ChildProcess.run(try detent(), ["merge-reports", path("c.xml")], folder: folder)
+        let notJSON = try WatchedProcess.run(try detent(), ["merge-reports", path("c.xml")], folder: folder)
         #expect(notJSON.status == 2 && notJSON.error.contains("c.xml is not JSON"), "\(notJSON.error)")
-        let missing = try ChildProcess.run(try detent(), ["merge-reports", path("none.json")], folder: folder)
+        let missing = try WatchedProcess.run(try detent(), ["merge-reports", path("none.json")], folder: folder)
         #expect(missing.status == 2 && missing.error.contains("cannot read"), "\(missing.error)")
-        let badFolder = try ChildProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "--report", "/nonexistent-detent/r.json"], folder: folder)
+        let badFolder = try WatchedProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "--report", "/nonexistent-detent/r.json"], folder: folder)
         #expect(badFolder.status == 2 && badFolder.error.contains("the folder /nonexistent-detent does not exist"), "\(badFolder.error)")
-        let badName = try ChildProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "--report", path("r.html")], folder: folder)
+        let badName = try WatchedProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "--report", path("r.html")], folder: folder)
         #expect(badName.status == 2 && badName.error.contains("cannot tell the format from the file name"), "\(badName.error)")
-        let badFormat = try ChildProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "-o", "html"], folder: folder)
+        let badFormat = try WatchedProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "-o", "html"], folder: folder)
         #expect(badFormat.status == 2 && badFormat.error.contains("'console', 'tap', 'junit' or 'json'"), "\(badFormat.error)")
     }
 
@@ -280,7 +280,7 @@ struct ReportConsumerTests {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        let run = try ChildProcess.run(try detent(), ["run", "Tests/Fixtures/runner/failing_spec.lua", "--trace", "retain-on-failure", "--trace-dir", path("traces"),
+        let run = try WatchedProcess.run(try detent(), ["run", "Tests/Fixtures/runner/failing_spec.lua", "--trace", "retain-on-failure", "--trace-dir", path("traces"),
                                                       "--report", path("r.json"), "--report", path("r.xml"), "--report", path("r.tap")], folder: folder)
         #expect(run.status == 1, "\(run.error)")
         let record = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: path("r.json"))), source: "r.json")
@@ -302,15 +302,15 @@ struct ReportConsumerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
-        let daemon = try ChildProcess(try detent(), ["daemon", "--socket", path("d.sock")], folder: folder)
+        let daemon = try WatchedProcess(try detent(), ["daemon", "--socket", path("d.sock")], folder: folder)
         defer { daemon.kill() }
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline && !FileManager.default.fileExists(atPath: path("d.sock")) && !daemon.wait(seconds: 0.05) {}
         let specs = ["Tests/Fixtures/reports/flaky_spec.lua", "Tests/Fixtures/runner/failing_spec.lua", "Tests/Fixtures/reports/printing_spec.lua"]
         let flags = ["--retries", "1", "--seed", "3"]
-        let remote = try ChildProcess.run(try detent(), ["run", "--connect", path("d.sock")] + specs + flags
+        let remote = try WatchedProcess.run(try detent(), ["run", "--connect", path("d.sock")] + specs + flags
                                           + ["--report", path("remote.json"), "--report", path("remote.xml")], folder: folder)
-        let local = try ChildProcess.run(try detent(), ["run"] + specs + flags + ["--report", path("local.json"), "--report", path("local.xml")], folder: folder)
+        let local = try WatchedProcess.run(try detent(), ["run"] + specs + flags + ["--report", path("local.json"), "--report", path("local.xml")], folder: folder)
         #expect(remote.status == 1 && local.status == 1, "\(remote.error)\(local.error)")
         #expect(ReportSupport.withoutDurations(json: try String(contentsOfFile: path("remote.json"), encoding: .utf8))
                 == ReportSupport.withoutDurations(json: try String(contentsOfFile: path("local.json"), encoding: .utf8)))
@@ -321,14 +321,14 @@ struct ReportConsumerTests {
     @Test(.timeLimit(.minutes(10))) func outputFormatsAcceptAnyCaseAndKeepStandardOutputForTheReport() throws {
         let folder = try ReportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let junit = try ChildProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "-o", "JUnit"], folder: folder)
+        let junit = try WatchedProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "-o", "JUnit"], folder: folder)
         #expect(junit.status == 0 && junit.output.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"detent\""), "\(junit.output)")
         #expect(junit.error.hasSuffix(" passed, 0 failed\n"))
-        let tap = try ChildProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "--output", "Tap"], folder: folder)
+        let tap = try WatchedProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "--output", "Tap"], folder: folder)
         #expect(tap.output.hasPrefix("TAP version 13\n1.."))
         // Console progress stays on standard output while the reports go to files.
         let report = folder.appendingPathComponent("r.json").path
-        let console = try ChildProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "--report", "json:" + report], folder: folder)
+        let console = try WatchedProcess.run(try detent(), ["run", "scripts/scenarios/runner/waiting_spec.lua", "--report", "json:" + report], folder: folder)
         #expect(console.output.hasPrefix("scripts/scenarios/runner/waiting_spec.lua\n  ok "))
         #expect(try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: report)), source: report).summary.passed > 0)
     }

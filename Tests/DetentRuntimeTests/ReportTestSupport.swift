@@ -87,7 +87,7 @@ enum ReportSupport {
 
 /// An outside program started by the tests: output to files (no pipe to fill up), stopped by
 /// its pid when it outlives its time limit.
-final class ChildProcess {
+final class WatchedProcess {
     let process = Process()
     let outputURL: URL
     let errorURL: URL
@@ -142,6 +142,6 @@ final class ChildProcess {
 
     /// Runs `executable` to its end (or `timeout` seconds, then kills it).
     static func run(_ executable: String, _ arguments: [String], folder: URL, timeout: Double = 120) throws -> Finished {
-        try ChildProcess(executable, arguments, folder: folder).finish(timeout: timeout)
+        try WatchedProcess(executable, arguments, folder: folder).finish(timeout: timeout)
     }
 }
