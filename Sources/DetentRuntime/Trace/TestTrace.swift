@@ -190,16 +190,12 @@ final class TestTrace {
         result.tracePath = nil
         do {
             try FileManager.default.createDirectory(atPath: PathText.parent(of: file), withIntermediateDirectories: true)
-        } catch {
-            return "trace not written: \(file): \(FileErrorText.reason(error))"
-        }
-        do {
             // Atomically (a temporary file, then a rename): a killed run leaves no half trace.
             // Not flushed: a run writes one per test with --trace on, and a trace lost to a
             // power cut is made again by the next run.
             try AtomicFile.write(text, to: file, flush: false)
         } catch {
-            return "trace not written: \(error)"
+            return "trace not written: " + (FileErrorText.sentence(error) ?? "\(file): \(error)")
         }
         result.tracePath = path
         return nil
