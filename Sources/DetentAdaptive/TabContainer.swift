@@ -53,8 +53,9 @@ public final class TabContainer {
                 navigationDefaults: NavigationDefaults, roots: [Screen], selected: Int = 0, mode: Mode) throws {
         guard !roots.isEmpty else { throw AdaptiveError.noTabs }
         guard roots.indices.contains(selected) else { throw AdaptiveError.tabOutOfRange(selected + 1, count: roots.count) }
-        for (i, root) in roots.enumerated() {
-            if roots[..<i].contains(where: { $0 === root }) { throw AdaptiveError.duplicateTab(root.id) }
+        var seen = Set<ObjectIdentifier>(minimumCapacity: roots.count)   // a hash, not a scan of those before
+        for root in roots {
+            if !seen.insert(ObjectIdentifier(root)).inserted { throw AdaptiveError.duplicateTab(root.id) }
             if root.parentName != nil { throw AdaptiveError.screenInUse(root.id) }
         }
         self.name = name

@@ -36,8 +36,9 @@ extension NavigationEngine {
 
     public func set(_ screens: [Screen], animated: Bool, in world: World) throws {
         guard !screens.isEmpty else { throw NavigationError.emptyStack }
-        for (i, screen) in screens.enumerated() {
-            if screens[..<i].contains(where: { $0 === screen }) { throw NavigationError.duplicateScreen(screen.id) }
+        var seen = Set<ObjectIdentifier>(minimumCapacity: screens.count)   // a hash, not a scan of those before
+        for screen in screens {
+            if !seen.insert(ObjectIdentifier(screen)).inserted { throw NavigationError.duplicateScreen(screen.id) }
             if screen.parentName != nil && screen.parentName != name { throw NavigationError.screenAlreadyInAStack(screen.id) }
         }
         request(.set(screens, animated: animated), in: world)

@@ -1,6 +1,5 @@
 import DetentPlatform
 import Dispatch
-import Dispatch
 import FoundationEssentials
 import DetentAdaptive
 import DetentDrawer
