@@ -29,42 +29,52 @@ end
 local argument, fail = host.argument, host.fail
 local function number(value, rule, verb, field) return argument(value, rule, verb, nil, field) end
 
+-- opts.curve, a curve name or nil.
+local function curve_of(opts, verb)
+  if opts.curve ~= nil and type(opts.curve) ~= "string" then
+    fail("bad argument to '" .. verb .. "' (field 'curve': a curve name expected, got " .. type(opts.curve) .. ")")
+  end
+  return opts.curve
+end
+
 local function duration_and_curve(opts, default_duration, verb)
   if opts == nil then return default_duration, nil end
   if type(opts) == "number" then return number(opts, "stroke_seconds", verb, "duration"), nil end
   if type(opts) ~= "table" then fail(verb .. " expects a duration in seconds or {duration =, curve =}") end
   local duration = opts.duration
   if duration == nil then duration = default_duration end
-  duration = number(duration, "stroke_seconds", verb, "duration")
-  if opts.curve ~= nil and type(opts.curve) ~= "string" then
-    fail("bad argument to '" .. verb .. "' (field 'curve': a curve name expected, got " .. type(opts.curve) .. ")")
-  end
-  return duration, opts.curve
+  return number(duration, "stroke_seconds", verb, "duration"), curve_of(opts, verb)
 end
 
 -- Schedules a stroke from where the finger is scheduled to be to (x, y), over `duration`
 -- seconds eased by `curve`: samples every 1/rate s, the last one exactly at the end, so the
 -- finger's speed is the speed asked for even when the duration is not a whole number of
--- samples; computed in one host call (TouchBinding's _stroke). It does not wait.
+-- samples; computed in one host call (TouchBinding's _stroke). It does not wait. The point
+-- and the duration are checked as move_to checks them (a tiny flick velocity, a target past
+-- the screen's range are refused at the script's line, not sampled).
 local function stroke(t, x, y, duration, curve)
+  x, y = number(x, "points", "move_to", "x"), number(y, "points", "move_to", "y")
+  duration = number(duration, "stroke_seconds", "move_to", "duration")
   local start = math.max(host.now(), t.handle.scheduled_end)
   -- An unknown curve fails here, at the script's line, as it always did.
   if curve then detent.motion.curve(curve, 0) end
   t.handle:_stroke(t.handle.scheduled_x, t.handle.scheduled_y, x, y, start, duration, host.touch_rate(), curve)
 end
 
--- Schedules the lift one sample after the last scheduled sample, `rest` seconds later still.
--- The gesture macros schedule a whole gesture, lift included, before they wait once: then a
--- frame that comes late (a live world on a loaded machine) delivers the samples late but
--- cannot stretch a flick into a finger resting before it lifts.
+-- Lifts the finger one sample after its last scheduled sample (after now, if the script
+-- waited past it), `rest` seconds later still; waits until it is delivered and returns the
+-- measured release velocity. The gesture macros schedule a whole gesture, lift included,
+-- before this one wait: a frame that comes late (a live world on a loaded machine) delivers
+-- the samples late but cannot stretch a flick into a finger resting before it lifts.
 local function lift(t, rest)
-  t.handle:_up(t.handle.scheduled_end + rest + 1 / host.touch_rate())
+  t.handle:_up(math.max(host.now(), t.handle.scheduled_end) + rest + 1 / host.touch_rate())
+  settle(t)
+  return t.handle.velocity
 end
 
 --- Moves the finger to (x, y) over `duration` seconds (default 0.3), eased by `curve`
 --- (default linear), sampling at the touch rate; returns when the last sample is delivered.
 function Touch:move_to(x, y, opts)
-  x, y = number(x, "points", "move_to", "x"), number(y, "points", "move_to", "y")
   local duration, curve = duration_and_curve(opts, 0.3, "move_to")
   stroke(self, x, y, duration, curve)
   settle(self)
@@ -86,10 +96,7 @@ end
 
 --- Lifts the finger one sample after its last one; returns the measured release velocity.
 function Touch:up()
-  local rate = host.touch_rate()
-  self.handle:_up(math.max(host.now(), self.handle.scheduled_end) + 1 / rate)
-  settle(self)
-  return self.handle.velocity
+  return lift(self, 0)
 end
 
 local function target_point(target, verb)
@@ -143,12 +150,10 @@ function drag(target, opts)
   if duration == nil then duration = 0.3 end
   duration = number(duration, "stroke_seconds", "drag", "duration")
   if opts.hold ~= nil then number(opts.hold, "seconds", "drag", "hold") end
-  local _, curve = duration_and_curve({ duration = duration, curve = opts.curve }, 0.3, "move_to")
+  local curve = curve_of(opts, "move_to")
   local t = touch(x, y)
   stroke(t, tx, ty, duration, curve)
-  lift(t, opts.hold or 0)
-  settle(t)
-  return t.handle.velocity
+  return lift(t, opts.hold or 0)
 end
 
 --- flick(target, {velocity = v, distance = 100}): a quick stroke at constant speed, lifted at
@@ -164,11 +169,8 @@ function flick(target, opts)
   distance = number(distance, "positive_length", "flick", "distance")
   local x, y = target_point(target, "flick")
   local t = touch(x, y)
-  -- The duration is checked as move_to checks it (a tiny velocity is refused, not sampled).
-  stroke(t, x + vx / speed * distance, y + vy / speed * distance, number(distance / speed, "stroke_seconds", "move_to", "duration"))
-  lift(t, 0)
-  settle(t)
-  return t.handle.velocity
+  stroke(t, x + vx / speed * distance, y + vy / speed * distance, distance / speed)
+  return lift(t, 0)
 end
 
 --- tap(target): down and up 50 ms later.
@@ -208,17 +210,15 @@ function edge_swipe(opts)
   local velocity = opts.velocity
   if velocity == nil then
     stroke(t, x1, y, 0.35)
-    lift(t, 0.1)
+    return lift(t, 0.1)
   elseif velocity > 0 then
-    stroke(t, x1, y, number(math.max(x1 - x0, 1) / velocity, "stroke_seconds", "move_to", "duration"))
-    lift(t, 0)
+    stroke(t, x1, y, math.max(x1 - x0, 1) / velocity)
+    return lift(t, 0)
   else
     -- Pull out slowly, then snap back towards the edge at |velocity|.
     local back = math.min(x1 - x0, 0.1 * width)
     stroke(t, x1 + back, y, 0.35)
-    stroke(t, x1, y, number(back / -velocity, "stroke_seconds", "move_to", "duration"))
-    lift(t, 0)
+    stroke(t, x1, y, back / -velocity)
+    return lift(t, 0)
   end
-  settle(t)
-  return t.handle.velocity
 end
