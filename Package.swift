@@ -68,7 +68,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ]
+            ],
+            // The built-in defaults: config/'s files, through the link Sources/DetentRuntime/Defaults
+            // (BuiltInConfig), so `detent` needs no config folder beside it.
+            resources: [.embedInCode("Defaults")]
         ),
         // `detent daemon`: JSON-RPC 2.0 over a Unix socket (SwiftNIO), a client of the runtime.
         .target(

@@ -46,7 +46,7 @@ public final class LocalEvaluator: ConsoleEvaluator {
         self.options = options
         let settings = try LocalEvaluator.settings(options)
         if !options.noPlugins {
-            let sources = try PluginDiscovery.sources(folders: options.configuration.run.pluginPaths + options.pluginFolders, base: options.base)
+            let sources = try LocalEvaluator.pluginSources(options)
             plugins = try PluginSet.load(sources, settings: settings)
             startupNotes = plugins.failures.map { "plugin failed to load: \($0.message)" }
         }
@@ -61,8 +61,21 @@ public final class LocalEvaluator: ConsoleEvaluator {
         return try SessionSettings(configuration: configuration,
                                    limits: ScriptLimits(instructionBudget: instructionBudget,
                                                         memoryCapBytes: configuration.run.memoryCapBytes),
-                                   scriptsRoot: URL(fileURLWithPath: options.base).appendingPathComponent("scripts"),
+                                   luaSetup: luaSetup(configuration, displayBase: options.base),
                                    device: options.device)
+    }
+
+    /// The console's scripts get the full standard library unless the project chose the
+    /// sandbox (`[lua] stdlib`).
+    private static func luaSetup(_ configuration: DetentConfiguration, displayBase: String) -> LuaSetup {
+        var setup = configuration.luaSetup(defaultLibrary: .full)
+        setup.displayBase = displayBase
+        return setup
+    }
+
+    private static func pluginSources(_ options: Options) throws -> [PluginSource] {
+        try PluginDiscovery.sources(defaultFolder: options.configuration.run.pluginFolder,
+                                    folders: options.configuration.run.pluginPaths + options.pluginFolders, base: options.base)
     }
 
     private static func open(settings: SessionSettings, virtualTime: Bool) throws -> QueueOwned<LiveSession> {
@@ -143,7 +156,7 @@ public final class LocalEvaluator: ConsoleEvaluator {
     public func reloadPlugins() throws -> [String] {
         guard !options.noPlugins else { return ["plugins are off (--no-plugins)"] }
         let settings = try LocalEvaluator.settings(options)
-        let sources = try PluginDiscovery.sources(folders: options.configuration.run.pluginPaths + options.pluginFolders, base: options.base)
+        let sources = try LocalEvaluator.pluginSources(options)
         let next = try plugins.reloaded(sources, settings: settings)
         let fresh = try LocalEvaluator.open(settings: next.applied(to: settings), virtualTime: options.virtualTime)
         let old = live

@@ -22,16 +22,25 @@ public struct PluginOrigin: Sendable {
 /// again on `reload`. The set lives in the registry; sessions and runs copy it when they are
 /// created, so a reload never changes a world that is already running.
 extension Daemon {
+    /// What the daemon's scripts get of Lua: the sandbox unless the project file chose the
+    /// full standard library (`[lua] stdlib`), with chunk names shown from `displayBase`.
+    static func luaSetup(_ configuration: DetentConfiguration, displayBase: String) -> LuaSetup {
+        var setup = configuration.luaSetup(defaultLibrary: .sandboxed)
+        setup.displayBase = displayBase
+        return setup
+    }
+
     /// Reads the plugin files and loads them against `previous` (see `PluginSet.reloaded`).
     static func loadPlugins(_ origin: PluginOrigin?, configuration: DetentConfiguration, config: DaemonConfiguration,
                             previous: PluginSet) throws -> PluginSet {
         guard let origin else { return PluginSet() }
-        let sources = try PluginDiscovery.sources(folders: configuration.run.pluginPaths + origin.folders, base: origin.base)
+        let sources = try PluginDiscovery.sources(defaultFolder: configuration.run.pluginFolder,
+                                                  folders: configuration.run.pluginPaths + origin.folders, base: origin.base)
         // Plugins are guest code: they load under the limits of a run.
         let settings = try SessionSettings(configuration: configuration,
                                            limits: ScriptLimits(instructionBudget: config.runInstructionBudget,
                                                                 memoryCapBytes: config.runMemoryCapBytes),
-                                           scriptsRoot: URL(fileURLWithPath: origin.base).appendingPathComponent("scripts"))
+                                           luaSetup: Daemon.luaSetup(configuration, displayBase: origin.base))
         return try previous.reloaded(sources, settings: settings)
     }
 
@@ -60,7 +69,7 @@ extension Daemon {
             let previous = registry.withLockedValue { $0.plugins }
             let next: PluginSet
             do {
-                configuration = try DetentConfiguration.load(from: configDirectory)
+                configuration = try DetentConfiguration.load(configLocation)
                 next = try Daemon.loadPlugins(pluginOrigin, configuration: configuration, config: config, previous: previous)
             } catch {
                 reply(.failure(Daemon.usage("reload failed, the previous config and plugins stay: \(error)")))

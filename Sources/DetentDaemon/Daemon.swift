@@ -20,7 +20,8 @@ public final class Daemon: @unchecked Sendable {
     typealias Reply = @Sendable (Result<JSONValue, JSONRPC.Failure>) -> Void
 
     public let config: DaemonConfiguration
-    let configDirectory: URL
+    /// Where `reload` reads the configuration again.
+    let configLocation: ConfigLocation
     let logger: Logger
     let startedAt = DispatchTime.now()
     /// Loopback TCP token (nil: no TCP listener).
@@ -52,14 +53,13 @@ public final class Daemon: @unchecked Sendable {
 
     /// `plugins` nil loads none (`--no-plugins`). Plugins that fail are logged and kept for
     /// `plugins` and runs to report; a plugin folder that does not exist is a `UsageError`.
-    public init(configDirectory: URL, config: DaemonConfiguration, token: String?, plugins: PluginOrigin?,
+    public init(configLocation: ConfigLocation, configuration: DetentConfiguration, token: String?, plugins: PluginOrigin?,
                 logger: Logger) throws {
-        self.configDirectory = configDirectory
-        self.config = config
+        self.configLocation = configLocation
+        self.config = configuration.daemon
         self.token = token
         self.logger = logger
         pluginOrigin = plugins
-        let configuration = try DetentConfiguration.load(from: configDirectory)
         let pluginSet = try Daemon.loadPlugins(plugins, configuration: configuration, config: config, previous: PluginSet())
         Daemon.log(pluginSet, previous: PluginSet(), logger: logger)
         registry = NIOLockedValueBox(Registry(configuration: configuration, plugins: pluginSet))
@@ -71,7 +71,7 @@ public final class Daemon: @unchecked Sendable {
         let settings = try SessionSettings(configuration: configuration,
                                            limits: ScriptLimits(instructionBudget: config.liveInstructionBudget,
                                                                 memoryCapBytes: config.liveMemoryCapBytes),
-                                           scriptsRoot: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts"),
+                                           luaSetup: Daemon.luaSetup(configuration, displayBase: FileManager.default.currentDirectoryPath),
                                            device: config.liveDevice.isEmpty ? nil : config.liveDevice)
         let session = try LiveSession.make(settings: plugins.applied(to: settings), label: "detent.live.\(name)")
         var log = logger

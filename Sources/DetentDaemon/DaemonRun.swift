@@ -134,7 +134,7 @@ extension Daemon {
             settings = plugins.applied(to: try SessionSettings(
                 configuration: configuration,
                 limits: ScriptLimits(instructionBudget: config.runInstructionBudget, memoryCapBytes: config.runMemoryCapBytes),
-                scriptsRoot: URL(fileURLWithPath: cwd).appendingPathComponent("scripts"), seed: options.seed, device: options.device))
+                luaSetup: Daemon.luaSetup(configuration, displayBase: cwd), seed: options.seed, device: options.device))
             // Curve names in engine.toml may be the plugins' (SPEC §12): checked against them.
             try settings.configuration.checkCurveNames(pluginCurves: settings.pluginCurveNames)
         } catch let error as UsageError {

@@ -44,8 +44,9 @@ public final class DaemonServer: @unchecked Sendable {
 
     /// The process should have called `ShutdownSignals.block()` first (before any thread
     /// started), or a SIGTERM or SIGINT may be lost or kill the daemon without a drain.
-    public init(configDirectory: URL, options: Options, logger: Logger) throws {
-        let config = try DaemonConfiguration.load(from: configDirectory)
+    public init(configLocation: ConfigLocation, options: Options, logger: Logger) throws {
+        let configuration = try DetentConfiguration.load(configLocation)
+        let config = configuration.daemon
         var token: String?
         if options.tcp != nil {
             guard let tokenFile = options.tokenFile else {
@@ -53,7 +54,7 @@ public final class DaemonServer: @unchecked Sendable {
             }
             token = try DaemonServer.readToken(tokenFile)
         }
-        daemon = try Daemon(configDirectory: configDirectory, config: config, token: token, plugins: options.plugins, logger: logger)
+        daemon = try Daemon(configLocation: configLocation, configuration: configuration, token: token, plugins: options.plugins, logger: logger)
         self.options = options
         self.logger = logger
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)

@@ -62,9 +62,9 @@ func program(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
 
 let settings: SessionSettings = {
     do {
-        let configuration = try DetentConfiguration.load(from: DetentConfiguration.locate(explicit: nil))
+        let configuration = try DetentConfiguration.load(ConfigLocation.current(explicit: nil))
         return try SessionSettings(configuration: configuration,
-                                   limits: ScriptLimits(instructionBudget: 2_000_000, memoryCapBytes: 16 << 20), scriptsRoot: nil)
+                                   limits: ScriptLimits(instructionBudget: 2_000_000, memoryCapBytes: 16 << 20), luaSetup: nil)
     } catch {
         fatalError("detent-fuzz-lua runs from the repository root (it reads config/): \(error)")
     }

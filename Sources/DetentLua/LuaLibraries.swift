@@ -7,7 +7,12 @@ public enum LuaLibraries: Sendable {
     /// table, string, math, utf8. `require`, `print`, `os.clock`/`os.time` and
     /// `math.randomseed` are installed by the host (virtual clock, seeded random).
     case safe
-    /// Every standard library (tools and tests only; never for scenario code).
+    /// Every standard library — `io`, `os`, `package`, `debug`, file loading, `load` with
+    /// every mode — with the guards of `.safe` that keep limits in force (bounded patterns,
+    /// guarded coroutines, the `xpcall`, `table.move`, `string.rep` and `setmetatable`
+    /// wrappers): scenario code of `detent run` and the console (`[lua] stdlib = "full"`).
+    case standard
+    /// Every standard library, unguarded (tools and tests only; never for scenario code).
     case all
     /// None: a state that only compiles chunks (`LuaState.compileTrusted`).
     case none
@@ -19,23 +24,27 @@ public enum LuaLibraries: Sendable {
             break
         case .all:
             luaL_openlibs(L)
-        case .safe:
-            let libraries: [(String, lua_CFunction)] = [
-                ("_G", luaopen_base), (LUA_COLIBNAME, luaopen_coroutine), (LUA_TABLIBNAME, luaopen_table),
-                (LUA_STRLIBNAME, luaopen_string), (LUA_MATHLIBNAME, luaopen_math), (LUA_UTF8LIBNAME, luaopen_utf8),
-            ]
-            for (name, opener) in libraries {
-                luaL_requiref(L, name, opener, 1)
-                state.pop()
+        case .safe, .standard:
+            if case .standard = self {
+                luaL_openlibs(L)
+            } else {
+                let libraries: [(String, lua_CFunction)] = [
+                    ("_G", luaopen_base), (LUA_COLIBNAME, luaopen_coroutine), (LUA_TABLIBNAME, luaopen_table),
+                    (LUA_STRLIBNAME, luaopen_string), (LUA_MATHLIBNAME, luaopen_math), (LUA_UTF8LIBNAME, luaopen_utf8),
+                ]
+                for (name, opener) in libraries {
+                    luaL_requiref(L, name, opener, 1)
+                    state.pop()
+                }
+                for name in ["dofile", "loadfile"] {
+                    state.pushNil()
+                    state.setGlobal(name)
+                }
             }
             // Lua's pattern matcher backtracks in C where no count hook reaches: scenario
             // code gets the same matcher with every step charged to the budget.
             detent_install_bounded_patterns(L)
             detent_install_guarded_coroutines(L)
-            for name in ["dofile", "loadfile"] {
-                state.pushNil()
-                state.setGlobal(name)
-            }
             // `load` accepts text only, whatever mode the caller asks for. `setmetatable`
             // refuses finalizers: a `__gc` runs whenever the collector gets to it — in another
             // test, between tests, or as the state closes — outside the limits of the test
@@ -45,7 +54,8 @@ public enum LuaLibraries: Sendable {
             // Compiled once per process: every spec file's state runs these lines.
             do {
                 try state.load(trustedBytecode: LuaLibraries.sandboxBytecode, chunkName: LuaLibraries.sandboxChunkName)
-                try state.call()
+                if case .standard = self { state.push(true) } else { state.push(false) }
+                try state.call(argumentCount: 1, resultCount: 0)
             } catch {
                 fatalError("Detent's Lua sandbox does not run: \(error)")
             }
@@ -63,6 +73,7 @@ public enum LuaLibraries: Sendable {
     }()
 
     private static let sandboxSource = """
+        local every_mode = ...   -- the full standard library: load takes every mode
         local limit_reached = __detent_limit_reached
         __detent_limit_reached = nil
         local raw_load, raw_setmetatable, rawget, type, error = load, setmetatable, rawget, type, error
@@ -77,9 +88,11 @@ public enum LuaLibraries: Sendable {
             return handler(message)
           end, ...)
         end
-        load = function(chunk, name, _, env)
-          if env == nil then return raw_load(chunk, name, "t") end
-          return raw_load(chunk, name, "t", env)
+        if not every_mode then
+          load = function(chunk, name, _, env)
+            if env == nil then return raw_load(chunk, name, "t") end
+            return raw_load(chunk, name, "t", env)
+          end
         end
         -- C library loops that execute no Lua instruction (so no count hook) and are
         -- not bounded by the memory cap: refused past sizes no scenario needs.

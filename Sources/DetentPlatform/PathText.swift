@@ -26,4 +26,36 @@ public enum PathText {
         while parent.count > 1, parent.hasSuffix("/") { parent = parent.dropLast() }
         return String(parent)
     }
+
+    /// `path` made absolute against the absolute folder `base` (an absolute path stays as it
+    /// is), with "." and ".." components resolved as text.
+    public static func absolute(_ path: String, base: String) -> String {
+        standardized(path.hasPrefix("/") ? path : join(base, path))
+    }
+
+    /// An absolute path with "." and ".." components and doubled slashes resolved as text
+    /// (links are not followed): "/a/./b/../c/" → "/a/c".
+    public static func standardized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// How `path` reads from the folder `base` (both absolute): "spec/a_spec.lua" below it,
+    /// "." for the folder itself, "../spec/a_spec.lua" beside it; the absolute path when the
+    /// two share nothing but the root.
+    public static func relative(_ path: String, to base: String) -> String {
+        let target = standardized(path).split(separator: "/"), from = standardized(base).split(separator: "/")
+        var common = 0
+        while common < target.count, common < from.count, target[common] == from[common] { common += 1 }
+        if common == 0 { return standardized(path) }
+        let ups = Array(repeating: "..", count: from.count - common)
+        let rest = target[common...].map(String.init)
+        let parts = ups + rest
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
 }

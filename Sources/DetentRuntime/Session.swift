@@ -11,8 +11,9 @@ import DetentWorld
 public struct SessionSettings: Sendable {
     public var configuration: DetentConfiguration
     public var limits: ScriptLimits
-    /// Root for `require` (the `scripts/` folder); nil disables require.
-    public var scriptsRoot: URL?
+    /// The standard library scripts get and where `require` looks; nil: the sandbox without
+    /// `require`.
+    public var luaSetup: LuaSetup?
     public var seed: UInt64
     public var defaultDevice: DeviceProfile
     /// Plugin files every session's state loads (SPEC §12), and those that failed to load
@@ -22,14 +23,14 @@ public struct SessionSettings: Sendable {
     /// The names of the curves those plugins register (config may name them).
     public var pluginCurveNames: Set<String> = []
 
-    public init(configuration: DetentConfiguration, limits: ScriptLimits? = nil, scriptsRoot: URL?, seed: UInt64? = nil,
+    public init(configuration: DetentConfiguration, limits: ScriptLimits? = nil, luaSetup: LuaSetup?, seed: UInt64? = nil,
                 device: String? = nil) throws {
         self.configuration = configuration
         self.limits = limits ?? ScriptLimits(instructionBudget: configuration.run.instructionBudget,
                                              memoryCapBytes: configuration.run.memoryCapBytes,
                                              cpuSecondsPerJob: configuration.run.cpuSecondsPerTest,
                                              countsInstructions: configuration.run.countsInstructions)
-        self.scriptsRoot = scriptsRoot
+        self.luaSetup = luaSetup
         self.seed = seed ?? configuration.run.seed
         do {
             defaultDevice = try configuration.device(named: device ?? configuration.run.defaultDevice)
@@ -95,7 +96,7 @@ public final class Session {
         self.queue = queue
         self.settings = settings
         let configuration = settings.configuration
-        let host = try ScriptHost(limits: settings.limits, scriptsRoot: settings.scriptsRoot, owner: queue, output: { _ in },
+        let host = try ScriptHost(limits: settings.limits, luaSetup: settings.luaSetup, owner: queue, output: { _ in },
                                   worldFactory: { try Session.makeWorld($0, settings: settings, owner: queue) })
         if !settings.plugins.isEmpty || !settings.pluginFailures.isEmpty {
             host.loadPlugins(settings.plugins)

@@ -47,13 +47,18 @@ public final class SpecRunner: @unchecked Sendable {
     /// The folder relative paths are resolved against.
     let base: String
 
-    public init(configuration: DetentConfiguration, options: RunOptions, reporter: Reporter, scriptsRoot: URL?) throws {
+    /// A run of `configuration`'s scripts with `luaSetup` (by default `configuration`'s for
+    /// `detent run`: the full standard library unless the project chose the sandbox).
+    public init(configuration: DetentConfiguration, options: RunOptions, reporter: Reporter, luaSetup: LuaSetup?? = nil) throws {
         self.options = options
         self.reporter = reporter
         self.base = options.workingDirectory ?? FileManager.default.currentDirectoryPath
-        var settings = try SessionSettings(configuration: configuration, scriptsRoot: scriptsRoot, seed: options.seed, device: options.device)
+        var setup = luaSetup ?? configuration.luaSetup(defaultLibrary: .full)
+        setup?.displayBase = base
+        var settings = try SessionSettings(configuration: configuration, luaSetup: setup, seed: options.seed, device: options.device)
         if !options.noPlugins {
-            let sources = try PluginDiscovery.sources(folders: configuration.run.pluginPaths + options.pluginFolders, base: base)
+            let sources = try PluginDiscovery.sources(defaultFolder: configuration.run.pluginFolder,
+                                                      folders: configuration.run.pluginPaths + options.pluginFolders, base: base)
             settings = try PluginProbe.check(sources, settings: settings)
         }
         // Curve names in engine.toml may be plugins' (SPEC §12); now the plugins are known.
@@ -84,7 +89,7 @@ public final class SpecRunner: @unchecked Sendable {
     /// The spec files the options name, in run order. Throws `UsageError` for a missing path.
     public func files() throws -> [String] {
         if !inlineSources.isEmpty && options.paths.allSatisfy({ inlineSources[$0] != nil }) { return options.paths }
-        let paths = options.paths.isEmpty ? [settings.configuration.run.scenarios] : options.paths
+        let paths = options.paths.isEmpty ? settings.configuration.run.scenarios : options.paths
         var files: [String]
         do { files = try SpecDiscovery.files(in: paths, base: base) } catch let error as SpecDiscovery.Missing {
             throw UsageError(description: error.description)

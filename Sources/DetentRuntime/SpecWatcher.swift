@@ -31,15 +31,15 @@ public struct SpecWatcher {
     public let scriptsFolder: String
     /// Plugin folders: scripts/plugins, config's `[plugins] paths`, `--plugins` (as given).
     public let pluginFolders: [String]
-    /// The config folder (its `*.toml` files are watched).
-    public let configFolder: String
+    /// The config files read besides the built-in ones (a config folder's, detent.toml).
+    public let configFiles: [String]
 
-    public init(paths: [String], base: String, scriptsFolder: String = "scripts", pluginFolders: [String], configFolder: String) {
+    public init(paths: [String], base: String, scriptsFolder: String = "scripts", pluginFolders: [String], configFiles: [String]) {
         self.paths = paths
         self.base = base
         self.scriptsFolder = scriptsFolder
         self.pluginFolders = pluginFolders
-        self.configFolder = configFolder
+        self.configFiles = configFiles
     }
 
     private enum Kind { case spec(String), library(module: String), plugin, config }
@@ -55,10 +55,7 @@ public struct SpecWatcher {
         for folder in pluginFolders {
             for path in luaFiles(under: SpecDiscovery.resolve(folder, base: base), recursive: false) { result[path] = .plugin }
         }
-        let config = SpecDiscovery.resolve(configFolder, base: base)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: config)) ?? [] where name.hasSuffix(".toml") {
-            result[PathText.join(config, name)] = .config
-        }
+        for file in configFiles { result[standardized(SpecDiscovery.resolve(file, base: base))] = .config }
         for spec in (try? SpecDiscovery.files(in: paths, base: base)) ?? [] {
             result[standardized(SpecDiscovery.resolve(spec, base: base))] = .spec(spec)
         }

@@ -9,7 +9,7 @@ import FoundationEssentials
 public enum APIReference {
     /// The engine classes a scenario host registers (plugin components excluded).
     public static func classes() throws -> [LuaClassDocs] {
-        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), scriptsRoot: nil, output: { _ in },
+        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), luaSetup: nil, output: { _ in },
                                   worldFactory: { _ in throw NoWorld() })
         return host.lua.documentedClasses
     }

@@ -10,14 +10,16 @@ import DetentRelease
 import DetentNavigation
 import DetentWorld
 
-/// One Lua state prepared for scenario code (SPEC §9, §13): the safe libraries, the prelude
-/// (assertions, structure, waiting), the engine bindings, a virtual `os.clock`/`os.time`,
-/// a seeded `math.random`, `print` routed to the reporter, and `require` confined to
-/// `scripts/`. Each spec file gets its own host.
+/// One Lua state prepared for scenario code (SPEC §9, §13): the standard library its
+/// `LuaSetup` gives (full, or the safe set of the sandbox), the prelude (assertions,
+/// structure, waiting), the engine bindings, a virtual `os.clock`/`os.time`, a seeded
+/// `math.random`, `print` routed to the reporter, and `require` over the project's search
+/// paths. Each spec file gets its own host.
 public final class ScriptHost {
     public let lua: LuaState
-    /// Where `require("a.b")` looks: `<scriptsRoot>/a/b.lua`.
-    public let scriptsRoot: URL?
+    /// The standard library and where `require` looks; nil: the sandbox, without `require`
+    /// (tools that only evaluate the API).
+    public let luaSetup: LuaSetup?
     /// Receives what scripts `print`.
     public var output: (String) -> Void
     /// Builds the world for `detent.world{...}` (and the default world of each test), with
@@ -75,16 +77,16 @@ public final class ScriptHost {
     /// `Prelude.compileInBackground`).
     public static func prepareInBackground() { Prelude.compileInBackground() }
 
-    public init(limits: ScriptLimits, scriptsRoot: URL?, owner: DispatchQueue? = nil, output: @escaping (String) -> Void,
+    public init(limits: ScriptLimits, luaSetup: LuaSetup?, owner: DispatchQueue? = nil, output: @escaping (String) -> Void,
                 worldFactory: @escaping (WorldRequest) throws -> WorldSetup) throws {
         if let owner { dispatchPrecondition(condition: .onQueue(owner)) }
         self.owner = owner
-        lua = LuaState(libraries: .safe)
+        lua = LuaState(libraries: luaSetup?.standardLibrary == .full ? .standard : .safe)
         lua.instructionBudget = limits.instructionBudget
         lua.memoryCap = limits.memoryCapBytes
         lua.cpuTimeLimit = limits.cpuSecondsPerJob
         lua.countsInstructions = limits.countsInstructions
-        self.scriptsRoot = scriptsRoot
+        self.luaSetup = luaSetup
         self.output = output
         self.worldFactory = worldFactory
         registerClasses()
@@ -104,8 +106,10 @@ public final class ScriptHost {
             output(try call.string(1))
             return 0
         }
-        lua.setFunction("load_module") { [unowned self] call in
-            try loadModule(call)
+        // host.search_path(name, path), host.load_source(filename): require's Lua searcher.
+        lua.setFunction("search_path") { call in try ModuleSearch.searchPath(call) }
+        lua.setFunction("load_source") { [unowned self] call in
+            try ModuleSearch.loadSource(call, displayBase: luaSetup?.displayBase)
         }
         // Plugins' registries kept in Swift (see ScriptHost+Plugins).
         lua.setFunction("register_curve") { [unowned self] call in try registerCurve(call) }
@@ -201,28 +205,56 @@ public final class ScriptHost {
     }
 
     private func installSandboxExtras(hostTable: LuaRef) throws {
-        // os: only the virtual clock (SPEC §13).
-        lua.newTable()
-        lua.setFunction("clock") { [unowned self] call in
-            call.push(world?.seconds ?? 0)
-            return 1
+        // os.clock and os.time() read the virtual clock (SPEC §13). With the full library the
+        // rest of Lua's os stays (os.time(table) converts a date as Lua's does); sandboxed,
+        // os is the virtual clock alone.
+        let full = luaSetup?.standardLibrary == .full
+        if full {
+            lua.getGlobal("os")
+            // Lua's own os.time, for dates given as tables (sandbox.lua: host.calendar_time).
+            hostTable.push()
+            lua.rawGet(field: "time", inTableAt: -2)
+            lua.rawSet(field: "calendar_time", inTableAt: -2)
+            lua.pop()
+        } else {
+            lua.newTable()
+            lua.setFunction("difftime") { call in
+                call.push(try call.number(1) - (try call.optionalNumber(2) ?? 0))
+                return 1
+            }
         }
         lua.setFunction("time") { [unowned self] call in
             guard call.isNoneOrNil(1) else {
-                throw LuaRaise("os.time(table) is not available in Detent scenarios (virtual time has no calendar)")
+                throw LuaRaise("os.time(table) is not available in Detent's sandbox (virtual time has no calendar)")
             }
             call.push(Int64((world?.seconds ?? 0).rounded(.down)))
             return 1
         }
-        lua.setFunction("difftime") { call in
-            call.push(try call.number(1) - (try call.optionalNumber(2) ?? 0))
+        lua.setFunction("clock") { [unowned self] call in
+            call.push(world?.seconds ?? 0)
             return 1
         }
-        lua.setGlobal("os")
+        if full {
+            lua.pop()
+            // The project's entries first, then what Lua's package library read from
+            // LUA_PATH_5_4 / LUA_PATH (or its default).
+            for (field, entries) in [("path", luaSetup?.path ?? []), ("cpath", luaSetup?.cpath ?? [])] where !entries.isEmpty {
+                lua.getGlobal("package")
+                lua.rawGet(field: field, inTableAt: -1)
+                let inherited = lua.string(at: -1) ?? ""
+                lua.pop()
+                lua.push((entries + [inherited]).joined(separator: ";"))
+                lua.rawSet(field: field, inTableAt: -2)
+                lua.pop()
+            }
+        } else {
+            lua.setGlobal("os")
+        }
         // print, require, math.randomseed and the reseed before each test (sandbox.lua).
         try Prelude.load("sandbox", into: lua)
         hostTable.push()
-        try lua.call(argumentCount: 1, resultCount: 1)
+        lua.push(.record([("full", .boolean(full)), ("path", .string((luaSetup?.path ?? []).joined(separator: ";")))]))
+        try lua.call(argumentCount: 2, resultCount: 1)
         reseed = lua.ref()
     }
 
@@ -231,30 +263,6 @@ public final class ScriptHost {
     /// Seeds `math.random` (before each test, from the run seed and the test's name).
     public func seedRandom(_ seed: Int64) {
         try? lua.call(reseed, arguments: [.integer(seed)])
-    }
-
-    /// `host.load_module(name)`: the chunk for `scripts/<name with dots as slashes>.lua`.
-    private func loadModule(_ call: LuaCall) throws -> Int32 {
-        let name = try call.string(1)
-        guard let scriptsRoot else {
-            call.pushNil(); call.push("module '\(name)' not found: require is not available here"); return 2
-        }
-        let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
-            && !name.contains("..") && !name.hasPrefix(".")
-        guard valid else {
-            call.pushNil(); call.push("module name '\(name)' is not allowed (letters, digits, _ and - separated by dots, resolved inside scripts/)"); return 2
-        }
-        let relative = name.replacingEvery(".", with: "/") + ".lua"
-        let url = scriptsRoot.appendingPathComponent(relative)
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            call.pushNil(); call.push("module '\(name)' not found: no file scripts/\(relative)"); return 2
-        }
-        do {
-            try call.load(text, chunkName: "scripts/" + relative)
-            return 1
-        } catch let error as LuaError {
-            call.pushNil(); call.push(error.message); return 2
-        }
     }
 
     // MARK: Files and tests

@@ -12,7 +12,7 @@ struct Bench: ParsableCommand {
         discussion: "Each figure is the median of several samples on this machine. The 1,000-spec comparison needs busted (apt-get install lua-busted)."
     )
 
-    @Option(name: .long, help: "Folder holding Detent's config (default: $DETENT_CONFIG or ./config).")
+    @Option(name: .long, help: ArgumentHelp(ConfigHelp.text))
     var config: String?
 
     @Flag(name: .long, help: "Skip the subprocess comparison with busted.")
@@ -32,8 +32,7 @@ struct Bench: ParsableCommand {
         #if DEBUG
         StandardError.write("detent bench: this is a debug build; figures are meaningless. Use swift run -c release detent bench\n")
         #endif
-        let configDirectory = DetentConfiguration.locate(explicit: config)
-        let configuration = try DetentConfiguration.load(from: configDirectory)
+        let configuration = try loadConfigurationOrExit(config)
         let device = try configuration.device(named: configuration.run.defaultDevice)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("detent-bench-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -80,7 +79,7 @@ struct Bench: ParsableCommand {
         }
         if wanted("suite") && !skipSuite {
             let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-            for figure in try Benchmarks.thousandSpecs(detentExecutable: executable, configDirectory: configDirectory.path, scratch: scratch) {
+            for figure in try Benchmarks.thousandSpecs(detentExecutable: executable, configArgument: config, scratch: scratch) {
                 add(figure)
             }
         }

@@ -3,13 +3,19 @@ import DetentPlatform
 import DetentRuntime
 import FoundationEssentials
 
-/// The config folder a command was given (`--config`, `$DETENT_CONFIG` or `./config`), loaded;
-/// a config error is printed as `detent: file: …` and exits 2 (SPEC §10).
+/// The configuration a command was given: the built-in defaults, then `--config FILE|DIR` or
+/// `$DETENT_CONFIG`, and the nearest detent.toml above the working folder; a config error is
+/// printed as `detent: FILE:line: …` and exits 2 (SPEC §10).
 func loadConfigurationOrExit(_ explicit: String?) throws -> DetentConfiguration {
     do {
-        return try DetentConfiguration.load(from: DetentConfiguration.locate(explicit: explicit))
+        return try DetentConfiguration.load(ConfigLocation.current(explicit: explicit))
     } catch let error as ConfigError {
         StandardError.write("detent: \(error)\n")
         throw ExitCode(2)
     }
+}
+
+/// The help of every command's `--config`.
+enum ConfigHelp {
+    static let text = "A project file (like detent.toml) or a folder laid out like Detent's config/ (default: $DETENT_CONFIG, then the nearest detent.toml from here upward; built-in defaults for the rest)."
 }

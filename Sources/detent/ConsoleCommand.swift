@@ -30,7 +30,7 @@ struct ConsoleCommand: ParsableCommand {
     @Option(name: .long, help: "Device profile of the world (a name from config/devices.toml).")
     var device: String?
 
-    @Option(name: .long, help: "Folder holding devices.toml, engine.toml and runner.toml (default: $DETENT_CONFIG or ./config).")
+    @Option(name: .long, help: ArgumentHelp(ConfigHelp.text))
     var config: String?
 
     @Option(name: .customLong("plugins"), help: "Also load the plugins in this folder (repeatable; besides scripts/plugins and [plugins] paths).")

@@ -23,7 +23,7 @@ struct DaemonCommand: ParsableCommand {
     @Option(name: .customLong("token-file"), help: "A file of mode 0600 holding the token TCP clients send in initialize.")
     var tokenFile: String?
 
-    @Option(name: .long, help: "Folder holding Detent's config (default: $DETENT_CONFIG or ./config).")
+    @Option(name: .long, help: ArgumentHelp(ConfigHelp.text))
     var config: String?
 
     @Option(name: .customLong("plugins"), help: "Also load the plugins in this folder (repeatable; besides scripts/plugins and [plugins] paths). 'reload' reads them again.")
@@ -48,12 +48,12 @@ struct DaemonCommand: ParsableCommand {
         ShutdownSignals.block()
         var logger = Logger(label: "detent.daemon") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = Logger.Level(rawValue: logLevel)!
-        let directory = DetentConfiguration.locate(explicit: config)
+        let location = ConfigLocation.current(explicit: config)
         do {
-            let daemonConfig = try DaemonConfiguration.load(from: directory)
+            let daemonConfig = try DetentConfiguration.load(location).daemon
             let path = socket ?? (daemonConfig.socketPath.isEmpty ? DaemonSocket.defaultPath() : daemonConfig.socketPath)
             let plugins = noPlugins ? nil : PluginOrigin(folders: pluginFolders)
-            let server = try DaemonServer(configDirectory: directory,
+            let server = try DaemonServer(configLocation: location,
                                           options: .init(socketPath: path, tcp: tcp, tokenFile: tokenFile, plugins: plugins), logger: logger)
             try server.run { place in
                 StandardOutput.write("detent daemon listening on \(place)\n")

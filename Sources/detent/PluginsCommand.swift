@@ -17,7 +17,7 @@ struct Plugins: ParsableCommand {
     @Option(name: .customLong("plugins"), help: "Also look in this folder (repeatable; besides scripts/plugins and [plugins] paths).")
     var pluginFolders: [String] = []
 
-    @Option(name: .long, help: "Folder holding devices.toml, engine.toml and runner.toml (default: $DETENT_CONFIG or ./config).")
+    @Option(name: .long, help: ArgumentHelp(ConfigHelp.text))
     var config: String?
 
     @Flag(name: .long, help: "Print JSON: {\"loaded\": [{name, version, file, registered}], \"failed\": [{file, message}]} (the loaded plugins as the daemon's plugins method lists them).")
@@ -28,8 +28,9 @@ struct Plugins: ParsableCommand {
         let base = FileManager.default.currentDirectoryPath
         let result: (loaded: [PluginRecord], failed: [PluginLoadError])
         do {
-            let sources = try PluginDiscovery.sources(folders: configuration.run.pluginPaths + pluginFolders, base: base)
-            let settings = try SessionSettings(configuration: configuration, scriptsRoot: URL(fileURLWithPath: base).appendingPathComponent("scripts"))
+            let sources = try PluginDiscovery.sources(defaultFolder: configuration.run.pluginFolder,
+                                                      folders: configuration.run.pluginPaths + pluginFolders, base: base)
+            let settings = try SessionSettings(configuration: configuration, luaSetup: configuration.luaSetup(defaultLibrary: .full))
             result = try PluginProbe.inspect(sources, settings: settings)
         } catch let error as UsageError {
             StandardError.write("detent: \(error)\n")

@@ -70,7 +70,7 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Device profile for each test's world (a name from config/devices.toml).")
     var device: String?
 
-    @Option(name: .long, help: "Folder holding devices.toml, engine.toml and runner.toml (default: $DETENT_CONFIG or ./config).")
+    @Option(name: .long, help: ArgumentHelp(ConfigHelp.text))
     var config: String?
 
     @Option(name: .long, help: "Run on the detent daemon listening on this Unix socket instead of in this process (same output and exit status).")
@@ -161,9 +161,8 @@ struct Run: ParsableCommand {
     /// the reporter finishes — and the status is 130; a second Ctrl-C exits at once.
     private func runOnce(options: RunOptions, configuration: DetentConfiguration, reporter: Reporter, stdout: TextSink,
                          stopsOnInterrupt: Bool = false) throws -> Int32 {
-        let scriptsRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts")
         do {
-            let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter, scriptsRoot: scriptsRoot)
+            let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter)
             runner.listSink = { stdout.line($0) }
             runner.logger = Logger(label: "detent.run") { StreamLogHandler.standardError(label: $0) }
             runner.logger.logLevel = verbose ? .debug : .warning
@@ -192,11 +191,12 @@ struct Run: ParsableCommand {
     /// and plugins anew for every run, until Ctrl-C, which ends with the last run's status.
     private func watchLoop(options: RunOptions, reporter: Reporter, stdout: TextSink) -> Int32 {
         let base = FileManager.default.currentDirectoryPath
-        let configFolder = DetentConfiguration.locate(explicit: config)
-        let initial = try? DetentConfiguration.load(from: configFolder)
-        let paths = options.paths.isEmpty ? [initial?.run.scenarios ?? "scripts/scenarios"] : options.paths
-        let pluginFolders = options.noPlugins ? [] : [PluginDiscovery.defaultFolder] + (initial?.run.pluginPaths ?? []) + options.pluginFolders
-        let watcher = SpecWatcher(paths: paths, base: base, pluginFolders: pluginFolders, configFolder: configFolder.path)
+        let location = ConfigLocation.current(explicit: config)
+        let initial = try? DetentConfiguration.load(location)
+        let paths = options.paths.isEmpty ? initial?.run.scenarios ?? [] : options.paths
+        let pluginFolders = options.noPlugins ? [] : [initial?.run.pluginFolder ?? PluginDiscovery.defaultFolder] + (initial?.run.pluginPaths ?? []) + options.pluginFolders
+        let watcher = SpecWatcher(paths: paths, base: base, pluginFolders: pluginFolders,
+                                  configFiles: initial?.source.files ?? [])
         // The last finished run's exit status, read by the Ctrl-C handler on another thread.
         let lastStatus = NIOLockedValueBox<Int32>(0)
         // Ctrl-C ends the watch at once with the last finished run's status.
@@ -212,7 +212,7 @@ struct Run: ParsableCommand {
             var runOptions = options
             runOptions.paths = specs
             do {
-                let configuration = try DetentConfiguration.load(from: configFolder)
+                let configuration = try DetentConfiguration.load(location)
                 return try runOnce(options: runOptions, configuration: configuration, reporter: reporter, stdout: stdout)
             } catch {
                 StandardError.write("detent: \(error)\n")

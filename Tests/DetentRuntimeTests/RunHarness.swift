@@ -26,8 +26,7 @@ enum RunHarness {
         let reporter: Reporter = format == "tap" ? TAPReporter(sink: sink, summarySink: sink) : ConsoleReporter(sink: sink)
         var configuration = try configuration()
         adjust(&configuration)
-        let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter,
-                                    scriptsRoot: root.appendingPathComponent("scripts"))
+        let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter)
         var listed: [String] = []
         runner.listSink = { listed.append($0) }
         let summary = try runner.run()

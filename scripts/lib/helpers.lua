@@ -1,4 +1,4 @@
--- A module for scenario specs to `require("lib.helpers")`: require resolves inside scripts/.
+-- A module for scenario specs to `require("lib.helpers")`: found through [lua] path's scripts/?.lua.
 local helpers = {}
 
 function helpers.answer()

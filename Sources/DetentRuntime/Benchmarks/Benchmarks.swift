@@ -29,7 +29,7 @@ public enum Benchmarks {
     /// One `wait(60)` in an idle world, through the scenario run loop (fast-forward).
     public static func idleMinute(configuration: DetentConfiguration) throws -> BenchmarkFigure {
         let device = try configuration.device(named: configuration.run.defaultDevice)
-        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), scriptsRoot: nil,
+        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), luaSetup: nil,
                                   output: { _ in }, worldFactory: { _ in WorldSetup(world: World(configuration: WorldConfiguration(device: device))) })
         let loop = VirtualRunLoop(scheduler: TaskScheduler(host: host, defaultTimeout: 10_000_000_000), maxTestTime: 3_600_000_000_000)
         let m = try BenchmarkClock.perOperation(samples: 9, operations: 100) {
@@ -55,7 +55,7 @@ public enum Benchmarks {
     public static func freshState() throws -> BenchmarkFigure {
         let m = try BenchmarkClock.perOperation(operations: 200) {
             for _ in 0..<200 {
-                _ = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), scriptsRoot: nil,
+                _ = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), luaSetup: nil,
                                    output: { _ in }, worldFactory: { _ in throw LuaRaise("no worlds in this benchmark") })
             }
         }
@@ -74,7 +74,7 @@ public enum Benchmarks {
         var options = RunOptions()
         options.paths = [file.path]
         let m = try BenchmarkClock.perOperation(operations: 1000) {
-            let runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter(), scriptsRoot: nil)
+            let runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter(), luaSetup: nil)
             let summary = try runner.run()
             precondition(summary.passed == 1000)
         }
@@ -92,7 +92,7 @@ public enum Benchmarks {
     /// the rounds, ratios the median of the rounds' ratios.
     public static func bridgeCosts(configuration: DetentConfiguration, rounds: Int = 9) throws -> [BenchmarkFigure] {
         let device = try configuration.device(named: configuration.run.defaultDevice)
-        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), scriptsRoot: nil,
+        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), luaSetup: nil,
                                   output: { _ in }, worldFactory: { _ in WorldSetup(world: World(configuration: WorldConfiguration(device: device))) })
         host.setWorld(World(configuration: WorldConfiguration(device: device)))
         host.lua.register("bench_noop") { _ in 0 }

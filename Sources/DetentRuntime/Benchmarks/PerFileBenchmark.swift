@@ -28,7 +28,7 @@ extension Benchmarks {
             options.jobs = 1
             options.noPlugins = true
             let start = BenchmarkClock.now()
-            let runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter(), scriptsRoot: nil)
+            let runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter(), luaSetup: nil)
             let summary = try runner.run()
             precondition(summary.passed == count, "per-file benchmark: \(summary.passed) of \(count) tests passed")
             return Double(BenchmarkClock.now() - start) / 1e9
@@ -51,7 +51,7 @@ extension Benchmarks {
     /// Putting a state back to pristine between spec files (ScriptHost.restorePristine), after
     /// a file that changed a few globals and prelude tables; µs per restore.
     public static func pristineRestore(operations: Int = 500) throws -> BenchmarkFigure {
-        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), scriptsRoot: nil,
+        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), luaSetup: nil,
                                   output: { _ in }, worldFactory: { _ in throw LuaRaise("no worlds in this benchmark") })
         let objects = try host.takePristineSnapshot()
         let m = try BenchmarkClock.perOperation(operations: operations) {

@@ -8,7 +8,7 @@ extension Benchmarks {
     /// in alternating rounds so both see the same machine.
     public static func pluginCost(sources: [PluginSource], rounds: Int = 15, perRound: Int = 20) throws -> [BenchmarkFigure] {
         func makeHost() throws -> ScriptHost {
-            try ScriptHost(limits: ScriptLimits(instructionBudget: 200_000_000, memoryCapBytes: 64 << 20), scriptsRoot: nil,
+            try ScriptHost(limits: ScriptLimits(instructionBudget: 200_000_000, memoryCapBytes: 64 << 20), luaSetup: nil,
                            output: { _ in }, worldFactory: { _ in throw LuaRaise("no worlds in this benchmark") })
         }
         var without: [Double] = [], with: [Double] = []

@@ -54,7 +54,7 @@ private func peakNote(_ peak: Double?) -> String {
 extension Benchmarks {
     /// 1,000 trivial specs (100 files × 10 tests, busted-compatible) run by `detent run` and
     /// by busted in the same session: median wall time of `samples` runs and peak memory.
-    public static func thousandSpecs(detentExecutable: String, configDirectory: String, scratch: URL, samples: Int = 5) throws -> [BenchmarkFigure] {
+    public static func thousandSpecs(detentExecutable: String, configArgument: String?, scratch: URL, samples: Int = 5) throws -> [BenchmarkFigure] {
         let folder = scratch.appendingPathComponent("thousand")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -74,7 +74,7 @@ extension Benchmarks {
             runs.sort { $0.seconds < $1.seconds }
             return (runs[runs.count / 2].seconds, runs.compactMap(\.peakMiB).max())
         }
-        let detent = try measure([detentExecutable, "run", "--config", configDirectory, folder.path])
+        let detent = try measure([detentExecutable, "run"] + (configArgument.map { ["--config", $0] } ?? []) + [folder.path])
         var figures = [
             BenchmarkFigure(name: "1,000 trivial specs: detent run", value: detent.seconds * 1e3, unit: "ms", spread: "",
                             note: peakNote(detent.peak)),

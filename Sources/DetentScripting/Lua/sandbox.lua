@@ -1,9 +1,10 @@
--- sandbox.lua — the sandbox's extras written in Lua: a deterministic `print`, `require`
--- confined to scripts/, `math.randomseed` without the clock, and the reseed the host calls
--- before each test (which also gives strings back their methods).
+-- sandbox.lua — the scenario environment's extras written in Lua: a deterministic `print`,
+-- `require` over package.path (LuaSetup), `math.randomseed` without the clock, and the
+-- reseed the host calls before each test (which also gives strings back their methods).
 --
--- Run once per state after the prelude files, with the host table as `...`; returns the
--- reseed function.
+-- Run once per state after the prelude files, with the host table and the settings
+-- ({ full = boolean, path = the sandbox's search path }) as `...`; returns the reseed
+-- function.
 
 local host = ...
 local format = assert.format
@@ -21,12 +22,50 @@ function print(...)
   end
   host.output(concat(parts, "\t"))
 end
--- require resolves only inside scripts/, loads text only, and caches per state.
--- A module that requires itself (directly or through others) is an error at the
--- require that closes the loop, as Lua's C require would end in a stack overflow.
--- (Located with host.fail: a module ending in `return require(...)` is a tail
--- call, whose line Lua no longer knows.)
-local loaded, loading = {}, {}
+-- require follows package.path and package.cpath as lua5.4's does (preload, Lua files,
+-- native modules), with two differences: a module that requires itself (directly or
+-- through others) is an error naming the chain at the require that closes the loop, where
+-- Lua's would end in a stack overflow; and Lua files load with chunk names relative to the
+-- working folder, as spec files are shown. (The loop is located with host.fail: a module
+-- ending in `return require(...)` is a tail call, whose line Lua no longer knows.)
+--
+-- With the full standard library `package` is Lua's own (the host has put the project's
+-- entries first in its path and cpath). Sandboxed, there is no `package`: require
+-- searches the project's Lua entries alone, in a table of its own.
+local settings = select(2, ...)
+if settings.full then
+  -- os.time() reads the virtual clock; a date table is converted as Lua converts it.
+  local virtual_time, calendar_time = os.time, host.calendar_time
+  os.time = function(date)
+    if date == nil then return virtual_time() end
+    return calendar_time(date)
+  end
+end
+local pkg = settings.full and package or {
+  loaded = {}, preload = {}, path = settings.path, config = "/\n;\n?\n!\n-\n",
+}
+local search_path, load_source = host.search_path, host.load_source
+local function lua_searcher(name)
+  if type(pkg.path) ~= "string" then error("'package.path' must be a string", 2) end
+  local filename, tried = search_path(name, pkg.path)
+  if not filename then return tried end
+  local chunk, message = load_source(filename)
+  if not chunk then
+    error(("error loading module '%s' from file '%s':\n\t%s"):format(name, filename, message), 0)
+  end
+  return chunk, filename
+end
+local function preload_searcher(name)
+  local loader = pkg.preload[name]
+  if loader == nil then return ("no field package.preload['%s']"):format(name) end
+  return loader, ":preload:"
+end
+if settings.full then
+  package.searchers[2] = lua_searcher
+else
+  pkg.searchers = { preload_searcher, lua_searcher }
+end
+local loading = {}
 -- busted's and luassert's own modules, as spec files written for busted require
 -- them: Detent's implementations of the same API. `say` holds assert's messages.
 local say = setmetatable({
@@ -51,9 +90,28 @@ local builtin = {
              lazy_setup = lazy_setup, lazy_teardown = lazy_teardown, strict_setup = strict_setup,
              strict_teardown = strict_teardown, spy = spy, stub = stub, mock = mock, match = match, assert = assert },
 }
--- host.require_file(name): loads and runs scripts/<name>.lua, refusing a loop;
--- true and its value (true for nil), or false and why there is no such file. The
--- global require and insulate blocks' requires (spec_insulation.lua) share it.
+for name, module in pairs(builtin) do pkg.loaded[name] = module end
+host.builtin_modules = builtin
+-- host.find_module(name): a function that loads module `name` (the first searcher's
+-- loader, called with the name and what the searcher found), or nil and Lua's "module
+-- 'x' not found:" message listing what each searcher tried. (host.load_module, which
+-- spec_insulation.lua defines over it, is what require calls.)
+function host.find_module(name)
+  if type(pkg.searchers) ~= "table" then error("'package.searchers' must be a table", 2) end
+  local tried = {}
+  for _, searcher in ipairs(pkg.searchers) do
+    local loader, extra = searcher(name)
+    if type(loader) == "function" then
+      return function() return loader(name, extra) end
+    elseif type(loader) == "string" then
+      tried[#tried + 1] = "\n\t" .. loader
+    end
+  end
+  return nil, "module '" .. name .. "' not found:" .. table.concat(tried)
+end
+-- host.require_file(name): loads and runs module `name`, refusing a loop; true and its
+-- value (true for nil), or false and why it was not found. The global require and
+-- insulate blocks' requires (spec_insulation.lua) share it.
 function host.require_file(name)
   if loading[name] then
     local chain = {}
@@ -68,16 +126,20 @@ function host.require_file(name)
   local ok, result = pcall(chunk, name)
   loading[name], loading[#loading] = nil, nil
   if not ok then error(result, 0) end   -- the module's error, with its own location
+  if result == nil then result = pkg.loaded[name] end
   if result == nil then result = true end
   return true, result
 end
 function require(name)
-  if type(name) ~= "string" then error("require expects a module name", 2) end
-  if builtin[name] ~= nil then return builtin[name] end
-  if loaded[name] ~= nil then return loaded[name] end
+  if type(name) ~= "string" and type(name) ~= "number" then
+    error("bad argument #1 to 'require' (string expected, got " .. (name == nil and "no value" or type(name)) .. ")", 2)
+  end
+  name = tostring(name)
+  local value = pkg.loaded[name]
+  if value then return value end
   local found, result = host.require_file(name)
   if not found then error(result, 2) end
-  loaded[name] = result
+  pkg.loaded[name] = result
   return result
 end
 -- math.randomseed() without arguments reseeds from the run's seed, never the clock.

@@ -62,11 +62,11 @@ end
 
 -- Modules the file's own `require` has loaded: the host's require asks host.load_module for
 -- a chunk, and the wrapper below notes the module once its chunk has returned.
+-- (host.find_module, which searches package.searchers, is sandbox.lua's, run later.)
 local outside_loaded = {}
 do
-  local load_module = host.load_module
   host.load_module = function(name)
-    local chunk, message = load_module(name)
+    local chunk, message = host.find_module(name)
     if not chunk then return chunk, message end
     return function(...)
       local result = chunk(...)
@@ -91,11 +91,11 @@ local function insulated_require(block, outer)
   return function(name)
     if type(name) ~= "string" then error("require expects a module name", 2) end
     if loaded[name] ~= nil then return loaded[name] end
-    if knows(name) then return outer(name) end
+    if knows(name) or host.builtin_modules[name] then return outer(name) end
     local found, result = host.require_file(name)
     if not found then
-      -- Not a file under scripts/: the enclosing require may still know it (luassert's and
-      -- busted's own modules); otherwise the file's absence is the error.
+      -- Not found by the searchers: the enclosing require may still know it (luassert's and
+      -- busted's own modules, in package.loaded); otherwise the module's absence is the error.
       local ok, value = pcall(outer, name)
       if ok then return value end
       error(result, 2)

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// `config/daemon.toml`: the socket, the limits that keep one client from hurting the others,
+/// `config/daemon.toml` (`[daemon.*]` in detent.toml): the socket, the limits that keep one client from hurting the others,
 /// and the live world's settings (SPEC §10, §13). Every number is checked for range.
 public struct DaemonConfiguration: Equatable, Sendable {
     /// Empty: the default path under the run directory.
@@ -20,19 +20,27 @@ public struct DaemonConfiguration: Equatable, Sendable {
     /// Seconds runs may take to finish after a shutdown signal.
     public var shutdownGraceSeconds: Double
 
-    public static func load(from directory: URL) throws -> DaemonConfiguration {
-        let url = directory.appendingPathComponent("daemon.toml")
-        let file = displayPath(url)
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            throw ConfigError(file: file, "cannot read \(url.path) (pass --config DIR pointing at Detent's config folder)")
-        }
-        return try parse(text, file: file)
-    }
+    /// daemon.toml's sections (`[daemon.*]` in detent.toml).
+    static let sections = ["socket", "limits", "run", "live", "shutdown"]
 
-    /// Reads daemon.toml's text; errors name `file`.
+    /// The built-in daemon.toml's settings.
+    public static let builtIn: DaemonConfiguration = {
+        do { return try parse(BuiltInConfig.files.first { $0.name == "daemon.toml" }!.text, file: "config/daemon.toml") } catch {
+            fatalError("Detent's built-in config/daemon.toml does not load: \(error)")
+        }
+    }()
+
+    /// Reads daemon.toml's text alone; errors name `file`.
     public static func parse(_ text: String, file: String) throws -> DaemonConfiguration {
         let toml = try ConfigReader(file: file, text: text)
-        try toml.rejectUnknownKeys(["socket", "limits", "run", "live", "shutdown"])
+        try toml.rejectUnknownKeys(sections)
+        return try parse(toml)
+    }
+
+    /// Reads the daemon's sections from `toml` (daemon.toml's top level, or detent.toml's
+    /// `[daemon]` over the built-in one); errors name each key's own file and line.
+    static func parse(_ toml: ConfigReader) throws -> DaemonConfiguration {
+        try toml.rejectUnknownKeys(sections)
         let socket = try toml.table("socket")
         try socket.rejectUnknownKeys(["path"])
         let limits = try toml.table("limits")
@@ -46,14 +54,12 @@ public struct DaemonConfiguration: Equatable, Sendable {
 
         func positive(_ reader: ConfigReader, _ name: String, max: Int = Int.max) throws -> Int {
             let value = try reader.int(name)
-            guard value > 0, value <= max else {
-                throw ConfigError(file: file, "key '\(reader.key(name))' must be a whole number from 1 to \(max) (found \(value))")
-            }
+            guard value > 0, value <= max else { throw reader.problem(name, "must be a whole number from 1 to \(max) (found \(value))") }
             return value
         }
         let grace = try shutdown.double("grace_seconds")
         guard grace.isFinite, grace >= 0, grace <= 3600 else {
-            throw ConfigError(file: file, "key 'shutdown.grace_seconds' must be a number of seconds from 0 to 3600 (found \(grace))")
+            throw shutdown.problem("grace_seconds", "must be a number of seconds from 0 to 3600 (found \(grace))")
         }
         return DaemonConfiguration(
             socketPath: try socket.string("path"),

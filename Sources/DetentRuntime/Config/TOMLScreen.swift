@@ -8,12 +8,19 @@ enum TOMLScreen {
     /// ASCII; toml++ asserts on some others); a bracket that closes what is not open; then
     /// malformed keys (`check(lines:skipping:)`).
     static func refuseWhatTheParserWouldAbortOn(_ text: String, file: String) throws {
+        _ = try screenedLines(text, file: file)
+    }
+
+    /// The text's lines, each marked true when it starts inside a multi-line string or an
+    /// unclosed array or inline table (it holds no key), after the checks above; what
+    /// `TOMLKeyLines` reads keys from.
+    static func screenedLines(_ text: String, file: String) throws -> (lines: [ArraySlice<Unicode.Scalar>], skip: [Bool]) {
         enum Place { case code, comment, basic, literal, multilineBasic, multilineLiteral }
         var place = Place.code
         let scalars = Array(text.unicodeScalars)
         var line = 1, column = 1, i = 0
         func at(_ k: Int) -> Unicode.Scalar? { k < scalars.count ? scalars[k] : nil }
-        func fail(_ what: String) -> ConfigError { ConfigError(file: file, "line \(line), column \(column): \(what)") }
+        func fail(_ what: String) -> ConfigError { ConfigError(file: file, line: line, column: column, what) }
         // Per line: does it start inside a multi-line string or an unclosed array or inline
         // table (so it holds no key to check)?
         var skipLine = [false]
@@ -55,13 +62,15 @@ enum TOMLScreen {
             }
             i += step
         }
+        // Split where `skipLine` counted lines: at each "\n" scalar (a String split by
+        // Character would also keep "\r\n" whole, one grapheme, and cost far more).
+        let lines = scalars.split(separator: "\n", omittingEmptySubsequences: false)
         do {
-            // Split where `skipLine` counted lines: at each "\n" scalar (a String split by
-            // Character would also keep "\r\n" whole, one grapheme, and cost far more).
-            try TOMLScreen.check(lines: scalars.split(separator: "\n", omittingEmptySubsequences: false), skipping: skipLine)
+            try TOMLScreen.check(lines: lines, skipping: skipLine)
         } catch let problem as TOMLScreen.Problem {
-            throw ConfigError(file: file, "line \(problem.line), column \(problem.column): \(problem.reason)")
+            throw ConfigError(file: file, line: problem.line, column: problem.column, problem.reason)
         }
+        return (lines, skipLine)
     }
 
 
@@ -103,7 +112,7 @@ enum TOMLScreen {
     }
 
     /// Reads `key(.key)*` with optional blanks around each part; returns the index after it.
-    private static func dottedKey(_ chars: [Unicode.Scalar], from start: Int, line: Int) throws -> Int {
+    static func dottedKey(_ chars: [Unicode.Scalar], from start: Int, line: Int) throws -> Int {
         var i = start
         func blanks() { while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 } }
         while true {
@@ -129,7 +138,7 @@ enum TOMLScreen {
         }
     }
 
-    private static func isBare(_ c: Unicode.Scalar) -> Bool {
+    static func isBare(_ c: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_" || c == "-"
     }
 }

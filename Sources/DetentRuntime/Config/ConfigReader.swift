@@ -27,28 +27,42 @@ struct ConfigReader {
     let table: [String: ConfigValue]
     /// The dotted key of this table ("" for a file's top level, "config" for an argument's).
     let path: String
+    /// Where each key came from (files only): errors name that file, line and spelling.
+    let origins: ConfigOrigins
 
     /// Parses a TOML file's text.
     init(file: String, text: String) throws {
-        try TOMLScreen.refuseWhatTheParserWouldAbortOn(text, file: file)
-        let parsed: TOMLTable
-        do {
-            parsed = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(file: file, "line \(error.source.begin.line), column \(error.source.begin.column): \(error.description)")
-        }
-        self.init(source: .file(file), table: ConfigReader.plain(parsed), path: "")
+        let parsed = try ConfigReader.parse(file: file, text: text)
+        self.init(source: .file(file), table: parsed.table, path: "", origins: ConfigOrigins(file: file, kind: .file, lines: parsed.lines))
+    }
+
+    /// Reads a whole layered configuration (`ConfigTree`); errors name each key's own file.
+    init(tree: ConfigTree, fallbackFile: String) {
+        self.init(source: .file(fallbackFile), table: tree.table, path: "", origins: tree.origins)
     }
 
     /// Reads a table a script gave as the field `path` of a Lua API argument.
     init(argument table: [String: ConfigValue], path: String) {
-        self.init(source: .argument, table: table, path: path)
+        self.init(source: .argument, table: table, path: path, origins: ConfigOrigins())
     }
 
-    private init(source: Source, table: [String: ConfigValue], path: String) {
+    private init(source: Source, table: [String: ConfigValue], path: String, origins: ConfigOrigins) {
         self.source = source
         self.table = table
         self.path = path
+        self.origins = origins
+    }
+
+    /// A TOML text as plain data and the line of each key; syntax errors name `file:line:column`.
+    static func parse(file: String, text: String) throws -> (table: [String: ConfigValue], lines: TOMLKeyLines) {
+        let lines = try TOMLKeyLines(text: text, file: file)
+        let parsed: TOMLTable
+        do {
+            parsed = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(file: file, line: error.source.begin.line, column: error.source.begin.column, error.description)
+        }
+        return (plain(parsed), lines)
     }
 
     /// The file errors name (for a Lua argument, the argument: its errors are raised at the
@@ -72,7 +86,7 @@ struct ConfigReader {
     func mismatch(_ name: String, expected: String, found: String? = nil) -> Error {
         let found = found ?? describe(table[name])
         switch source {
-        case let .file(file): return ConfigError(file: file, "key '\(key(name))' must be \(expected), found \(found)")
+        case .file: return fileError(name) { "key '\($0)' must be \(expected), found \(found)" }
         case .argument: return WorldRequestError(detail: "\(key(name)): \(expected) expected, got \(found)")
         }
     }
@@ -80,8 +94,8 @@ struct ConfigReader {
     /// `name` holds a string outside `names` (a curve, a tracker, a rate's name).
     func notOneOf(_ name: String, _ names: [String], found: String) -> Error {
         switch source {
-        case let .file(file):
-            return ConfigError(file: file, "key '\(key(name))' must be one of: \(names.joined(separator: ", ")) (found \"\(found)\")")
+        case .file:
+            return fileError(name) { "key '\($0)' must be one of: \(names.joined(separator: ", ")) (found \"\(found)\")" }
         case .argument:
             return WorldRequestError(detail: "\(key(name)): one of \(names.joined(separator: ", ")) expected, got \"\(found)\"")
         }
@@ -90,9 +104,17 @@ struct ConfigReader {
     /// A sentence about `name` that fits neither form above (only files have such keys).
     func problem(_ name: String, _ sentence: String) -> Error {
         switch source {
-        case let .file(file): return ConfigError(file: file, "key '\(key(name))' \(sentence)")
+        case .file: return fileError(name) { "key '\($0)' \(sentence)" }
         case .argument: return WorldRequestError(detail: "\(key(name)) \(sentence)")
         }
+    }
+
+    /// An error about key `name` at the file and line it came from, with the key spelled as
+    /// that file spells it (`sentence` gets the spelling).
+    func fileError(_ name: String, _ sentence: (String) -> String) -> ConfigError {
+        let full = key(name)
+        guard let origin = origins.origin(of: full) else { return ConfigError(file: file, sentence(full)) }
+        return ConfigError(file: origin.name, line: origin.line, sentence(origin.writtenKey))
     }
 
     /// What a value is, for "found …": "a string", "an integer", "nothing" in a file's words;
@@ -118,7 +140,7 @@ struct ConfigReader {
 
     func table(_ name: String) throws -> ConfigReader {
         guard case let .table(sub)? = table[name] else { throw mismatch(name, expected: "a table") }
-        return ConfigReader(source: source, table: sub, path: key(name))
+        return ConfigReader(source: source, table: sub, path: key(name), origins: origins)
     }
 
     func optionalTable(_ name: String) throws -> ConfigReader? {
@@ -133,6 +155,15 @@ struct ConfigReader {
             guard case let .string(text) = item else { throw mismatch(name, expected: "a list of strings", found: "a list holding \(describe(item))") }
             return text
         }
+    }
+
+    /// A path or a list of paths (`scenarios = "spec"` or `scenarios = ["spec", "more"]`).
+    func pathList(_ name: String) throws -> [String] {
+        if case let .string(path)? = table[name] { return [path] }
+        guard case .array? = table[name] else { throw mismatch(name, expected: "a path or a list of paths") }
+        let paths = try strings(name)
+        guard !paths.isEmpty else { throw problem(name, "must name at least one path") }
+        return paths
     }
 
     func double(_ name: String) throws -> Double {
@@ -212,7 +243,7 @@ struct ConfigReader {
             guard case let .table(sub) = element else {
                 throw mismatch(elementKey, expected: "a table", found: describe(element))
             }
-            return ConfigReader(source: source, table: sub, path: key(elementKey))
+            return ConfigReader(source: source, table: sub, path: key(elementKey), origins: origins)
         }
     }
 
@@ -247,8 +278,8 @@ struct ConfigReader {
         for name in table.keys.sorted() where !allowed.contains(name) {
             if let reason = reasons[name] { throw problem(name, reason) }
             switch source {
-            case let .file(file):
-                throw ConfigError(file: file, "unknown key '\(key(name))' (expected one of: \(allowed.joined(separator: ", ")))")
+            case .file:
+                throw fileError(name) { "unknown key '\($0)' (expected one of: \(allowed.joined(separator: ", ")))" }
             case .argument:
                 throw WorldRequestError(detail: "unknown field '\(key(name))'; expected one of: \(allowed.joined(separator: ", "))")
             }

@@ -1,0 +1,122 @@
+import DetentLua
+import DetentPlatform
+
+/// The whole configuration as one table, in detent.toml's shape — `[run]`, `[limits]`,
+/// `[plugins]`, `[lua]` at the top, `[[device]]` entries, `[engine.*]` and `[daemon.*]` —
+/// built by laying files over each other, each key remembering the file and line it came
+/// from. The built-in files come first and hold every key; a config folder's files and the
+/// project file override only what they set.
+public struct ConfigTree: Equatable, Sendable {
+    public private(set) var table: [String: ConfigValue] = [:]
+    public private(set) var origins = ConfigOrigins()
+
+    public init() {}
+
+    /// How `[[device]]` entries of a layer join those below.
+    enum Devices {
+        /// The layer's list replaces the one below (a folder's devices.toml is the whole list).
+        case replace
+        /// Each entry replaces the one of the same name, or is added (detent.toml's extra devices).
+        case byName
+    }
+
+    /// Keys whose values are paths (or lists of paths, or `?` templates): resolved against
+    /// the folder of the file that sets them when that file is laid, never against the
+    /// working folder at the time of use.
+    static let pathKeys = ["run.scenarios", "plugins.paths", "lua.path", "lua.cpath", "daemon.socket.path"]
+
+    /// Lays one file's text, whose top level sits at `prefix` in the tree ("" for
+    /// runner.toml and detent.toml, "engine" for engine.toml, "daemon" for daemon.toml).
+    /// `allowed` are the file's valid top-level keys; `base` is the absolute folder its
+    /// relative paths are resolved against.
+    mutating func lay(text: String, file: String, kind: ConfigOrigin.Kind, prefix: String, allowed: [String],
+                      base: String, devices: Devices) throws {
+        let parsed = try ConfigReader.parse(file: file, text: text)
+        let layerOrigins = ConfigOrigins(file: file, kind: kind, lines: parsed.lines, prefix: prefix)
+        let reader = ConfigReader(tree: ConfigTree(table: parsed.table, origins: layerOrigins, prefix: prefix), fallbackFile: file)
+        let top = prefix.isEmpty ? reader : try reader.table(prefix)
+        try top.rejectUnknownKeys(allowed)
+        var layer = prefix.isEmpty ? parsed.table : [prefix: .table(parsed.table)]
+        for key in ConfigTree.pathKeys { ConfigTree.resolvePaths(at: key.split(separator: ".").map(String.init)[...], in: &layer, base: base) }
+        lay(layer, origins: layerOrigins, devices: devices)
+    }
+
+    /// Lays one value set by a flag or the environment.
+    mutating func set(_ key: String, to value: ConfigValue, origin: ConfigOrigin) {
+        var layer: [String: ConfigValue] = [:]
+        let parts = key.split(separator: ".").map(String.init)
+        var nested = value
+        for part in parts.dropFirst().reversed() { nested = .table([part: nested]) }
+        layer[parts[0]] = nested
+        var layerOrigins = ConfigOrigins()
+        layerOrigins[key] = origin
+        lay(layer, origins: layerOrigins, devices: .replace)
+    }
+
+    private init(table: [String: ConfigValue], origins: ConfigOrigins, prefix: String) {
+        self.table = prefix.isEmpty ? table : [prefix: .table(table)]
+        self.origins = origins
+    }
+
+    private mutating func lay(_ layer: [String: ConfigValue], origins layerOrigins: ConfigOrigins, devices: Devices) {
+        for (key, value) in layer {
+            if key == "device", devices == .byName, case let .array(entries) = value, case let .array(existing)? = table[key] {
+                table[key] = .array(merged(devices: entries, over: existing, layerOrigins: layerOrigins))
+            } else {
+                table[key] = merged(value, over: table[key], key: key, layerOrigins: layerOrigins)
+            }
+        }
+    }
+
+    /// `value` over `base`: tables merge key by key; anything else replaces, with its origins.
+    private mutating func merged(_ value: ConfigValue, over base: ConfigValue?, key: String, layerOrigins: ConfigOrigins) -> ConfigValue {
+        if case let .table(over) = value, case var .table(result)? = base {
+            for (name, sub) in over {
+                result[name] = merged(sub, over: result[name], key: key + "." + name, layerOrigins: layerOrigins)
+            }
+            if let origin = layerOrigins[key] { origins[key] = origin }
+            return .table(result)
+        }
+        origins.remove(key)
+        origins.copy(key, from: layerOrigins, to: key)
+        return value
+    }
+
+    /// detent.toml's `[[device]]` entries over the list below: same name replaces, else added.
+    private mutating func merged(devices entries: [ConfigValue], over existing: [ConfigValue], layerOrigins: ConfigOrigins) -> [ConfigValue] {
+        var result = existing
+        func name(_ value: ConfigValue) -> String? {
+            if case let .table(fields) = value, case let .string(name)? = fields["name"] { return name }
+            return nil
+        }
+        for (j, entry) in entries.enumerated() {
+            let index = name(entry).flatMap { wanted in result.firstIndex { name($0) == wanted } } ?? result.count
+            if index == result.count { result.append(entry) } else { result[index] = entry }
+            let target = "device[\(index + 1)]"
+            origins.remove(target)
+            origins.copy("device[\(j + 1)]", from: layerOrigins, to: target)
+        }
+        return result
+    }
+
+    /// Makes the relative paths at `key` in `table` absolute against `base`: a string or a
+    /// list of strings (anything else is left for the loaders to refuse).
+    private static func resolvePaths(at key: ArraySlice<String>, in table: inout [String: ConfigValue], base: String) {
+        guard let first = key.first, let value = table[first] else { return }
+        if key.count > 1 {
+            guard case var .table(sub) = value else { return }
+            resolvePaths(at: key.dropFirst(), in: &sub, base: base)
+            table[first] = .table(sub)
+            return
+        }
+        func resolved(_ item: ConfigValue) -> ConfigValue {
+            guard case let .string(path) = item, !path.isEmpty else { return item }
+            return .string(PathText.absolute(path, base: base))
+        }
+        switch value {
+        case .string: table[first] = resolved(value)
+        case let .array(items): table[first] = .array(items.map(resolved))
+        default: break
+        }
+    }
+}

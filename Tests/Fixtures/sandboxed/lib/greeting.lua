@@ -1,0 +1,1 @@
+return { text = "hello from lib/greeting.lua" }

@@ -1,0 +1,35 @@
+-- `[lua] stdlib = "sandboxed"` (detent.toml beside this file): SPEC §13's safe libraries, as
+-- the daemon gives its clients by default.
+describe("the sandbox", function()
+  it("offers only the safe standard libraries", function()
+    assert.is_nil(io)
+    assert.is_nil(debug)
+    assert.is_nil(package)
+    assert.is_nil(dofile)
+    assert.is_nil(loadfile)
+    assert.is_nil(os.execute)
+    assert.is_nil(os.getenv)
+  end)
+
+  it("loads text chunks only", function()
+    local bytecode = string.dump(function() return 1 end)
+    local chunk, message = load(bytecode)
+    assert.is_nil(chunk)
+    assert.matches("attempt to load a binary chunk", message)
+  end)
+
+  it("keeps os to the virtual clock", function()
+    assert.are.equal(0, os.clock())
+    wait(1.5)
+    assert.are.equal(1, os.time())
+    assert.has_error(function() os.time({ year = 2024, month = 1, day = 1 }) end,
+      "os.time(table) is not available in Detent's sandbox (virtual time has no calendar)")
+  end)
+
+  it("requires Lua modules along the project's own path only", function()
+    assert.are.equal("hello from lib/greeting.lua", require("greeting").text)
+    local ok, message = pcall(require, "lpeg")
+    assert.is_false(ok)
+    assert.matches("module 'lpeg' not found:\n\tno field package.preload%['lpeg'%]\n\tno file '[^']*/lib/lpeg.lua'$", message)
+  end)
+end)
