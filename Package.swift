@@ -57,7 +57,7 @@ let package = Package(
             name: "DetentScripting",
             dependencies: ["DetentLua", "DetentPlatform", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout",
                            "DetentRelease", "DetentDrawer", "DetentSheet", "DetentAdaptive", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
-            resources: [.embedInCode("Lua")]
+            resources: [.embedInCode("Lua"), .embedInCode("Types")]
         ),
         .target(
             name: "DetentRuntime",
@@ -105,6 +105,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // What `detent init` writes (detent.toml, the example spec, .luarc.json).
+            resources: [.embedInCode("Templates")],
             // A release build carries the Swift runtime and Foundation inside it, as `swift
             // build --static-swift-stdlib` would: nothing is bound at load time, so `detent`
             // starts in two thirds of the time (BENCHMARKS.md, "Start-up: the static release

@@ -46,7 +46,6 @@ public final class DaemonServer: @unchecked Sendable {
     /// started), or a SIGTERM or SIGINT may be lost or kill the daemon without a drain.
     public init(configLocation: ConfigLocation, options: Options, logger: Logger) throws {
         let configuration = try DetentConfiguration.load(configLocation)
-        let config = configuration.daemon
         var token: String?
         if options.tcp != nil {
             guard let tokenFile = options.tokenFile else {

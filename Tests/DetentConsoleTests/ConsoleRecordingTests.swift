@@ -80,8 +80,7 @@ struct ConsoleRecordingTests {
         options.noPlugins = true
         var output = ""
         let configuration = try DetentConfiguration.load(from: BuiltExecutables.root.appendingPathComponent("config"))
-        let runner = try SpecRunner(configuration: configuration, options: options, reporter: ConsoleReporter(sink: TextSink { output += $0 }),
-                                    scriptsRoot: BuiltExecutables.root.appendingPathComponent("scripts"))
+        let runner = try SpecRunner(configuration: configuration, options: options, reporter: ConsoleReporter(sink: TextSink { output += $0 }))
         let summary = try runner.run()
         #expect(summary.exitCode == 0, Comment(rawValue: output + "\n" + spec))
         #expect(summary.passed == 1)

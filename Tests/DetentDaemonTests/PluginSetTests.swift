@@ -10,7 +10,7 @@ struct PluginSetTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func settings() throws -> SessionSettings {
-        try SessionSettings(configuration: try DetentConfiguration.load(from: Self.root.appendingPathComponent("config")), scriptsRoot: nil)
+        try SessionSettings(configuration: try DetentConfiguration.load(from: Self.root.appendingPathComponent("config")), luaSetup: nil)
     }
 
     /// A plugin `name` at `file` registering the curve `curve`.

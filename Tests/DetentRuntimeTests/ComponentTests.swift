@@ -9,7 +9,7 @@ import DetentScripting
 @Suite("Plugins: components")
 struct ComponentTests {
     private func load(_ files: [(String, String)]) throws -> (loaded: [PluginRecord], failed: [PluginLoadError]) {
-        let settings = try SessionSettings(configuration: try RunHarness.configuration(), scriptsRoot: nil)
+        let settings = try SessionSettings(configuration: try RunHarness.configuration(), luaSetup: nil)
         return try PluginProbe.inspect(files.map { PluginSource(path: $0.0, text: $0.1) }, settings: settings)
     }
 
@@ -17,7 +17,7 @@ struct ComponentTests {
     private func run(_ spec: String, plugins: [(String, String)]) throws -> [TestResult] {
         var configuration = try RunHarness.configuration()
         configuration.run.countsInstructions = true  // runaway steps stop at the exact budget
-        var settings = try SessionSettings(configuration: configuration, scriptsRoot: nil)
+        var settings = try SessionSettings(configuration: configuration, luaSetup: nil)
         settings.plugins = plugins.map { PluginSource(path: $0.0, text: $0.1) }
         let session = try Session.make(settings: settings, label: "test.components")
         var results: [TestResult] = []

@@ -49,20 +49,20 @@ struct ConfigurationTests {
 
     @Test func aBadSizeClassNamesTheKeyAndTheChoices() throws {
         let toml = try ConfigReader(file: "config/devices.toml", text: "size_class = { portrait = \"tiny\", landscape = \"regular\" }\n")
-        #expect(throws: ConfigError(file: "config/devices.toml", "key 'size_class.portrait' must be one of: compact, regular (found \"tiny\")")) {
+        #expect(throws: ConfigError(file: "config/devices.toml", line: 1, "key 'size_class.portrait' must be one of: compact, regular (found \"tiny\")")) {
             _ = try DetentConfiguration.loadSizeClasses(toml)
         }
     }
 
     @Test func syntaxErrorsNameTheFileLineAndColumn() {
-        #expect(throws: ConfigError(file: "config/runner.toml", "line 2, column 7: Error while parsing key-value pair: expected value, saw '\\n'")) {
+        #expect(throws: ConfigError(file: "config/runner.toml", line: 2, column: 7, "Error while parsing key-value pair: expected value, saw '\\n'")) {
             _ = try ConfigReader(file: "config/runner.toml", text: "[run]\nseed =\n")
         }
     }
 
     @Test func wrongTypesNameTheKeyAndTheExpectedType() throws {
         let toml = try ConfigReader(file: "config/runner.toml", text: "[run]\ndefault_device = 15\nscenarios = \"x\"\nseed = 0\n[limits]\n")
-        #expect(throws: ConfigError(file: "config/runner.toml", "key 'run.default_device' must be a string, found an integer")) {
+        #expect(throws: ConfigError(file: "config/runner.toml", line: 2, "key 'run.default_device' must be a string, found an integer")) {
             _ = try DetentConfiguration.loadRun(toml)
         }
     }
@@ -73,22 +73,22 @@ struct ConfigurationTests {
             _ = try DetentConfiguration.loadMotion(toml)
             Issue.record("expected an error")
         } catch let error as ConfigError {
-            #expect(error.description.hasPrefix("config/engine.toml: unknown key 'motion.durration' (expected one of: duration, curve,"))
+            #expect(error.description.hasPrefix("config/engine.toml:2: unknown key 'motion.durration' (expected one of: duration, curve,"))
         }
     }
 
     @Test func numbersOutsideTheirRangeNameTheKeyAndWhatIsExpected() throws {
         let sheet = try ConfigReader(file: "config/engine.toml", text: "[sheet]\ndimming_alpha = 1.5\n")
-        #expect(throws: ConfigError(file: "config/engine.toml", "key 'sheet.dimming_alpha' must be a fraction between 0 and 1, found 1.5")) {
+        #expect(throws: ConfigError(file: "config/engine.toml", line: 2, "key 'sheet.dimming_alpha' must be a fraction between 0 and 1, found 1.5")) {
             _ = try DetentConfiguration.loadSheet(sheet, release: DrawerDefaults())
         }
         let rate = try ConfigReader(file: "config/engine.toml", text: "[drawer]\ndeceleration_rate = 1.0\n")
-        #expect(throws: ConfigError(file: "config/engine.toml",
+        #expect(throws: ConfigError(file: "config/engine.toml", line: 2,
                                     "key 'drawer.deceleration_rate' must be a deceleration rate per millisecond between 0 and 1 (exclusive), like 0.998, found 1")) {
             _ = try DetentConfiguration.loadDrawer(rate)
         }
         let drawer = try ConfigReader(file: "config/engine.toml", text: "[drawer]\nspring_stiffness = 0\n")
-        #expect(throws: ConfigError(file: "config/engine.toml", "key 'drawer.spring_stiffness' must be a finite number > 0 and <= 1000000000, found 0")) {
+        #expect(throws: ConfigError(file: "config/engine.toml", line: 2, "key 'drawer.spring_stiffness' must be a finite number > 0 and <= 1000000000, found 0")) {
             _ = try DetentConfiguration.loadDrawer(drawer)
         }
     }
@@ -112,7 +112,10 @@ struct ConfigurationTests {
         limits.append(line)
         let text = "[run]\ndefault_device = \"iPhone 15\"\nscenarios = \"x\"\nseed = 0\n[limits]\n" + limits.joined(separator: "\n") + "\n"
         let toml = try ConfigReader(file: "/tmp/ci/runner.toml", text: text)
-        #expect(throws: ConfigError(file: "/tmp/ci/runner.toml", message)) { _ = try DetentConfiguration.loadRun(toml) }
+        // The key's own line: the last of the text.
+        #expect(throws: ConfigError(file: "/tmp/ci/runner.toml", line: text.split(separator: "\n").count, message)) {
+            _ = try DetentConfiguration.loadRun(toml)
+        }
     }
 
     @Test func refreshRatesAreWholePositiveAndOrdered() throws {
@@ -131,13 +134,13 @@ struct ConfigurationTests {
 
             """
         }
-        #expect(throws: ConfigError(file: "d.toml", "key 'device[1].refresh' must be a whole number of Hz from 1 to 1000 or a [minimum, maximum] pair of them, found nan")) {
+        #expect(throws: ConfigError(file: "d.toml", line: 7, "key 'device[1].refresh' must be a whole number of Hz from 1 to 1000 or a [minimum, maximum] pair of them, found nan")) {
             _ = try DetentConfiguration.loadDevices(try ConfigReader(file: "d.toml", text: device("nan")))
         }
-        #expect(throws: ConfigError(file: "d.toml", "key 'device[1].refresh' must be [minimum, maximum] with minimum <= maximum, found [120, 10]")) {
+        #expect(throws: ConfigError(file: "d.toml", line: 7, "key 'device[1].refresh' must be [minimum, maximum] with minimum <= maximum, found [120, 10]")) {
             _ = try DetentConfiguration.loadDevices(try ConfigReader(file: "d.toml", text: device("[120, 10]")))
         }
-        #expect(throws: ConfigError(file: "d.toml", "key 'device[1].refresh' must be a whole number of Hz from 1 to 1000 or a [minimum, maximum] pair of them, found 1e+300")) {
+        #expect(throws: ConfigError(file: "d.toml", line: 7, "key 'device[1].refresh' must be a whole number of Hz from 1 to 1000 or a [minimum, maximum] pair of them, found 1e+300")) {
             _ = try DetentConfiguration.loadDevices(try ConfigReader(file: "d.toml", text: device("[1e300, 5]")))
         }
         #expect(try DetentConfiguration.loadDevices(try ConfigReader(file: "d.toml", text: device("[10, 120]")))[0].refreshRate == .variable(minimumHz: 10, maximumHz: 120))
@@ -181,24 +184,24 @@ struct ConfigurationTests {
     /// library's parser assert and abort the process. They are refused first, with their
     /// line and column; non-ASCII text in strings and comments stays fine.
     @Test func controlCharactersAreRefusedWithTheirPlaceNotAnAbort() {
-        #expect(throws: ConfigError(file: "config/daemon.toml", "line 2, column 5: a control character (U+0000) is not allowed in TOML")) {
+        #expect(throws: ConfigError(file: "config/daemon.toml", line: 2, column: 5, "a control character (U+0000) is not allowed in TOML")) {
             _ = try ConfigReader(file: "config/daemon.toml", text: "[limits]\nmax_\u{0}_bytes = 1\n")
         }
-        #expect(throws: ConfigError(file: "config/runner.toml", "line 1, column 3: a control character (U+001B) is not allowed in TOML")) {
+        #expect(throws: ConfigError(file: "config/runner.toml", line: 1, column: 3, "a control character (U+001B) is not allowed in TOML")) {
             _ = try ConfigReader(file: "config/runner.toml", text: "# \u{1B}[31m\n")
         }
-        #expect(throws: ConfigError(file: "config/engine.toml", "line 1, column 2: a non-ASCII character outside a quoted string or a comment (TOML keys are ASCII; quote it)")) {
+        #expect(throws: ConfigError(file: "config/engine.toml", line: 1, column: 2, "a non-ASCII character outside a quoted string or a comment (TOML keys are ASCII; quote it)")) {
             _ = try ConfigReader(file: "config/engine.toml", text: "[\u{FFFD}motion]\n")
         }
-        #expect(throws: ConfigError(file: "config/runner.toml", "line 1, column 2: '(' cannot start a key (keys are letters, digits, _ and -, or quoted)")) {
+        #expect(throws: ConfigError(file: "config/runner.toml", line: 1, column: 2, "'(' cannot start a key (keys are letters, digits, _ and -, or quoted)")) {
             _ = try ConfigReader(file: "config/runner.toml", text: "[(limits]\nmax = 1\n")
         }
-        #expect(throws: ConfigError(file: "config/runner.toml", "line 2, column 6: expected '=' after the key")) {
+        #expect(throws: ConfigError(file: "config/runner.toml", line: 2, column: 6, "expected '=' after the key")) {
             _ = try ConfigReader(file: "config/runner.toml", text: "[run]\nseed 0\n")
         }
         #expect(throws: Never.self) { _ = try ConfigReader(file: "config/runner.toml", text: "[run]\r\nseed\t= 0\r\n") }
         // Windows line ends: every line is screened, not only the first ("\r\n" is one Character).
-        #expect(throws: ConfigError(file: "config/runner.toml", "line 2, column 2: '(' cannot start a key (keys are letters, digits, _ and -, or quoted)")) {
+        #expect(throws: ConfigError(file: "config/runner.toml", line: 2, column: 2, "'(' cannot start a key (keys are letters, digits, _ and -, or quoted)")) {
             _ = try ConfigReader(file: "config/runner.toml", text: "[run]\r\n[(limits]\r\nmax = 1\r\n")
         }
         #expect(throws: Never.self) {

@@ -44,7 +44,7 @@ struct FileIsolationTests {
         let changes = body(of: "then changes all of it")
         #expect(checks.count > 20 && changes.count > 20)
         let settings = try SessionSettings(configuration: try RunHarness.configuration(),
-                                           scriptsRoot: RunHarness.root.appendingPathComponent("scripts"))
+                                           luaSetup: try RunHarness.configuration().luaSetup(defaultLibrary: .full))
         let session = try Session.make(settings: settings, label: "isolation", reusable: true)
         func status(change: String?) throws -> [TestResult.Status] {
             let text = (["local counter = require(\"scenarios.runner.support.counter\")",

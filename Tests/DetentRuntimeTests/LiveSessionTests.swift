@@ -15,7 +15,7 @@ struct LiveSessionTests {
         let live: QueueOwned<LiveSession>
         init() throws {
             let settings = try SessionSettings(configuration: try RunHarness.configuration(),
-                                               scriptsRoot: RunHarness.root.appendingPathComponent("scripts"))
+                                               luaSetup: try RunHarness.configuration().luaSetup(defaultLibrary: .full))
             var made: ManualScheduler?
             live = try LiveSession.make(settings: settings, label: "test.live", clock: clock,
                                    scheduler: { _ in let s = ManualScheduler(); made = s; return s })

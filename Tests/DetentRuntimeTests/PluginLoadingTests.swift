@@ -7,7 +7,7 @@ import DetentScripting
 @Suite("Plugins: loading and load errors")
 struct PluginLoadingTests {
     private func load(_ files: [(String, String)]) throws -> (loaded: [PluginRecord], failed: [PluginLoadError]) {
-        let settings = try SessionSettings(configuration: try RunHarness.configuration(), scriptsRoot: nil)
+        let settings = try SessionSettings(configuration: try RunHarness.configuration(), luaSetup: nil)
         return try PluginProbe.inspect(files.map { PluginSource(path: $0.0, text: $0.1) }, settings: settings)
     }
 

@@ -144,8 +144,7 @@ struct ReportFormatTests {
         var options = RunOptions()
         options.paths = paths
         options.workingDirectory = ReportSupport.root.path
-        let runner = try SpecRunner(configuration: try RunHarness.configuration(), options: options, reporter: both,
-                                    scriptsRoot: ReportSupport.root.appendingPathComponent("scripts"))
+        let runner = try SpecRunner(configuration: try RunHarness.configuration(), options: options, reporter: both)
         _ = try runner.run()
         let record = (both.reporters[1] as! RunRecorder).record
         #expect(ReportFormat.console.render(record) == printed)

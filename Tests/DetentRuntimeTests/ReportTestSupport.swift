@@ -17,8 +17,7 @@ enum ReportSupport {
         options.workingDirectory = root.path
         configure(&options)
         let recorder = RunRecorder()
-        let runner = try SpecRunner(configuration: try RunHarness.configuration(), options: options, reporter: recorder,
-                                    scriptsRoot: root.appendingPathComponent("scripts"))
+        let runner = try SpecRunner(configuration: try RunHarness.configuration(), options: options, reporter: recorder)
         _ = try runner.run()
         return recorder.record
     }

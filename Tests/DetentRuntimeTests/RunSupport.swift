@@ -49,7 +49,6 @@ extension RunHarness {
         configure(&options)
         var configuration = try configuration()
         adjust(&configuration)
-        return try SpecRunner(configuration: configuration, options: options, reporter: reporter,
-                              scriptsRoot: root.appendingPathComponent("scripts"))
+        return try SpecRunner(configuration: configuration, options: options, reporter: reporter)
     }
 }

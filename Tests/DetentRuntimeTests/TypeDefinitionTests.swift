@@ -220,7 +220,7 @@ struct RuntimeAPI {
     static func makeHost() throws -> ScriptHost {
         let device = try RunHarness.configuration().device(named: "iPhone 15")
         let makeWorld = { WorldSetup(world: World(configuration: WorldConfiguration(device: device))) }
-        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), scriptsRoot: nil, output: { _ in },
+        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), luaSetup: nil, output: { _ in },
                                   worldFactory: { _ in makeWorld() })
         host.setWorld(makeWorld())
         return host

@@ -30,7 +30,7 @@ import DetentTestSupport
         }
 
         var watcher: SpecWatcher {
-            SpecWatcher(paths: ["specs"], base: root.path, pluginFolders: ["scripts/plugins"], configFolder: "config")
+            SpecWatcher(paths: ["specs"], base: root.path, pluginFolders: ["scripts/plugins"], configFiles: ["config/runner.toml", "config/engine.toml"])
         }
 
         /// The plan after `change` (each edit changes the file's size, so no clock is needed).

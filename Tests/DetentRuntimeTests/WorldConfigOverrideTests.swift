@@ -74,7 +74,7 @@ struct WorldConfigOverrideTests {
     func overridesAreHeldToTheRulesOfTheFile(section: String, key: String, toml: String, value: ConfigValue,
                                              expectation: String, found: String) throws {
         let file = try ConfigReader(file: "config/engine.toml", text: "[\(section)]\n\(key) = \(toml)\n")
-        #expect(throws: ConfigError(file: "config/engine.toml", "key '\(section).\(key)' must be \(expectation), found \(found)")) {
+        #expect(throws: ConfigError(file: "config/engine.toml", line: 2, "key '\(section).\(key)' must be \(expectation), found \(found)")) {
             _ = try DetentConfiguration.loadEngine(file, base: EngineDefaults())
         }
         #expect(throws: WorldRequestError(detail: "config.\(section).\(key): \(expectation) expected, got \(found)")) {
@@ -92,12 +92,15 @@ struct WorldConfigOverrideTests {
         var configuration = try RunHarness.configuration()
         let loaded = try DetentConfiguration.loadEngine(file, base: EngineDefaults())
         (configuration.navigation, configuration.sheet, configuration.adaptive) = (loaded.navigation, loaded.sheet, loaded.adaptive)
-        #expect(throws: ConfigError(file: "config/engine.toml", "key '\(section).\(key)' must be one of: \(builtIns) (found \"bouncy\"; plugins may register more)")) {
+        // Named at the line of config/engine.toml that sets the key.
+        let line = configuration.source.tree.origins["engine.\(section).\(key)"]?.line
+        #expect(line != nil)
+        #expect(throws: ConfigError(file: "config/engine.toml", line: line, "key '\(section).\(key)' must be one of: \(builtIns) (found \"bouncy\"; plugins may register more)")) {
             try configuration.checkCurveNames(pluginCurves: [])
         }
         try configuration.checkCurveNames(pluginCurves: ["bouncy"])
         let notAWord = try ConfigReader(file: "config/engine.toml", text: "[\(section)]\n\(key) = \"a b\"\n")
-        #expect(throws: ConfigError(file: "config/engine.toml", "key '\(section).\(key)' must be one of: \(builtIns), a curve a plugin registers (found \"a b\")")) {
+        #expect(throws: ConfigError(file: "config/engine.toml", line: 2, "key '\(section).\(key)' must be one of: \(builtIns), a curve a plugin registers (found \"a b\")")) {
             _ = try DetentConfiguration.loadEngine(notAWord, base: EngineDefaults())
         }
     }
@@ -108,7 +111,7 @@ struct WorldConfigOverrideTests {
     ])
     func namesMustBeKnownOnes(section: String, key: String, names: String) throws {
         let file = try ConfigReader(file: "config/engine.toml", text: "[\(section)]\n\(key) = \"bouncy\"\n")
-        #expect(throws: ConfigError(file: "config/engine.toml", "key '\(section).\(key)' must be one of: \(names) (found \"bouncy\")")) {
+        #expect(throws: ConfigError(file: "config/engine.toml", line: 2, "key '\(section).\(key)' must be one of: \(names) (found \"bouncy\")")) {
             _ = try DetentConfiguration.loadEngine(file, base: EngineDefaults())
         }
         #expect(throws: WorldRequestError(detail: "config.\(section).\(key): one of \(names) expected, got \"bouncy\"")) {
@@ -194,7 +197,7 @@ struct WorldConfigOverrideTests {
         final class Box: @unchecked Sendable { var request: WorldRequest? }
         let box = Box()
         let device = try RunHarness.configuration().device(named: "iPhone 15")
-        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), scriptsRoot: nil, output: { _ in },
+        let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), luaSetup: nil, output: { _ in },
                                   worldFactory: { request in
                                       box.request = request
                                       return WorldSetup(world: World(configuration: WorldConfiguration(device: device)))
@@ -244,7 +247,7 @@ struct WorldConfigOverrideTests {
 
     /// Runs `source` as the spec file `overrides_spec.lua` with `configuration`.
     private func runSpec(_ source: String, configuration: DetentConfiguration) throws -> [TestResult] {
-        let session = try Session.make(settings: try SessionSettings(configuration: configuration, scriptsRoot: nil), label: "test.overrides")
+        let session = try Session.make(settings: try SessionSettings(configuration: configuration, luaSetup: nil), label: "test.overrides")
         var results: [TestResult] = []
         try session.sync { session in
             try session.runSpec(text: source, file: "overrides_spec.lua", selection: TestSelection()) { outcome in

@@ -44,6 +44,7 @@ public struct ConfigLocation: Equatable, Sendable {
         var found = Found(projectRoot: workingDirectory)
         let named = explicit.map { ($0, "--config") } ?? environment.map { ($0, "$DETENT_CONFIG") }
         if let (path, from) = named {
+            guard !path.isEmpty else { throw ConfigError(file: from, "an empty path (name a detent.toml-style file or a config folder)") }
             let absolute = PathText.absolute(path, base: workingDirectory)
             var isDirectory: Bool = false
             guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {

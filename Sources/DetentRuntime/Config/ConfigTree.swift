@@ -20,9 +20,10 @@ public struct ConfigTree: Equatable, Sendable {
         case byName
     }
 
-    /// Keys whose values are paths (or lists of paths, or `?` templates): resolved against
-    /// the folder of the file that sets them when that file is laid, never against the
-    /// working folder at the time of use.
+    /// Keys whose values are paths (or lists of paths, or `?` templates): resolved when their
+    /// file is laid, against the `base` the caller gives — the project file's folder for
+    /// detent.toml and the built-in files, the working folder for a --config folder's files
+    /// (as they always were: such a folder is often a copy of config/ beside the specs).
     static let pathKeys = ["run.scenarios", "plugins.paths", "lua.path", "lua.cpath", "daemon.socket.path"]
 
     /// Lays one file's text, whose top level sits at `prefix` in the tree ("" for
@@ -32,6 +33,10 @@ public struct ConfigTree: Equatable, Sendable {
     mutating func lay(text: String, file: String, kind: ConfigOrigin.Kind, prefix: String, allowed: [String],
                       base: String, devices: Devices) throws {
         let parsed = try ConfigReader.parse(file: file, text: text)
+        // A folder's devices.toml is the whole list: one that lists none is a mistake, not "no change".
+        if devices == .replace, allowed == ["device"], parsed.table["device"] == nil {
+            throw ConfigError(file: file, "lists no device (expected [[device]] entries; a config folder's devices.toml replaces the built-in list)")
+        }
         let layerOrigins = ConfigOrigins(file: file, kind: kind, lines: parsed.lines, prefix: prefix)
         let reader = ConfigReader(tree: ConfigTree(table: parsed.table, origins: layerOrigins, prefix: prefix), fallbackFile: file)
         let top = prefix.isEmpty ? reader : try reader.table(prefix)

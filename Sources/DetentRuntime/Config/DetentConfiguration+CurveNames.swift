@@ -30,6 +30,8 @@ extension DetentConfiguration {
     /// Throws the config error of a curve name in engine.toml that no plugin registered.
     public func checkCurveNames(pluginCurves: Set<String>) throws {
         guard let unknown = engineDefaults.unknownCurve(pluginCurves: pluginCurves) else { return }
-        throw ConfigError(file: engineFile, "key '\(unknown.key)' must be one of: \(EngineDefaults.expectedCurves(pluginCurves)) (found \"\(unknown.name)\"; plugins may register more)")
+        let origin = source.tree.origins.origin(of: "engine." + unknown.key)
+        throw ConfigError(file: origin?.name ?? engineFile, line: origin?.line,
+                          "key '\(origin?.writtenKey ?? unknown.key)' must be one of: \(EngineDefaults.expectedCurves(pluginCurves)) (found \"\(unknown.name)\"; plugins may register more)")
     }
 }

@@ -200,6 +200,7 @@ public struct DetentConfiguration: Equatable, Sendable {
             let refresh: RefreshRate = maximum.map { .variable(minimumHz: Int(rate), maximumHz: Int($0)) } ?? .fixed(hz: Int(rate))
             guard refresh.gridHz > 0 else { throw d.problem("refresh", "must be positive") }
             let insets = try d.table("insets")
+            try insets.rejectUnknownKeys(["portrait", "landscape"])
             func readInsets(_ name: String) throws -> DeviceProfile.Insets {
                 let t = try insets.table(name)
                 try t.rejectUnknownKeys(["top", "left", "bottom", "right"])

@@ -1,7 +1,7 @@
 -- A spec file that first checks that nothing another file did is visible, then changes
 -- everything a file can reach: globals, library tables, the string metatable, the prelude's
 -- tables (assert, spy, match, busted's verbs), registered assertions, matchers, messages,
--- formatters and parameters, require's cache and the modules it returned, the collector, a
+-- formatters and parameters, package (its path and loaded modules), require's cache and the modules it returned, the collector, a
 -- method of a handle.
 -- FileIsolationTests runs copies of it one after another in one process (--jobs 1 and
 -- --jobs 2), where the runner reuses a Lua state between files: every copy must pass.
@@ -12,7 +12,9 @@ describe("a spec file", function()
   it("sees none of another file's changes", function()
     assert.is_nil(rawget(_G, "leaked_global"))
     assert.is_nil(getmetatable(_G))
-    assert.is_nil(rawget(_G, "package"))
+    assert.equal("function", type(rawget(_G, "package").searchpath))
+    assert.is_nil(package.path:find("leaked", 1, true))
+    assert.is_nil(package.loaded.leaked_module)
     assert.is_nil(getmetatable("").leaked)
     assert.equal(string, getmetatable("").__index)
     assert.is_nil(string.leaked)
@@ -40,6 +42,8 @@ describe("a spec file", function()
   it("then changes all of it", function()
     leaked_global = true
     setmetatable(_G, { __index = function(_, key) return "leaked " .. tostring(key) end })
+    package.path = "leaked/?.lua;" .. package.path
+    package.loaded.leaked_module = true
     rawset(_G, "package", { loaded = {} })
     getmetatable("").leaked = true
     getmetatable("").__index = function() return function() return "leaked" end end

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Builds the release `detent` and installs it under PREFIX (default /usr/local):
+#   bin/detent
+#   share/bash-completion/completions/detent, share/zsh/site-functions/_detent,
+#   share/fish/vendor_completions.d/detent.fish   completions (`detent --generate-completion-script`)
+#   share/man/man1/detent.1                       swift-argument-parser's generate-manual plugin
+#   share/detent/types/*.lua                      LuaLS type definitions (engines.lua from the binary)
+# Lua 5.4 and libedit (with libedit's own libtinfo, libbsd and libmd) are linked from their static
+# archives, so the binary needs only glibc, libstdc++ and libgcc_s, which every Debian has. That
+# cannot be said in Package.swift: SwiftPM puts pkg-config's `-llua5.4 -ledit` and the module maps'
+# autolinked ones ahead of every linker setting, and a shared library named before an archive stays
+# a DT_NEEDED entry (-Bstatic and --as-needed act only on what follows them). So the build is given
+# pkg-config files whose -L is a folder holding only the archives (links to Debian's), searched first.
+# Usage: scripts/install.sh [--prefix DIR]; DETENT_SCRATCH_PATH is the build folder (default .build).
+# Safe to run repeatedly: it rebuilds what changed and replaces the installed files.
+set -euo pipefail
+
+prefix=/usr/local
+while [ $# -gt 0 ]; do
+  case $1 in
+    --prefix) prefix=${2:?"--prefix needs a folder"}; shift 2 ;;
+    --prefix=*) prefix=${1#--prefix=}; shift ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    *) echo "install: unknown argument '$1' (usage: scripts/install.sh [--prefix DIR])" >&2; exit 2 ;;
+  esac
+done
+prefix=$(realpath -m "$prefix")
+scratch=$(realpath -m "${DETENT_SCRATCH_PATH:-$(dirname "$0")/../.build}")
+cd "$(dirname "$0")/.."
+
+need() { command -v "$1" >/dev/null 2>&1 || { echo "install: '$1' is missing (Debian: apt-get install $2)" >&2; exit 1; }; }
+need swift "nothing: install a Swift 6 toolchain from swift.org"
+need pkg-config pkg-config
+need ldd libc-bin
+libdir=$(pkg-config --variable=libdir lua5.4 2>/dev/null) || { echo "install: Lua 5.4 is missing (Debian: apt-get install liblua5.4-dev)" >&2; exit 1; }
+archives=(liblua5.4.a:liblua5.4-dev libedit.a:libedit-dev libtinfo.a:libncurses-dev libbsd.a:libbsd-dev libmd.a:libmd-dev)
+for entry in "${archives[@]}"; do
+  [ -f "$libdir/${entry%%:*}" ] || { echo "install: $libdir/${entry%%:*} is missing (Debian: apt-get install ${entry#*:})" >&2; exit 1; }
+done
+mkdir -p "$prefix" 2>/dev/null && [ -w "$prefix" ] || { echo "install: cannot write to $prefix (run as root, or give --prefix)" >&2; exit 1; }
+
+# The static-only library folder and the pkg-config files that point the link at it.
+static=$scratch/static-libs
+mkdir -p "$static"
+for entry in "${archives[@]}"; do ln -sfn "$libdir/${entry%%:*}" "$static/${entry%%:*}"; done
+printf 'Name: lua5.4\nDescription: Lua 5.4, static\nVersion: %s\nLibs: -L%s -llua5.4\nCflags: %s\n' \
+  "$(pkg-config --modversion lua5.4)" "$static" "$(pkg-config --cflags lua5.4)" > "$static/lua5.4.pc"
+printf 'Name: libedit\nDescription: libedit, static\nVersion: %s\nLibs: -L%s -ledit -ltinfo -lbsd -lmd\nCflags: %s\n' \
+  "$(pkg-config --modversion libedit)" "$static" "$(pkg-config --cflags libedit)" > "$static/libedit.pc"
+swiftpm=(--scratch-path "$scratch" --pkg-config-path "$static")
+
+echo "install: building the release detent in $scratch" >&2
+swift build -c release --product detent "${swiftpm[@]}"
+detent=$(swift build -c release --show-bin-path "${swiftpm[@]}")/detent
+
+# The manual page: the plugin builds every product in release, then writes detent.1 to its work folder.
+manual=$scratch/plugins/GenerateManual/outputs/detent/detent.1
+rm -f "$manual"
+swift package "${swiftpm[@]}" generate-manual --date "$(git log -1 --format=%cs 2>/dev/null || date +%F)" >&2
+grep -q '^\.Dt DETENT 1' "$manual" && grep -q '^\.Sh NAME' "$manual" || { echo "install: $manual is not an mdoc page" >&2; exit 1; }
+
+staging=$(mktemp -d)
+trap 'rm -rf "$staging"' EXIT
+for shell in bash zsh fish; do "$detent" --generate-completion-script "$shell" > "$staging/$shell"; done
+cp scripts/types/detent.lua scripts/types/luassert.lua "$staging/"
+"$detent" api --types scripts/types/engines.lua --output "$staging/engines.lua"
+
+# Checked after the plugin's build too, which relinks the products when its flags differ.
+if ldd "$detent" | grep -E 'lib(lua|edit|tinfo|bsd|md)[.-]'; then
+  echo "install: $detent loads the libraries above dynamically" >&2; exit 1
+fi
+install -D -m 755 "$detent" "$prefix/bin/detent"
+install -D -m 644 "$staging/bash" "$prefix/share/bash-completion/completions/detent"
+install -D -m 644 "$staging/zsh" "$prefix/share/zsh/site-functions/_detent"
+install -D -m 644 "$staging/fish" "$prefix/share/fish/vendor_completions.d/detent.fish"
+install -D -m 644 "$manual" "$prefix/share/man/man1/detent.1"
+for file in detent.lua engines.lua luassert.lua; do install -D -m 644 "$staging/$file" "$prefix/share/detent/types/$file"; done
+
+echo "install: installed into $prefix:"
+(cd "$prefix" && find bin/detent share/bash-completion/completions/detent share/zsh/site-functions/_detent \
+  share/fish/vendor_completions.d/detent.fish share/man/man1/detent.1 share/detent/types -type f -printf '  %p (%s bytes)\n' | sort)
