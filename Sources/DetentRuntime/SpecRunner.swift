@@ -92,7 +92,11 @@ public final class SpecRunner: @unchecked Sendable {
         let paths = options.paths.isEmpty ? settings.configuration.run.scenarios : options.paths
         var files: [String]
         do { files = try SpecDiscovery.files(in: paths, base: base) } catch let error as SpecDiscovery.Missing {
-            throw UsageError(description: error.description)
+            guard options.paths.isEmpty else { throw UsageError(description: error.description) }
+            // No path given: say where the default came from and what to do.
+            let origin = settings.configuration.source.tree.origins.origin(of: "run.scenarios")?.description ?? "[run] scenarios"
+            throw UsageError(description: "\(error.description) (the default spec path, run.scenarios from \(origin)); "
+                             + "name spec files or folders, or set [run] scenarios in a detent.toml (`detent init` writes one)")
         }
         if options.shuffle { files = files.seededShuffle(seed: settings.seed) }
         return files

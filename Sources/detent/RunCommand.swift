@@ -139,6 +139,8 @@ struct Run: ParsableCommand {
         let reporter = reports.makeReporter(stdout: stdout, verbose: verbose)
         if let connect {
             options.workingDirectory = FileManager.default.currentDirectoryPath
+            // The project's default specs, as this folder sees them (the daemon's own project may differ).
+            if options.paths.isEmpty { options.paths = configuration.run.scenarios }
             do {
                 let client = try DaemonClient(socketPath: connect)
                 let summary = try client.run(options, reporter: reporter, listSink: { stdout.line($0) })
