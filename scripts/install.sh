@@ -5,12 +5,15 @@
 #   share/fish/vendor_completions.d/detent.fish   completions (`detent --generate-completion-script`)
 #   share/man/man1/detent.1                       swift-argument-parser's generate-manual plugin
 #   share/detent/types/*.lua                      LuaLS type definitions (engines.lua from the binary)
-# Lua 5.4 and libedit (with libedit's own libtinfo, libbsd and libmd) are linked from their static
-# archives, so the binary needs only glibc, libstdc++ and libgcc_s, which every Debian has. That
-# cannot be said in Package.swift: SwiftPM puts pkg-config's `-llua5.4 -ledit` and the module maps'
-# autolinked ones ahead of every linker setting, and a shared library named before an archive stays
-# a DT_NEEDED entry (-Bstatic and --as-needed act only on what follows them). So the build is given
-# pkg-config files whose -L is a folder holding only the archives (links to Debian's), searched first.
+# Lua 5.4 and libedit (with libedit's own libtinfo, libbsd and libmd) are linked from Debian's
+# static archives, so the binary needs only glibc, libstdc++ and libgcc_s, which every Debian has.
+# Package.swift cannot ask for that: SwiftPM puts pkg-config's `-llua5.4 -ledit` and the module
+# maps' autolinked ones ahead of every linker setting, and a shared library named before an archive
+# stays a DT_NEEDED entry (-Bstatic and --as-needed act only on what follows them). So the build
+# gets pkg-config files whose -L, searched first, is a folder without shared libraries. Lua goes in
+# as one object (all of liblua5.4.a, `ld -r`) rather than an archive: Swift's static link hides
+# archives' symbols (--exclude-libs ALL), and native modules a spec requires (lpeg.so, lfs.so) take
+# Lua's API from the executable; the empty liblua5.4.a there answers the autolinked -llua5.4.
 # Usage: scripts/install.sh [--prefix DIR]; DETENT_SCRATCH_PATH is the build folder (default .build).
 # Safe to run repeatedly: it rebuilds what changed and replaces the installed files.
 set -euo pipefail
@@ -20,7 +23,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --prefix) prefix=${2:?"--prefix needs a folder"}; shift 2 ;;
     --prefix=*) prefix=${1#--prefix=}; shift ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '/^set -euo/q; 2,$p' "$0"; exit 0 ;;
     *) echo "install: unknown argument '$1' (usage: scripts/install.sh [--prefix DIR])" >&2; exit 2 ;;
   esac
 done
@@ -32,6 +35,9 @@ need() { command -v "$1" >/dev/null 2>&1 || { echo "install: '$1' is missing (De
 need swift "nothing: install a Swift 6 toolchain from swift.org"
 need pkg-config pkg-config
 need ldd libc-bin
+need ld binutils
+need ar binutils
+need nm binutils
 libdir=$(pkg-config --variable=libdir lua5.4 2>/dev/null) || { echo "install: Lua 5.4 is missing (Debian: apt-get install liblua5.4-dev)" >&2; exit 1; }
 archives=(liblua5.4.a:liblua5.4-dev libedit.a:libedit-dev libtinfo.a:libncurses-dev libbsd.a:libbsd-dev libmd.a:libmd-dev)
 for entry in "${archives[@]}"; do
@@ -39,11 +45,13 @@ for entry in "${archives[@]}"; do
 done
 mkdir -p "$prefix" 2>/dev/null && [ -w "$prefix" ] || { echo "install: cannot write to $prefix (run as root, or give --prefix)" >&2; exit 1; }
 
-# The static-only library folder and the pkg-config files that point the link at it.
+# The folder without shared libraries, and the pkg-config files that point the link at it.
 static=$scratch/static-libs
 mkdir -p "$static"
-for entry in "${archives[@]}"; do ln -sfn "$libdir/${entry%%:*}" "$static/${entry%%:*}"; done
-printf 'Name: lua5.4\nDescription: Lua 5.4, static\nVersion: %s\nLibs: -L%s -llua5.4\nCflags: %s\n' \
+for archive in libedit.a libtinfo.a libbsd.a libmd.a; do ln -sfn "$libdir/$archive" "$static/$archive"; done
+[ "$static/lua5.4.o" -nt "$libdir/liblua5.4.a" ] || ld -r --whole-archive "$libdir/liblua5.4.a" -o "$static/lua5.4.o"
+rm -f "$static/liblua5.4.a" && ar rc "$static/liblua5.4.a"
+printf 'Name: lua5.4\nDescription: Lua 5.4, one static object\nVersion: %s\nLibs: -L%s -l:lua5.4.o\nCflags: %s\n' \
   "$(pkg-config --modversion lua5.4)" "$static" "$(pkg-config --cflags lua5.4)" > "$static/lua5.4.pc"
 printf 'Name: libedit\nDescription: libedit, static\nVersion: %s\nLibs: -L%s -ledit -ltinfo -lbsd -lmd\nCflags: %s\n' \
   "$(pkg-config --modversion libedit)" "$static" "$(pkg-config --cflags libedit)" > "$static/libedit.pc"
@@ -69,6 +77,7 @@ cp scripts/types/detent.lua scripts/types/luassert.lua "$staging/"
 if ldd "$detent" | grep -E 'lib(lua|edit|tinfo|bsd|md)[.-]'; then
   echo "install: $detent loads the libraries above dynamically" >&2; exit 1
 fi
+nm -D --defined-only "$detent" | grep -q ' lua_gettop$' || { echo "install: $detent does not export Lua's API" >&2; exit 1; }
 install -D -m 755 "$detent" "$prefix/bin/detent"
 install -D -m 644 "$staging/bash" "$prefix/share/bash-completion/completions/detent"
 install -D -m 644 "$staging/zsh" "$prefix/share/zsh/site-functions/_detent"

@@ -12,7 +12,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --out) out=${2:?"--out needs a folder"}; shift 2 ;;
     --out=*) out=${1#--out=}; shift ;;
-    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    -h|--help) sed -n '/^set -euo/q; 2,$p' "$0"; exit 0 ;;
     *) echo "package: unknown argument '$1' (usage: scripts/package.sh [--out DIR])" >&2; exit 2 ;;
   esac
 done

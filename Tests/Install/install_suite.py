@@ -208,6 +208,30 @@ def check_modules_fixtures_and_lua_path(d, root):
     return c
 
 
+SYSTEM_MODULES_SPEC = """\
+describe("modules Debian installed (lua-busted brings them)", function()
+  it("load through Lua's default path and cpath: penlight in Lua, lpeg and lfs native", function()
+    assert.is_function(require("pl.pretty").write)
+    local lpeg = require("lpeg")
+    assert.are.equal(4, lpeg.match(lpeg.P("abc") * lpeg.Cp() / function(p) return p end, "abcd"))
+    assert.is_string(require("lfs").currentdir())
+  end)
+end)
+"""
+
+
+def check_system_modules(d, root):
+    c = Check()
+    project = new_project(root, "system")
+    write(project, {"spec/system_spec.lua": SYSTEM_MODULES_SPEC})
+    missing = [p for p in ("/usr/share/lua/5.4/pl/pretty.lua",) if not os.path.exists(p)]
+    if not c.that(not missing, "Debian's lua-penlight is installed (scripts/setup.sh installs lua-busted, which needs it)"):
+        return c
+    code, out, err = d.run(["run", "spec"], project)
+    c.that(code == 0 and summary_line(out) == "1 passed, 0 failed", "Lua and native modules from Debian load", out + err)
+    return c
+
+
 def check_device_and_engine_override(d, root):
     c = Check()
     project = new_project(root, "kiosk")
@@ -298,8 +322,8 @@ def check_bad_project_files(d, root):
     return c
 
 
-CHECKS = [check_init_then_run, check_modules_fixtures_and_lua_path, check_device_and_engine_override, check_daemon,
-          check_bad_project_files]
+CHECKS = [check_init_then_run, check_modules_fixtures_and_lua_path, check_system_modules, check_device_and_engine_override,
+          check_daemon, check_bad_project_files]
 
 
 # ---------------------------------------------------------------------------------------------
