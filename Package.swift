@@ -30,7 +30,11 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
-        // Lua 5.4 from the system (Debian: liblua5.4-dev).
+        // Lua 5.4 from the system (Debian: liblua5.4-dev). The release archive has it, and libedit
+        // below, linked statically by scripts/install.sh (issue 26 §7), not by a linker setting:
+        // SwiftPM puts pkg-config's `-llua5.4` and the module map's autolinked one ahead of every
+        // linker setting, and a shared library named first stays a DT_NEEDED entry whatever
+        // -Bstatic, --as-needed or an archive come after it (the script's header has the way round).
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",

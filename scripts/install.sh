@@ -32,7 +32,7 @@ scratch=$(realpath -m "${DETENT_SCRATCH_PATH:-$(dirname "$0")/../.build}")
 cd "$(dirname "$0")/.."
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "install: '$1' is missing (Debian: apt-get install $2)" >&2; exit 1; }; }
-need swift "nothing: install a Swift 6 toolchain from swift.org"
+command -v swift >/dev/null 2>&1 || { echo "install: 'swift' is missing (a Swift 6 toolchain, from swift.org: Debian has none)" >&2; exit 1; }
 need pkg-config pkg-config
 need ldd libc-bin
 need ld binutils
@@ -73,11 +73,11 @@ for shell in bash zsh fish; do "$detent" --generate-completion-script "$shell" >
 cp scripts/types/detent.lua scripts/types/luassert.lua "$staging/"
 "$detent" api --types scripts/types/engines.lua --output "$staging/engines.lua"
 
-# Checked after the plugin's build too, which relinks the products when its flags differ.
+# Checked after the plugin, whose build of every product could have relinked detent.
 if ldd "$detent" | grep -E 'lib(lua|edit|tinfo|bsd|md)[.-]'; then
   echo "install: $detent loads the libraries above dynamically" >&2; exit 1
 fi
-nm -D --defined-only "$detent" | grep -q ' lua_gettop$' || { echo "install: $detent does not export Lua's API" >&2; exit 1; }
+nm -D --defined-only "$detent" | grep ' lua_gettop$' >/dev/null || { echo "install: $detent does not export Lua's API" >&2; exit 1; }
 install -D -m 755 "$detent" "$prefix/bin/detent"
 install -D -m 644 "$staging/bash" "$prefix/share/bash-completion/completions/detent"
 install -D -m 644 "$staging/zsh" "$prefix/share/zsh/site-functions/_detent"
