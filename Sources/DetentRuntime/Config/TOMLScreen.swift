@@ -6,15 +6,14 @@ enum TOMLScreen {
     /// Refuses, with its line and column: a control character other than tab (TOML 1.0 allows
     /// none, anywhere); a non-ASCII character outside a string or a comment (bare keys are
     /// ASCII; toml++ asserts on some others); a bracket that closes what is not open; then
-    /// malformed keys (`check(lines:skipping:)`).
+    /// malformed keys (`keyLines(lines:skipping:)`, which also reads them for `TOMLKeyLines`).
     static func refuseWhatTheParserWouldAbortOn(_ text: String, file: String) throws {
         _ = try screenedLines(text, file: file)
     }
 
-    /// The text's lines, each marked true when it starts inside a multi-line string or an
-    /// unclosed array or inline table (it holds no key), after the checks above; what
-    /// `TOMLKeyLines` reads keys from.
-    static func screenedLines(_ text: String, file: String) throws -> (lines: [ArraySlice<Unicode.Scalar>], skip: [Bool]) {
+    /// The text's table headers and key/value keys with their lines, after the checks above;
+    /// what `TOMLKeyLines` reads.
+    static func screenedLines(_ text: String, file: String) throws -> [KeyLine] {
         enum Place { case code, comment, basic, literal, multilineBasic, multilineLiteral }
         var place = Place.code
         let scalars = Array(text.unicodeScalars)
@@ -66,11 +65,10 @@ enum TOMLScreen {
         // Character would also keep "\r\n" whole, one grapheme, and cost far more).
         let lines = scalars.split(separator: "\n", omittingEmptySubsequences: false)
         do {
-            try TOMLScreen.check(lines: lines, skipping: skipLine)
+            return try TOMLScreen.keyLines(lines: lines, skipping: skipLine)
         } catch let problem as TOMLScreen.Problem {
             throw ConfigError(file: file, line: problem.line, column: problem.column, problem.reason)
         }
-        return (lines, skipLine)
     }
 
 
@@ -84,9 +82,19 @@ enum TOMLScreen {
         var reason: String
     }
 
-    /// `lines` are the text's lines; `skip` marks those that start inside a multi-line string
-    /// or an unclosed array or inline table (they hold no key to check).
-    static func check(lines: [ArraySlice<Unicode.Scalar>], skipping skip: [Bool]) throws {
+    /// A line that holds a key: a table header (`[a.b]`, or `[[a]]`, an array of tables) or
+    /// the key of a key/value line, its parts unquoted.
+    struct KeyLine: Equatable {
+        enum Kind { case table, arrayTable, value }
+        var line: Int
+        var kind: Kind
+        var parts: [String]
+    }
+
+    /// Checks and reads the keys of `lines` (the text's lines); `skip` marks those that start
+    /// inside a multi-line string or an unclosed array or inline table (they hold no key).
+    static func keyLines(lines: [ArraySlice<Unicode.Scalar>], skipping skip: [Bool]) throws -> [KeyLine] {
+        var result: [KeyLine] = []
         for (index, line) in lines.enumerated() where !skip[index] {
             let chars = Array(line)
             var i = 0
@@ -95,50 +103,58 @@ enum TOMLScreen {
             if chars[i] == "[" {
                 let double = i + 1 < chars.count && chars[i + 1] == "["
                 let start = i + (double ? 2 : 1)
-                let end = try dottedKey(chars, from: start, line: index + 1)
+                let (end, parts) = try dottedKey(chars, from: start, line: index + 1)
                 var j = end
                 let closing: [Unicode.Scalar] = double ? ["]", "]"] : ["]"]
                 for c in closing {
                     guard j < chars.count, chars[j] == c else { throw Problem(line: index + 1, column: j + 1, reason: "expected '\(double ? "]]" : "]")' to close the table header") }
                     j += 1
                 }
+                result.append(KeyLine(line: index + 1, kind: double ? .arrayTable : .table, parts: parts))
             } else {
-                let end = try dottedKey(chars, from: i, line: index + 1)
+                let (end, parts) = try dottedKey(chars, from: i, line: index + 1)
                 guard end < chars.count, chars[end] == "=" else {
                     throw Problem(line: index + 1, column: end + 1, reason: "expected '=' after the key")
                 }
+                result.append(KeyLine(line: index + 1, kind: .value, parts: parts))
             }
         }
+        return result
     }
 
-    /// Reads `key(.key)*` with optional blanks around each part; returns the index after it.
-    static func dottedKey(_ chars: [Unicode.Scalar], from start: Int, line: Int) throws -> Int {
+    /// Reads `key(.key)*` with optional blanks around each part; returns the index after it
+    /// and the parts, unquoted (escapes in a basic string's key are kept as written).
+    static func dottedKey(_ chars: [Unicode.Scalar], from start: Int, line: Int) throws -> (end: Int, parts: [String]) {
         var i = start
+        var parts: [String] = []
         func blanks() { while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 } }
         while true {
             blanks()
             guard i < chars.count else { throw Problem(line: line, column: i + 1, reason: "expected a key") }
             let c = chars[i]
+            var part = String.UnicodeScalarView()
             if c == "\"" || c == "'" {
                 i += 1
                 while i < chars.count, chars[i] != c {
-                    if c == "\"" && chars[i] == "\\" { i += 1 }
+                    if c == "\"" && chars[i] == "\\" { part.append(chars[i]); i += 1 }
+                    if i < chars.count { part.append(chars[i]) }
                     i += 1
                 }
                 guard i < chars.count else { throw Problem(line: line, column: i + 1, reason: "a quoted key is not closed") }
                 i += 1
             } else if isBare(c) {
-                while i < chars.count, isBare(chars[i]) { i += 1 }
+                while i < chars.count, isBare(chars[i]) { part.append(chars[i]); i += 1 }
             } else {
                 throw Problem(line: line, column: i + 1, reason: "'\(c)' cannot start a key (keys are letters, digits, _ and -, or quoted)")
             }
+            parts.append(String(part))
             blanks()
-            guard i < chars.count, chars[i] == "." else { return i }
+            guard i < chars.count, chars[i] == "." else { return (i, parts) }
             i += 1
         }
     }
 
-    static func isBare(_ c: Unicode.Scalar) -> Bool {
+    private static func isBare(_ c: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_" || c == "-"
     }
 }
