@@ -7,8 +7,8 @@
 ///   `package.cpath` as `lua5.4` does: the project's entries first, then `LUA_PATH_5_4`
 ///   (or `LUA_PATH`, `;;` standing for Lua's default) or Lua's default path, so modules
 ///   installed with LuaRocks or Debian load, native ones too. What keeps a run
-///   deterministic stays: `math.random` is seeded, `os.clock` and `os.time()` read the
-///   virtual clock, `wait` runs in virtual time, `print` goes to the test's output.
+///   deterministic stays: `math.random` is seeded, `os.clock`, `os.time()` and `os.date`
+///   read the virtual clock, `wait` runs in virtual time, `print` goes to the test's output.
 /// - `sandboxed` (the daemon's default, whose clients' code shares one process): the safe
 ///   libraries of SPEC §13 — no `io`, `debug`, `package`, file loading or binary chunks; `os`
 ///   is the virtual clock alone — and `require` searches the project's entries only, for

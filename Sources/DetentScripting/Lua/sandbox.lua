@@ -34,11 +34,16 @@ end
 -- searches the project's Lua entries alone, in a table of its own.
 local settings = select(2, ...)
 if settings.full then
-  -- os.time() reads the virtual clock; a date table is converted as Lua converts it.
-  local virtual_time, calendar_time = os.time, host.calendar_time
+  -- os.time() reads the virtual clock; a date table is converted as Lua converts it. os.date
+  -- without a time formats the virtual one (the epoch plus the test's virtual seconds).
+  local virtual_time, calendar_time, calendar_date = os.time, host.calendar_time, os.date
   os.time = function(date)
     if date == nil then return virtual_time() end
     return calendar_time(date)
+  end
+  os.date = function(format, time)
+    if time == nil then time = virtual_time() end
+    return calendar_date(format or "%c", time)
   end
 end
 local pkg = settings.full and package or {

@@ -43,7 +43,8 @@ describe("the standard library", function()
     wait(2.5)
     assert.near(2.5, os.clock(), 1e-9)
     assert.are.equal(2, os.time())
-    -- A date is converted as Lua converts it: no clock involved.
+    -- os.date formats the virtual clock too; a date is converted as Lua converts it.
+    assert.are.equal("1970-01-01 00:00:02", os.date("!%Y-%m-%d %H:%M:%S"))
     assert.are.equal(os.time{ year = 2024, month = 1, day = 2, hour = 12 } - os.time{ year = 2024, month = 1, day = 1, hour = 12 }, 86400)
   end)
 
