@@ -34,13 +34,20 @@ public struct ConfigOrigins: Equatable, Sendable {
         set { byKey[key] = newValue }
     }
 
-    /// Forgets `key` and everything below it (a value replaced whole).
-    mutating func remove(_ key: String) {
+    /// Forgets `key` and, with `children` (it held a table or an array), everything below it:
+    /// a value replaced whole. (Only a table's or an array's keys are searched for, so laying
+    /// a file of scalars costs one lookup a key.)
+    mutating func remove(_ key: String, children: Bool) {
+        byKey[key] = nil
+        guard children else { return }
         for existing in byKey.keys where ConfigOrigins.isAtOrBelow(existing, key) { byKey[existing] = nil }
     }
 
-    /// Takes `other`'s origins of `key` and below, renamed to sit at `target` and below.
-    mutating func copy(_ key: String, from other: ConfigOrigins, to target: String) {
+    /// Takes `other`'s origin of `key` — with `children`, of everything below it too —
+    /// renamed to sit at `target`.
+    mutating func copy(_ key: String, from other: ConfigOrigins, to target: String, children: Bool) {
+        if let origin = other.byKey[key] { byKey[target] = origin }
+        guard children else { return }
         for (existing, origin) in other.byKey where ConfigOrigins.isAtOrBelow(existing, key) {
             byKey[target + existing.dropFirst(key.count)] = origin
         }

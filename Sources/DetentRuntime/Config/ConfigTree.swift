@@ -82,8 +82,8 @@ public struct ConfigTree: Equatable, Sendable {
             if let origin = layerOrigins[key] { origins[key] = origin }
             return .table(result)
         }
-        origins.remove(key)
-        origins.copy(key, from: layerOrigins, to: key)
+        if let base { origins.remove(key, children: base.holdsValues) }
+        origins.copy(key, from: layerOrigins, to: key, children: value.holdsValues)
         return value
     }
 
@@ -98,8 +98,8 @@ public struct ConfigTree: Equatable, Sendable {
             let index = name(entry).flatMap { wanted in result.firstIndex { name($0) == wanted } } ?? result.count
             if index == result.count { result.append(entry) } else { result[index] = entry }
             let target = "device[\(index + 1)]"
-            origins.remove(target)
-            origins.copy("device[\(j + 1)]", from: layerOrigins, to: target)
+            origins.remove(target, children: true)
+            origins.copy("device[\(j + 1)]", from: layerOrigins, to: target, children: true)
         }
         return result
     }
@@ -122,6 +122,16 @@ public struct ConfigTree: Equatable, Sendable {
         case .string: table[first] = resolved(value)
         case let .array(items): table[first] = .array(items.map(resolved))
         default: break
+        }
+    }
+}
+
+extension ConfigValue {
+    /// Whether keys below this one can have origins of their own (a table or an array).
+    fileprivate var holdsValues: Bool {
+        switch self {
+        case .table, .array: return true
+        default: return false
         }
     }
 }

@@ -25,7 +25,7 @@ public struct DetentConfiguration: Equatable, Sendable {
     /// `[lua]`: where `require` looks and which standard library specs get.
     public var lua = LuaDefaults()
     /// `[daemon.*]` (config/daemon.toml).
-    public var daemon = DaemonConfiguration.builtIn
+    public var daemon: DaemonConfiguration
     /// Where the settings came from: what `detent config` shows and `--watch` rereads. Not
     /// part of what they are (the trace digest skips it).
     public var source = ConfigSource()
@@ -131,7 +131,8 @@ public struct DetentConfiguration: Equatable, Sendable {
     }
 
     public init(devices: [DeviceProfile], motion: MotionDefaults, navigation: NavigationDefaults, drawer: DrawerDefaults,
-                sheet: SheetDefaults, adaptive: AdaptiveDefaults, run: RunDefaults) {
+                sheet: SheetDefaults, adaptive: AdaptiveDefaults, run: RunDefaults, daemon: DaemonConfiguration = .builtIn) {
+        self.daemon = daemon
         self.devices = devices
         self.motion = motion
         self.navigation = navigation
@@ -151,9 +152,8 @@ public struct DetentConfiguration: Equatable, Sendable {
         run.scenarios = run.scenarios.map { ConfigSource.display($0, cwd: cwd, below: false) }
         run.pluginPaths = run.pluginPaths.map { ConfigSource.display($0, cwd: cwd, below: false) }
         self.init(devices: devices, motion: engine.motion, navigation: engine.navigation, drawer: engine.drawer, sheet: engine.sheet,
-                  adaptive: engine.adaptive, run: run)
+                  adaptive: engine.adaptive, run: run, daemon: try DaemonConfiguration.parse(try root.table("daemon")))
         lua = try DetentConfiguration.loadLua(root)
-        daemon = try DaemonConfiguration.parse(try root.table("daemon"))
         devicesFile = tree.origins["device"]?.name ?? devicesFile
         engineFile = tree.origins["engine"]?.name ?? engineFile
         // The key that names a missing device is [run]'s, so its error names that file.

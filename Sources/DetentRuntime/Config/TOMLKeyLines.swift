@@ -47,8 +47,9 @@ struct TOMLKeyLines: Equatable, Sendable {
     }
 
     private mutating func note(_ path: [String], line: Int) {
-        for end in 1...max(path.count, 1) where end <= path.count {
-            let key = path[..<end].joined(separator: ".")
+        var key = ""
+        for part in path {
+            key = key.isEmpty ? part : key + "." + part
             if lines[key] == nil { lines[key] = line }
         }
     }
@@ -56,9 +57,11 @@ struct TOMLKeyLines: Equatable, Sendable {
     /// A header's parts with the current element of each enclosing array of tables
     /// (`[a.b]` under the second `[[a]]` is `a[2].b`).
     private static func indexed(_ parts: [String], arrayCounts: [String: Int]) -> [String] {
+        guard !arrayCounts.isEmpty else { return parts }
         var result: [String] = []
+        var prefix = ""
         for (k, part) in parts.enumerated() {
-            let prefix = parts[...k].joined(separator: ".")
+            prefix = prefix.isEmpty ? part : prefix + "." + part
             if k < parts.count - 1, let count = arrayCounts[prefix] { result.append(part + "[\(count)]") } else { result.append(part) }
         }
         return result
