@@ -13,7 +13,7 @@ struct InitCommand: ParsableCommand {
         discussion: """
             Writes detent.toml, spec/example_spec.lua, .luarc.json (lua-language-server's settings) and \
             .detent/types/*.lua (Detent's type definitions, which .luarc.json names). When any of them exists \
-            already, nothing is written and the files are named (exit 1); --force replaces them.
+            already, nothing is written and the files are named (exit 2, as for other usage errors); --force replaces them.
             """
     )
 
@@ -36,7 +36,7 @@ struct InitCommand: ParsableCommand {
         let existing = files.map { place($0.path) }.filter { FileManager.default.fileExists(atPath: $0) }
         if !existing.isEmpty && !force {
             StandardError.write("detent init: \(existing.joined(separator: ", ")) \(existing.count == 1 ? "exists" : "exist") already; nothing was written (--force replaces \(existing.count == 1 ? "it" : "them"))\n")
-            throw ExitCode(1)
+            throw ExitCode(2)
         }
         for file in files {
             let path = place(file.path)

@@ -166,7 +166,7 @@ def check_init_then_run(d, root):
     with open(os.path.join(project, ".luarc.json")) as f:
         c.that(".detent/types" in json.load(f).get("workspace", {}).get("library", []), ".luarc.json names the type definitions")
     code, out, err = d.run(["init"], project)
-    c.that(code == 1 and "exist" in err and "--force" in err, "a second detent init overwrites nothing and says why", out + err)
+    c.that(code == 2 and "exist" in err and "--force" in err, "a second detent init overwrites nothing and says why (exit 2)", out + err)
     code, out, err = d.run(["run"], project)
     c.that(code == 0 and summary_line(out) == "3 passed, 0 failed", "detent run passes the example", out + err)
     return c

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import DetentTestSupport
+
+/// `detent init` and `detent config` as a user types them, with the binary this build made
+/// (the install suite does the same with the installed release binary).
+@Suite("Command line: init and config")
+struct InitCommandTests {
+    func detent(_ arguments: [String]) throws -> BuiltExecutables.Run {
+        try BuiltExecutables.run(try BuiltExecutables.path(of: "detent"), arguments)
+    }
+
+    static func folder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("detent-init-\(UUID().uuidString)").path
+    }
+
+    @Test func initWritesAProjectWhoseExamplePassesAndNeverOverwrites() throws {
+        let project = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: project) }
+        let first = try detent(["init", project])
+        #expect(first.status == 0, "\(first.output)")
+        for file in ["detent.toml", "spec/example_spec.lua", ".luarc.json", ".detent/types/detent.lua", ".detent/types/engines.lua",
+                     ".detent/types/luassert.lua"] {
+            #expect(FileManager.default.fileExists(atPath: project + "/" + file), "\(file)")
+        }
+        // The project file it wrote loads, and its example passes (run from the repository:
+        // the spec path is given, the project file named).
+        let run = try detent(["run", "--config", project + "/detent.toml", project + "/spec"])
+        #expect(run.status == 0 && run.output.hasSuffix("3 passed, 0 failed\n"), "\(run.output)")
+        let toml = project + "/detent.toml"
+        try "# mine\n".write(toFile: toml, atomically: true, encoding: .utf8)
+        let again = try detent(["init", project])
+        #expect(again.status == 2 && again.output.contains("detent.toml") && again.output.contains("--force"))
+        #expect(try String(contentsOfFile: toml, encoding: .utf8) == "# mine\n")
+        let forced = try detent(["init", "--force", project])
+        let replaced = try String(contentsOfFile: toml, encoding: .utf8)
+        #expect(forced.status == 0 && replaced.hasPrefix("# Detent's project file."))
+    }
+
+    @Test func configListsOriginsAndRefusesABadProjectFileWithItsLine() throws {
+        let project = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: project) }
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try "[run]\nseed = 4\n".write(toFile: project + "/detent.toml", atomically: true, encoding: .utf8)
+        let listing = try detent(["config", "--config", project + "/detent.toml", "--json"])
+        #expect(listing.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(listing.output.utf8)) as? [String: Any]
+        let settings = json?["settings"] as? [[String: Any]] ?? []
+        let seed = settings.first { $0["key"] as? String == "run.seed" }
+        #expect(seed?["value"] as? Int == 4)
+        #expect((seed?["origin"] as? [String: Any])?["line"] as? Int == 2)
+        try "[run]\nseed = -1\n".write(toFile: project + "/detent.toml", atomically: true, encoding: .utf8)
+        let bad = try detent(["config", "--config", project + "/detent.toml"])
+        #expect(bad.status == 2 && bad.output.contains("detent.toml:2: key 'run.seed' must be a whole number"), "\(bad.output)")
+    }
+}
