@@ -31,6 +31,23 @@ struct ReportFlags: ParsableArguments {
         static let console = OutputFormat(.console)
     }
 
+    @Option(name: .customLong("junit-family"), help: ArgumentHelp(
+        "JUnit flavour: xunit2 (default) or xunit1.",
+        discussion: "xunit2 is valid against the junit-10.xsd Jenkins' xUnit plugin validates with; xunit1 adds each testcase's file and line (GitLab's test reports show the file), which that schema refuses. The names are pytest's junit_family.",
+        valueName: "FAMILY"))
+    var junitFamily: JUnitFamily = .init(.xunit2)
+
+    struct JUnitFamily: ExpressibleByArgument {
+        var family: JUnitReport.Family
+        init(_ family: JUnitReport.Family) { self.family = family }
+        init?(argument: String) {
+            guard let family = JUnitReport.Family(rawValue: argument.lowercased()) else { return nil }
+            self.family = family
+        }
+        static var allValueStrings: [String] { JUnitReport.Family.allCases.map(\.rawValue) }
+        var defaultValueDescription: String { family.rawValue }
+    }
+
     /// The `--report` files with their formats.
     func targets() throws -> [ReportTarget] { try reportArguments.map(ReportTarget.parse) }
 
@@ -53,13 +70,13 @@ struct ReportFlags: ParsableArguments {
         case .console: reporters.append(ConsoleReporter(sink: stdout, verbose: verbose, terminal: .standardOutput()))
         case .tap: reporters.append(TAPReporter(sink: stdout, summarySink: standardError))
         case .junit, .json:
-            reporters.append(DocumentReporter(format: output.format, verbose: verbose) { stdout.write($0) })
+            reporters.append(DocumentReporter(format: output.format, verbose: verbose, junitFamily: junitFamily.family) { stdout.write($0) })
             reporters.append(SummaryLineReporter(sink: standardError))
         }
         let failures = WriteFailures()
         let files = (try? targets()) ?? []
         for target in files {
-            reporters.append(DocumentReporter(format: target.format, verbose: verbose) { text in
+            reporters.append(DocumentReporter(format: target.format, verbose: verbose, junitFamily: junitFamily.family) { text in
                 do { try AtomicFile.write(text, to: target.path) } catch { failures.messages.append("\(error)") }
             })
         }

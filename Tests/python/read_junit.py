@@ -1,7 +1,7 @@
 """Reads a JUnit XML report with junitparser (a JUnit library from PyPI, pinned in
 requirements.txt) and prints what it understood as JSON, for ReportConsumerTests to compare
 with the run: per suite its name, counts and properties; per case its name, classname, time,
-and result elements (tag, message, text). Usage: read_junit.py REPORT.xml"""
+result elements (tag, message, text), and Surefire's rerun*/flaky* children. Usage: read_junit.py REPORT.xml"""
 import json
 import sys
 
@@ -30,6 +30,7 @@ for suite in suites:
             "results": [{"tag": r._tag, "message": r.message, "text": r.text} for r in case.result],
             "system_out": case.system_out,
             "reruns": [child.tag for child in case._elem if child.tag.startswith("rerun")],
+            "flaky": [child.tag for child in case._elem if child.tag.startswith("flaky")],
         })
     out["suites"].append(entry)
 json.dump(out, sys.stdout, indent=1, sort_keys=True)

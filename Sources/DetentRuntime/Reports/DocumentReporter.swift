@@ -5,11 +5,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// Any case: `-o JUnit` works as `-o junit`.
     public init?(name: String) { self.init(rawValue: name.lowercased()) }
 
-    /// The report rendered from a run's record (console text as the console reporter prints it).
-    public func render(_ record: RunRecord, verbose: Bool = false) -> String {
+    /// The report rendered from a run's record (console text as the console reporter prints
+    /// it; JUnit in `junitFamily`).
+    public func render(_ record: RunRecord, verbose: Bool = false, junitFamily: JUnitReport.Family = .xunit2) -> String {
         switch self {
         case .tap: return TAPReport.render(record)
-        case .junit: return JUnitReport.render(record)
+        case .junit: return JUnitReport.render(record, family: junitFamily)
         case .json: return JSONReport.render(record)
         case .console:
             var text = ""
@@ -25,9 +26,9 @@ public final class DocumentReporter: Reporter {
     public let format: ReportFormat
     private let recorder: RunRecorder
 
-    public init(format: ReportFormat, verbose: Bool = false, deliver: @escaping (String) -> Void) {
+    public init(format: ReportFormat, verbose: Bool = false, junitFamily: JUnitReport.Family = .xunit2, deliver: @escaping (String) -> Void) {
         self.format = format
-        recorder = RunRecorder { record in deliver(format.render(record, verbose: verbose)) }
+        recorder = RunRecorder { record in deliver(format.render(record, verbose: verbose, junitFamily: junitFamily)) }
     }
 
     public func runStarted(_ info: RunInfo) { recorder.runStarted(info) }

@@ -1,28 +1,41 @@
 import DetentPlatform
 import FoundationEssentials
 
-/// The JUnit XML report (`-o junit`, `--report FILE.xml`), valid against Jenkins' junit-10.xsd
-/// (Tests/Fixtures/junit-10.xsd, from jenkinsci/xunit-plugin):
+/// The JUnit XML report (`-o junit`, `--report FILE.xml`), valid against the junit-10.xsd that
+/// Jenkins' xUnit plugin validates with today (Tests/Fixtures/junit-10.xsd: jenkinsci/xunit-plugin
+/// at ae25da5, 2018-12-15, unchanged on its master since):
 ///
 /// - one `testsuite` per spec file (`name` and `file` the file, counts, `time` the sum of its
 ///   tests' durations) with `properties` seed, shuffled, device, shard (when sharded) and
 ///   detent_version;
 /// - one `testcase` per `it`: `name` the `it`'s name (with ` (iteration N)` under
 ///   `--repeat`), `classname` the file without `.lua`, slashes as dots, then the describe
-///   path (`scripts.scenarios.drawer.release_spec.drawer release`), `time`, `file`, `line`;
+///   path (`scripts.scenarios.drawer.release_spec.drawer release`), `time` — and, in the
+///   `xunit1` family only (`--junit-family xunit1`, as pytest's `junit_family`), `file` and
+///   `line`, which GitLab's test reports read but junit-10.xsd refuses on a `testcase`;
 /// - `failure` (assertion failed) or `error` (raised error) with `message` the first line
 ///   and the text: message, location, expected/actual, virtual time and frame, traceback;
 /// - `skipped` for pending tests and tests not run;
 /// - retries: a test that failed on every attempt has its earlier attempts as
-///   `rerunFailure`/`rerunError` (Maven Surefire's convention). The schema has no
-///   `flakyFailure`, so a flaky test (failed, then passed) says so in its `system-out`:
-///   `flaky: passed on attempt N after N-1 failed attempts`, then one line per failed attempt;
+///   `rerunFailure`/`rerunError`, and a flaky test (failed, then passed) has them as
+///   `flakyFailure`/`flakyError` (Maven Surefire's convention, both in junit-10.xsd); its
+///   `system-out` also says `flaky: passed on attempt N after N-1 failed attempts`, then one
+///   line per failed attempt;
 /// - what the test printed in `system-out`; a file that failed to load is a `testsuite` with
 ///   one `testcase` named `(load error)` holding an `error`.
 ///
 /// Durations are the only values that differ between two identical runs.
 public enum JUnitReport {
-    public static func render(_ record: RunRecord) -> String {
+    /// Which attributes a `testcase` carries (pytest's `junit_family` names).
+    public enum Family: String, CaseIterable, Sendable {
+        /// `file` and `line` on each testcase: GitLab's test reports show `file`; Jenkins'
+        /// xUnit plugin refuses the report.
+        case xunit1
+        /// Valid against junit-10.xsd (the default).
+        case xunit2
+    }
+
+    public static func render(_ record: RunRecord, family: Family = .xunit2) -> String {
         var suites: [String] = []
         var totals = (tests: 0, failures: 0, errors: 0, time: 0.0)
         for section in record.sections where !(section.tests.isEmpty && section.loadErrors.isEmpty) || section.started {
@@ -34,7 +47,7 @@ public enum JUnitReport {
                 var body = error.message
                 if let location = JSONReport.failureLocation(in: error.message) { body += "\nlocation: \(location)" }
                 cases.append("""
-                    <testcase name="(load error)" classname="\(attribute(className(file: error.file, describePath: "")))" time="0" file="\(attribute(error.file))">
+                    <testcase name="(load error)" classname="\(attribute(className(file: error.file, describePath: "")))" time="0"\(family == .xunit1 ? " file=\"\(attribute(error.file))\"" : "")>
                       <error message="\(attribute(firstLine(error.message)))" type="load error">\(text(body))</error>\(systemOut(error.output))
                     </testcase>
                 """)
@@ -49,7 +62,7 @@ public enum JUnitReport {
                 case .pending, .notRun: counts.skipped += 1
                 case .passed: break
                 }
-                cases.append(testCase(test))
+                cases.append(testCase(test, family: family))
             }
             totals.tests += counts.tests
             totals.failures += counts.failures
@@ -78,7 +91,7 @@ public enum JUnitReport {
         return pairs.map { "      <property name=\"\($0.0)\" value=\"\(attribute($0.1))\"/>" }
     }
 
-    private static func testCase(_ test: RunRecord.RecordedTest) -> String {
+    private static func testCase(_ test: RunRecord.RecordedTest, family: Family) -> String {
         let result = test.result
         let describePath = result.fullName.hasSuffix(result.name) ? String(result.fullName.dropLast(result.name.count)).trimmingSpaces() : ""
         var name = result.name
@@ -91,15 +104,13 @@ public enum JUnitReport {
             let element = result.status == .failed ? "failure" : "error"
             let type = result.status == .failed ? "assertion failed" : "error"
             children.append("<\(element) message=\"\(attribute(firstLine(result.message ?? "")))\" type=\"\(type)\">\(text(failureText(result)))</\(element)>")
-            for attempt in result.retries {
-                let rerun = attempt.status == .error ? "rerunError" : "rerunFailure"
-                children.append("<\(rerun) message=\"\(attribute(firstLine(attempt.message ?? "")))\" type=\"\(attempt.status == .error ? "error" : "assertion failed")\">\(text(attemptText(attempt)))</\(rerun)>")
-            }
+            children += attempts(result, prefix: "rerun")
         case .pending:
             children.append("<skipped message=\"\(attribute("pending" + (result.message.map { ": " + firstLine($0) } ?? "")))\"/>")
         case .notRun:
             children.append("<skipped message=\"not run\"/>")
-        case .passed: break
+        case .passed:
+            if result.isFlaky { children += attempts(result, prefix: "flaky") }
         }
         var out: [String] = []
         if result.isFlaky {
@@ -112,9 +123,19 @@ public enum JUnitReport {
         // Jenkins' JUnit Attachments plugin and GitLab link `[[ATTACHMENT|path]]` in system-out.
         if let trace = result.tracePath { out.append("[[ATTACHMENT|\(trace)]]") }
         if !out.isEmpty { children.append("<system-out>\(text(out.joined(separator: "\n")))</system-out>") }
-        let open = "    <testcase name=\"\(attribute(name))\" classname=\"\(attribute(className(file: result.file, describePath: describePath)))\" time=\"\(seconds(result.duration))\" file=\"\(attribute(result.file))\"\(lineAttribute)"
+        var open = "    <testcase name=\"\(attribute(name))\" classname=\"\(attribute(className(file: result.file, describePath: describePath)))\" time=\"\(seconds(result.duration))\""
+        if family == .xunit1 { open += " file=\"\(attribute(result.file))\"" + lineAttribute }
         if children.isEmpty { return open + "/>" }
         return open + ">\n" + children.map { "      " + $0 }.joined(separator: "\n") + "\n    </testcase>"
+    }
+
+    /// The earlier attempts of a retried test as `rerunFailure`/`rerunError` (it failed in the
+    /// end) or `flakyFailure`/`flakyError` (it passed in the end).
+    private static func attempts(_ result: TestResult, prefix: String) -> [String] {
+        result.retries.map { attempt in
+            let element = prefix + (attempt.status == .error ? "Error" : "Failure")
+            return "<\(element) message=\"\(attribute(firstLine(attempt.message ?? "")))\" type=\"\(attempt.status == .error ? "error" : "assertion failed")\">\(text(attemptText(attempt)))</\(element)>"
+        }
     }
 
     private static func failureText(_ result: TestResult) -> String {
