@@ -63,7 +63,19 @@ extension Session {
             reporting = true
         }
         do {
-            try host.loadFile(text: text, chunkName: file)
+            if let helper = settings.helper {
+                // busted's helper runs before the file, in its state: the file's chunk becomes
+                // `helper() return file(...)`.
+                try host.loadFile(text: Session.helperWrapper, chunkName: "=(detent helper)")
+                try host.loadFile(text: helper.text, chunkName: helper.file)
+                do { try host.loadFile(text: text, chunkName: file) } catch {
+                    host.lua.pop(2)
+                    throw error
+                }
+                try host.lua.call(argumentCount: 2, resultCount: 1)
+            } else {
+                try host.loadFile(text: text, chunkName: file)
+            }
         } catch let error as LuaError {
             startReporting()
             emit(.loadFailed(file: file, message: error.message))
@@ -315,4 +327,9 @@ extension TaskScheduler.Ending {
         case let .aborted(message): return .aborted(message)
         }
     }
+}
+
+extension Session {
+    /// Makes a spec file's chunk run `[run] helper` first (loaded, not run, with the file).
+    static let helperWrapper = "local helper, file = ... return function(...) helper() return file(...) end"
 }

@@ -22,6 +22,9 @@ public struct SessionSettings: Sendable {
     public var pluginFailures: [PluginLoadError] = []
     /// The names of the curves those plugins register (config may name them).
     public var pluginCurveNames: Set<String> = []
+    /// `[run] helper` (busted's `helper`): a Lua file each spec file's state runs first, as
+    /// shown and its text.
+    public var helper: (file: String, text: String)?
 
     public init(configuration: DetentConfiguration, limits: ScriptLimits? = nil, luaSetup: LuaSetup?, seed: UInt64? = nil,
                 device: String? = nil) throws {

@@ -10,8 +10,9 @@ enum SpecDiscovery {
         var description: String { "no such file or folder: \(path)" }
     }
 
-    /// Paths come back as given (relative ones stay relative to `base`).
-    static func files(in paths: [String], base: String) throws -> [String] {
+    /// Paths come back as given (relative ones stay relative to `base`). `isSpec` decides
+    /// which file names in a folder are specs (`*_spec.lua` unless `[run] pattern` says else).
+    static func files(in paths: [String], base: String, isSpec: (String) -> Bool = { $0.hasSuffix("_spec.lua") }) throws -> [String] {
         var result: [String] = []
         let fm = FileManager.default
         for path in paths {
@@ -24,7 +25,7 @@ enum SpecDiscovery {
                 continue
             }
             var found: [String] = []
-            for relative in subpaths(of: absolute) where relative.hasSuffix("_spec.lua") {
+            for relative in subpaths(of: absolute) where isSpec(PathText.lastComponent(of: relative)) {
                 found.append(PathText.join(path, relative))
             }
             result.append(contentsOf: found.sorted())

@@ -56,6 +56,12 @@ public final class SpecRunner: @unchecked Sendable {
         var setup = luaSetup ?? configuration.luaSetup(defaultLibrary: .full)
         setup?.displayBase = base
         var settings = try SessionSettings(configuration: configuration, luaSetup: setup, seed: options.seed, device: options.device)
+        if let helper = configuration.run.helper {
+            guard let data = FileManager.default.contents(atPath: SpecDiscovery.resolve(helper, base: base)) else {
+                throw UsageError(description: "cannot read the helper \(helper) (from [run] helper or .busted's helper)")
+            }
+            settings.helper = (helper, String(decoding: data, as: UTF8.self))
+        }
         if !options.noPlugins {
             let sources = try PluginDiscovery.sources(defaultFolder: configuration.run.pluginFolder,
                                                       folders: configuration.run.pluginPaths + options.pluginFolders, base: base)
@@ -91,7 +97,9 @@ public final class SpecRunner: @unchecked Sendable {
         if !inlineSources.isEmpty && options.paths.allSatisfy({ inlineSources[$0] != nil }) { return options.paths }
         let paths = options.paths.isEmpty ? settings.configuration.run.scenarios : options.paths
         var files: [String]
-        do { files = try SpecDiscovery.files(in: paths, base: base) } catch let error as SpecDiscovery.Missing {
+        let run = settings.configuration.run
+        let pattern = try SpecFilePattern(patterns: run.specPatterns, excluded: run.excludedSpecPatterns)
+        do { files = try SpecDiscovery.files(in: paths, base: base, isSpec: pattern.matches) } catch let error as SpecDiscovery.Missing {
             guard options.paths.isEmpty else { throw UsageError(description: error.description) }
             // No path given: say where the default came from and what to do.
             let origin = settings.configuration.source.tree.origins.origin(of: "run.scenarios")?.description ?? "[run] scenarios"

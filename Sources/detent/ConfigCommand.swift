@@ -27,6 +27,9 @@ struct ConfigCommand: ParsableCommand {
     @Option(name: .long, help: "Show the settings as `detent run --seed N` would use them.")
     var seed: UInt64?
 
+    @Option(name: .customLong("run"), help: "The task of the project's .busted file to read (default: default).")
+    var bustedTask: String?
+
     @Flag(name: .long, help: "Print JSON: {project_file, project_root, config_folder, settings: [{key, value, origin: {kind, name, line, description}}]}.")
     var json = false
 
@@ -36,11 +39,14 @@ struct ConfigCommand: ParsableCommand {
         if let seed { flags.append(("run.seed", .integer(Int64(clamping: seed)), "--seed")) }
         let configuration: DetentConfiguration
         do {
-            configuration = try DetentConfiguration.load(ConfigLocation.current(explicit: config), flags: flags)
+            var location = ConfigLocation.current(explicit: config)
+            if let bustedTask { location.bustedTask = bustedTask }
+            configuration = try DetentConfiguration.load(location, flags: flags)
         } catch let error as ConfigError {
             StandardError.write("detent: \(error)\n")
             throw ExitCode(2)
         }
+        for notice in configuration.source.notices { StandardError.write("detent: \(notice)\n") }
         let listing = ConfigListing(configuration, environment: ProcessInfo.processInfo.environment)
         StandardOutput.write(json ? listing.json.indentedText() + "\n" : listing.text)
     }

@@ -6,9 +6,11 @@ import FoundationEssentials
 /// The configuration a command was given: the built-in defaults, then `--config FILE|DIR` or
 /// `$DETENT_CONFIG`, and the nearest detent.toml above the working folder; a config error is
 /// printed as `detent: FILE:line: …` and exits 2 (SPEC §10).
-func loadConfigurationOrExit(_ explicit: String?) throws -> DetentConfiguration {
+func loadConfigurationOrExit(_ explicit: String?, bustedTask: String? = nil) throws -> DetentConfiguration {
     do {
-        return try DetentConfiguration.load(ConfigLocation.current(explicit: explicit))
+        var location = ConfigLocation.current(explicit: explicit)
+        if let bustedTask { location.bustedTask = bustedTask }
+        return try DetentConfiguration.load(location)
     } catch let error as ConfigError {
         StandardError.write("detent: \(error)\n")
         throw ExitCode(2)

@@ -9,9 +9,9 @@ import Glibc
 /// each written atomically when the run ends. See docs/reports.md.
 struct ReportFlags: ParsableArguments {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
-        "Format on standard output (any case).",
+        "Format on standard output (any case; default: [run] output, console).",
         discussion: "With tap, junit or json the summary line goes to standard error, so standard output holds the report alone."))
-    var output: OutputFormat = .console
+    var output: OutputFormat?
 
     @Option(name: .customLong("report"), help: ArgumentHelp(
         "Also write a report to FILE when the run ends (repeatable).",
@@ -62,15 +62,16 @@ struct ReportFlags: ParsableArguments {
     /// The reporter of the run: the `-o` format on standard output, then every `--report`
     /// file. A report that cannot be written is said on standard error and the command exits
     /// with status 2 once every report had its turn.
-    func makeReporter(stdout: TextSink, verbose: Bool) -> Reporter {
+    func makeReporter(stdout: TextSink, verbose: Bool, defaultFormat: ReportFormat = .console) -> Reporter {
         let standardError = TextSink.standardError()
         var reporters: [Reporter] = []
-        switch output.format {
+        let format = output?.format ?? defaultFormat
+        switch format {
         // Colour and a live progress line when standard output is a terminal.
         case .console: reporters.append(ConsoleReporter(sink: stdout, verbose: verbose, terminal: .standardOutput()))
         case .tap: reporters.append(TAPReporter(sink: stdout, summarySink: standardError))
         case .junit, .json:
-            reporters.append(DocumentReporter(format: output.format, verbose: verbose, junitFamily: junitFamily.family) { stdout.write($0) })
+            reporters.append(DocumentReporter(format: format, verbose: verbose, junitFamily: junitFamily.family) { stdout.write($0) })
             reporters.append(SummaryLineReporter(sink: standardError))
         }
         let failures = WriteFailures()

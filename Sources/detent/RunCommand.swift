@@ -73,6 +73,9 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(ConfigHelp.text))
     var config: String?
 
+    @Option(name: .customLong("run"), help: "The task of the project's .busted file to read (default: default), as busted --run does.")
+    var bustedTask: String?
+
     @Option(name: .long, help: "Run on the detent daemon listening on this Unix socket instead of in this process (same output and exit status).")
     var connect: String?
 
@@ -128,15 +131,24 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try loadConfigurationOrExit(config)
+        let configuration = try loadConfigurationOrExit(config, bustedTask: bustedTask)
+        for notice in configuration.source.notices { StandardError.write("detent: \(notice)\n") }
         var options = try runOptions()
-        if shuffle && seed == nil {
+        // What the command line leaves out, the project's [run] (or .busted) may set.
+        let run = configuration.run
+        if tags == nil { options.tags = run.tags }
+        if excludeTags == nil { options.excludeTags = run.excludedTags }
+        options.shuffle = shuffle || run.shuffle
+        options.verbose = verbose || run.verbose
+        let seedSetByProject = configuration.source.tree.origins["run.seed"].map { $0.kind != .builtIn } ?? false
+        if options.shuffle && seed == nil && !seedSetByProject {
             // A shuffled run without a seed gets a fresh one, printed so it can be replayed.
             options.seed = UInt64.random(in: 0...UInt64(UInt32.max))
         }
 
         let stdout = TextSink.standardOutput()
-        let reporter = reports.makeReporter(stdout: stdout, verbose: verbose)
+        let reporter = reports.makeReporter(stdout: stdout, verbose: options.verbose,
+                                            defaultFormat: ReportFormat(name: run.output) ?? .console)
         if let connect {
             options.workingDirectory = FileManager.default.currentDirectoryPath
             // The project's default specs, as this folder sees them (the daemon's own project may differ).
@@ -193,7 +205,8 @@ struct Run: ParsableCommand {
     /// and plugins anew for every run, until Ctrl-C, which ends with the last run's status.
     private func watchLoop(options: RunOptions, reporter: Reporter, stdout: TextSink) -> Int32 {
         let base = FileManager.default.currentDirectoryPath
-        let location = ConfigLocation.current(explicit: config)
+        var location = ConfigLocation.current(explicit: config)
+        if let bustedTask { location.bustedTask = bustedTask }
         let initial = try? DetentConfiguration.load(location)
         let paths = options.paths.isEmpty ? initial?.run.scenarios ?? [] : options.paths
         let pluginFolders = options.noPlugins ? [] : [initial?.run.pluginFolder ?? PluginDiscovery.defaultFolder] + (initial?.run.pluginPaths ?? []) + options.pluginFolders

@@ -14,6 +14,8 @@ public struct ConfigLocation: Equatable, Sendable {
     public var workingDirectory: String
     /// Whether to look for detent.toml upward from the working folder.
     public var discoversProjectFile = true
+    /// The task of a `.busted` file in the project folder to read (`detent run --run NAME`).
+    public var bustedTask = "default"
 
     public init(explicit: String?, environment: String?, workingDirectory: String) {
         self.explicit = explicit
@@ -79,12 +81,16 @@ public struct ConfigSource: Equatable, Sendable {
     public var projectRoot = "/"
     public var folder: String?
     public var workingDirectory = "/"
-    /// The files read besides the built-in ones (a config folder's, the project file).
+    /// The files read besides the built-in ones (a config folder's, .busted, the project file).
     public var files: [String] = []
+    /// What a command says once before it runs: keys of a `.busted` file Detent does not use.
+    public var notices: [String] = []
 
     public init() {}
 
-    init(tree: ConfigTree, projectFile: String?, projectRoot: String, folder: String?, workingDirectory: String, files: [String]) {
+    init(tree: ConfigTree, projectFile: String?, projectRoot: String, folder: String?, workingDirectory: String, files: [String],
+         notices: [String]) {
+        self.notices = notices
         self.tree = tree
         self.projectFile = projectFile
         self.projectRoot = projectRoot

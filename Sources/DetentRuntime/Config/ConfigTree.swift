@@ -24,7 +24,7 @@ public struct ConfigTree: Equatable, Sendable {
     /// file is laid, against the `base` the caller gives — the project file's folder for
     /// detent.toml and the built-in files, the working folder for a --config folder's files
     /// (as they always were: such a folder is often a copy of config/ beside the specs).
-    static let pathKeys = ["run.scenarios", "plugins.paths", "lua.path", "lua.cpath", "daemon.socket.path"]
+    static let pathKeys = ["run.scenarios", "run.helper", "plugins.paths", "lua.path", "lua.cpath", "daemon.socket.path"]
 
     /// Lays one file's text, whose top level sits at `prefix` in the tree ("" for
     /// runner.toml and detent.toml, "engine" for engine.toml, "daemon" for daemon.toml).
@@ -44,6 +44,17 @@ public struct ConfigTree: Equatable, Sendable {
         var layer = prefix.isEmpty ? parsed.table : [prefix: .table(parsed.table)]
         for key in ConfigTree.pathKeys { ConfigTree.resolvePaths(at: key.split(separator: ".").map(String.init)[...], in: &layer, base: base) }
         lay(layer, origins: layerOrigins, devices: devices)
+    }
+
+    /// Lays values read from another format (a `.busted` file): `values` in detent.toml's
+    /// shape, `writtenKeys` their spelling in `file` (which has no lines to name), relative
+    /// paths resolved against `base`.
+    mutating func lay(values: [String: ConfigValue], file: String, writtenKeys: [String: String], base: String) {
+        var layer = values
+        for key in ConfigTree.pathKeys { ConfigTree.resolvePaths(at: key.split(separator: ".").map(String.init)[...], in: &layer, base: base) }
+        var layerOrigins = ConfigOrigins()
+        for (key, written) in writtenKeys { layerOrigins[key] = ConfigOrigin(kind: .file, name: file, writtenKey: written) }
+        lay(layer, origins: layerOrigins, devices: .replace)
     }
 
     /// Lays one value set by a flag or the environment.

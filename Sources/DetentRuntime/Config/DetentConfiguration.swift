@@ -58,6 +58,19 @@ public struct DetentConfiguration: Equatable, Sendable {
         public var countsInstructions = false
         /// Folders of plugin files besides the project's scripts/plugins (`[plugins] paths`).
         public var pluginPaths: [String] = []
+        /// Lua patterns a .lua file's name must match to be a spec in a folder, and patterns
+        /// that exclude it again.
+        public var specPatterns = ["_spec%.lua$"]
+        public var excludedSpecPatterns: [String] = []
+        /// Tags selected and skipped when the command line names none (without `#`).
+        public var tags: [String] = []
+        public var excludedTags: [String] = []
+        /// A Lua file each spec file's state runs first (as shown; nil for none).
+        public var helper: String?
+        public var shuffle = false
+        public var verbose = false
+        /// `-o`'s format when it is not given.
+        public var output = "console"
         /// The project's own plugin folder (scripts/plugins below the project folder), which
         /// may be missing.
         public var pluginFolder = PluginDiscovery.defaultFolder
@@ -117,6 +130,17 @@ public struct DetentConfiguration: Equatable, Sendable {
                 files.append(path)
             }
         }
+        var notices: [String] = []
+        let busted = PathText.join(found.projectRoot, BustedFile.fileName)
+        if FileManager.default.fileExists(atPath: busted) {
+            let shown = ConfigSource.display(busted, cwd: cwd)
+            let file = try BustedFile(text: try ConfigSource.read(busted, cwd: cwd), file: shown, task: location.bustedTask)
+            tree.lay(values: file.layer, file: shown, writtenKeys: file.writtenKeys, base: found.projectRoot)
+            notices = file.notices
+            files.append(busted)
+        } else if location.bustedTask != "default" {
+            throw ConfigError(file: ConfigSource.display(busted, cwd: cwd), "no such file (named by --run \(location.bustedTask))")
+        }
         if let project = found.projectFile {
             try tree.lay(text: try ConfigSource.read(project, cwd: cwd), file: ConfigSource.display(project, cwd: cwd), kind: .file,
                          prefix: "", allowed: BuiltInConfig.projectSections, base: found.projectRoot, devices: .byName)
@@ -126,7 +150,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         var configuration = try DetentConfiguration(tree: tree, workingDirectory: cwd)
         configuration.run.pluginFolder = ConfigSource.display(PathText.join(found.projectRoot, PluginDiscovery.defaultFolder), cwd: cwd, below: false)
         configuration.source = ConfigSource(tree: tree, projectFile: found.projectFile, projectRoot: found.projectRoot,
-                                            folder: found.folder, workingDirectory: cwd, files: files)
+                                            folder: found.folder, workingDirectory: cwd, files: files, notices: notices)
         return configuration
     }
 
@@ -151,6 +175,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         var run = try DetentConfiguration.loadRun(root)
         run.scenarios = run.scenarios.map { ConfigSource.display($0, cwd: cwd, below: false) }
         run.pluginPaths = run.pluginPaths.map { ConfigSource.display($0, cwd: cwd, below: false) }
+        run.helper = run.helper.map { ConfigSource.display($0, cwd: cwd, below: false) }
         self.init(devices: devices, motion: engine.motion, navigation: engine.navigation, drawer: engine.drawer, sheet: engine.sheet,
                   adaptive: engine.adaptive, run: run, daemon: try DaemonConfiguration.parse(try root.table("daemon")))
         lua = try DetentConfiguration.loadLua(root)
@@ -253,12 +278,13 @@ public struct DetentConfiguration: Equatable, Sendable {
     /// reads the top level).
     static func loadRun(_ toml: ConfigReader) throws -> RunDefaults {
         let r = try toml.table("run")
-        try r.rejectUnknownKeys(["default_device", "scenarios", "seed"])
+        try r.rejectUnknownKeys(["default_device", "scenarios", "seed", "pattern", "exclude_pattern", "tags", "exclude_tags", "helper",
+                                 "shuffle", "verbose", "output"])
         let l = try toml.table("limits")
         try l.rejectUnknownKeys(["instruction_budget", "memory_cap_mib", "default_wait_timeout", "max_test_virtual_seconds",
                                 "cpu_seconds_per_test", "instruction_counting"])
         // No value turns a limit off (SPEC §13): zero, negative, NaN or huge are errors.
-        return RunDefaults(defaultDevice: try r.string("default_device"), scenarios: try r.pathList("scenarios"),
+        var run = RunDefaults(defaultDevice: try r.string("default_device"), scenarios: try r.pathList("scenarios"),
                            seed: UInt64(try r.int("seed", .whole(0...9_007_199_254_740_991))),
                            instructionBudget: Int64(try l.int("instruction_budget", .whole(1000...1e13, unit: "instructions"))),
                            memoryCapBytes: try l.int("memory_cap_mib", .whole(1...1_048_576, unit: "MiB")) * 1024 * 1024,
@@ -267,6 +293,15 @@ public struct DetentConfiguration: Equatable, Sendable {
                            cpuSecondsPerTest: try l.number("cpu_seconds_per_test", .cpuSeconds),
                            countsInstructions: try l.optionalName("instruction_counting", oneOf: ["watchdog", "exact"]) == "exact",
                            pluginPaths: try pluginPaths(toml))
+        if r.has("pattern") { run.specPatterns = try r.pathList("pattern") }
+        run.excludedSpecPatterns = try r.strings("exclude_pattern")
+        run.tags = try r.strings("tags").map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+        run.excludedTags = try r.strings("exclude_tags").map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+        run.helper = try r.optionalString("helper").flatMap { $0.isEmpty ? nil : $0 }
+        run.shuffle = try r.optionalBool("shuffle") ?? false
+        run.verbose = try r.optionalBool("verbose") ?? false
+        run.output = try r.optionalName("output", oneOf: ["console", "tap", "junit", "json"]) ?? "console"
+        return run
     }
 
     /// `[plugins] paths`: folders of plugin files besides scripts/plugins (SPEC §12).

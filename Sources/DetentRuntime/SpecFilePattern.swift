@@ -1,0 +1,43 @@
+import DetentLua
+
+/// Which files of a spec folder are specs (`[run] pattern` and `exclude_pattern`, busted's
+/// `pattern` and `exclude-pattern`): a `.lua` file whose name matches one of the Lua patterns
+/// and none of the excluding ones, as busted's file loader decides.
+struct SpecFilePattern {
+    let patterns: [String]
+    let excluded: [String]
+    private let lua = LuaState(libraries: .safe)
+
+    /// Throws `UsageError` naming a pattern Lua cannot compile.
+    init(patterns: [String], excluded: [String]) throws {
+        self.patterns = patterns
+        self.excluded = excluded
+        try lua.run("function __matches(name, p) return string.find(name, p) ~= nil end", chunkName: "=(detent spec pattern)")
+        for (key, list) in [("pattern", patterns), ("exclude_pattern", excluded)] {
+            for pattern in list {
+                do { _ = try find("x_spec.lua", pattern) } catch let error as LuaError {
+                    throw UsageError(description: "[run] \(key) '\(pattern)' is not a Lua pattern: \(error.message)")
+                }
+            }
+        }
+    }
+
+    /// The default: `*_spec.lua`.
+    static let `default` = ["_spec%.lua$"]
+
+    /// Whether the file named `name` (no folder) is a spec.
+    func matches(_ name: String) -> Bool {
+        guard name.hasSuffix(".lua") else { return false }
+        if patterns == SpecFilePattern.default && excluded.isEmpty { return name.hasSuffix("_spec.lua") }
+        return patterns.contains { (try? find(name, $0)) == true } && !excluded.contains { (try? find(name, $0)) == true }
+    }
+
+    private func find(_ name: String, _ pattern: String) throws -> Bool {
+        lua.getGlobal("__matches")
+        lua.push(name)
+        lua.push(pattern)
+        try lua.call(argumentCount: 2, resultCount: 1)
+        defer { lua.pop() }
+        return lua.boolean(at: -1)
+    }
+}
