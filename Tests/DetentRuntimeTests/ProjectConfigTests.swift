@@ -105,7 +105,7 @@ struct ProjectConfigTests {
     }
 
     @Test(arguments: [
-        ("[run]\nsed = 1\n", 2, "unknown key 'run.sed' (expected one of: default_device, scenarios, seed)"),
+        ("[run]\nsed = 1\n", 2, "unknown key 'run.sed' (expected one of: default_device, scenarios, seed, pattern,"),
         ("[engine.drawer]\nspring_stiffnes = 300.0\n", 2, "unknown key 'engine.drawer.spring_stiffnes' (expected one of: deceleration_rate,"),
         ("[enigne.drawer]\nspring_stiffness = 300.0\n", 1, "unknown key 'enigne' (expected one of: run, limits, plugins, lua, device, engine, daemon)"),
         ("# a comment\n[limits]\ninstruction_budget = 5\n", 3, "key 'limits.instruction_budget' must be a whole number of instructions from 1000 to 10000000000000, found 5"),

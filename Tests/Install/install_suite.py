@@ -302,7 +302,7 @@ def check_daemon(d, root):
 
 
 BAD_FILES = [
-    ("[run]\nsed = 1\n", "detent.toml:2: unknown key 'run.sed' (expected one of: default_device, scenarios, seed)"),
+    ("[run]\nsed = 1\n", "detent.toml:2: unknown key 'run.sed' (expected one of: default_device, scenarios, seed, "),
     ("[limits]\ninstruction_budget = 5\n", "detent.toml:2: key 'limits.instruction_budget' must be a whole number of instructions from 1000 to"),
     ("[engine.drawer]\nspring_stiffness = \"stiff\"\n", "detent.toml:2: key 'engine.drawer.spring_stiffness' must be a number, found a string"),
     ("[run]\nseed = \n", "detent.toml:2:"),
