@@ -53,4 +53,48 @@ struct InitCommandTests {
         let bad = try detent(["config", "--config", project + "/detent.toml"])
         #expect(bad.status == 2 && bad.output.contains("detent.toml:2: key 'run.seed' must be a whole number"), "\(bad.output)")
     }
+
+    /// A project written for busted runs unchanged (issue 27 §2): its .busted names the
+    /// spec folder, the search path, a helper and tags to skip; a spec requires a helper file
+    /// by path and a module from busted's default `src/`.
+    @Test func aBustedProjectRunsUnchanged() throws {
+        let project = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: project) }
+        let files = [
+            ".busted": "return { default = { ROOT = { 'spec' }, lpath = './lua/?.lua;./src/?.lua', helper = 'spec/helper.lua', ['exclude-tags'] = 'slow', coverage = false } }",
+            "lua/greeter.lua": "return { greet = function(n) return 'hi ' .. n end }",
+            "src/counter.lua": "return { start = 3 }",
+            "spec/helper.lua": "HELPED = true",
+            "spec/support/helpers.lua": "return { twice = function(x) return 2 * x end }",
+            "spec/greeter_spec.lua": """
+                local greeter = require("greeter")
+                local helpers = require("spec/support/helpers")
+                describe("greeter", function()
+                  it("greets, with the helper's global and a helper file", function()
+                    assert.is_true(HELPED)
+                    assert.are.equal("hi bob", greeter.greet("bob"))
+                    assert.are.equal(6, helpers.twice(require("counter").start))
+                  end)
+                  it("is skipped by exclude-tags #slow", function() error("ran") end)
+                end)
+                """,
+        ]
+        for (path, text) in files {
+            let full = project + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltExecutables.path(of: "detent"))
+        process.arguments = ["run"]
+        process.currentDirectoryURL = URL(fileURLWithPath: project)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && output.hasSuffix("1 passed, 0 failed\n"), "\(output)")
+        #expect(output.contains("detent: .busted: 'coverage' of task 'default' is not used by Detent"))
+    }
 }
