@@ -129,12 +129,14 @@ extension Daemon {
         options.failOnFlaky = try params.optionalBool("fail_on_flaky") ?? false
 
         let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
-        let settings: SessionSettings
+        var settings: SessionSettings
         do {
             settings = plugins.applied(to: try SessionSettings(
                 configuration: configuration,
                 limits: ScriptLimits(instructionBudget: config.runInstructionBudget, memoryCapBytes: config.runMemoryCapBytes),
                 luaSetup: Daemon.luaSetup(configuration, displayBase: cwd), seed: options.seed, device: options.device))
+            // The project's helper, as the daemon's own configuration names it (from its folder).
+            try settings.readHelper(base: FileManager.default.currentDirectoryPath)
             // Curve names in engine.toml may be the plugins' (SPEC §12): checked against them.
             try settings.configuration.checkCurveNames(pluginCurves: settings.pluginCurveNames)
         } catch let error as UsageError {

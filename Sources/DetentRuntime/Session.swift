@@ -43,6 +43,18 @@ public struct SessionSettings: Sendable {
     }
 }
 
+extension SessionSettings {
+    /// Reads `[run] helper` (busted's `helper`), a path resolved against `base`, for every
+    /// session to run before each spec file; a helper that cannot be read is a `UsageError`.
+    public mutating func readHelper(base: String) throws {
+        guard let file = configuration.run.helper else { return }
+        guard let data = FileManager.default.contents(atPath: SpecDiscovery.resolve(file, base: base)) else {
+            throw UsageError(description: "cannot read the helper \(file) (from [run] helper or .busted's helper)")
+        }
+        helper = (file, String(decoding: data, as: UTF8.self))
+    }
+}
+
 /// A usage problem (unknown device, missing path, bad pattern): exit code 2.
 public struct UsageError: Error, CustomStringConvertible {
     public let description: String

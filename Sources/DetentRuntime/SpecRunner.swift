@@ -56,12 +56,7 @@ public final class SpecRunner: @unchecked Sendable {
         var setup = luaSetup ?? configuration.luaSetup(defaultLibrary: .full)
         setup?.displayBase = base
         var settings = try SessionSettings(configuration: configuration, luaSetup: setup, seed: options.seed, device: options.device)
-        if let helper = configuration.run.helper {
-            guard let data = FileManager.default.contents(atPath: SpecDiscovery.resolve(helper, base: base)) else {
-                throw UsageError(description: "cannot read the helper \(helper) (from [run] helper or .busted's helper)")
-            }
-            settings.helper = (helper, String(decoding: data, as: UTF8.self))
-        }
+        try settings.readHelper(base: base)
         if !options.noPlugins {
             let sources = try PluginDiscovery.sources(defaultFolder: configuration.run.pluginFolder,
                                                       folders: configuration.run.pluginPaths + options.pluginFolders, base: base)
