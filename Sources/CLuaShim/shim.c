@@ -17,6 +17,8 @@ static void note_kill_where(lua_State *L, detent_limits *limits);
 static int raise_kill(lua_State *L, detent_limits *limits);
 static void poll_stop_flags(detent_limits *limits);
 static void charge_and_stop(lua_State *L, detent_limits *limits, int64_t instructions);
+static void set_hook(lua_State *L, detent_limits *limits, int count_mask, int count);
+static void record_line(lua_State *L, detent_coverage *coverage, lua_Debug *ar);
 // Detent's own chunks: the prelude ("@(detent)/spec.lua") and the host's snippets, named
 // "=(detent sandbox)" and the like (loaded by name, they arrive as "@=(detent sandbox)").
 static int is_detent_chunk(const char *source) {
@@ -282,10 +284,10 @@ int detent_charge_host(lua_State *L, int64_t instructions, size_t bytes) {
     if (limits->killed != DETENT_KILL_NONE) return 1;
     poll_stop_flags(limits);
     if (limits->killed != DETENT_KILL_NONE) {
-        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        set_hook(L, limits, LUA_MASKCOUNT, 1);
     } else if (limits->budget > 0 && limits->executed > limits->budget) {
         limits->killed = DETENT_KILL_INSTRUCTIONS;
-        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        set_hook(L, limits, LUA_MASKCOUNT, 1);
     } else if (limits->cap > 0 && limits->used + limits->host_bytes > limits->cap) {
         limits->killed = DETENT_KILL_MEMORY;
     } else {
@@ -346,8 +348,12 @@ lua_State *detent_newstate(detent_limits *limits) {
 }
 
 static void budget_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     detent_limits *limits = detent_limits_of(L);
+    // A line event is coverage's (`detent run --coverage`), never a stop or a count.
+    if (ar->event == LUA_HOOKLINE) {
+        if (limits->coverage != NULL) record_line(L, limits->coverage, ar);
+        return;
+    }
     if (!limits->counts_instructions) {
         // Set by the stop signal: stop if a flag is up, else go back to full speed. (A kill
         // re-sets the hook on every instruction, below, so no pcall loop outlives it.)
@@ -355,7 +361,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
             limits->running = L;
             charge_and_stop(L, limits, 0);
         }
-        if (limits->killed == DETENT_KILL_NONE) lua_sethook(L, NULL, 0, 0);
+        if (limits->killed == DETENT_KILL_NONE) set_hook(L, limits, 0, 0);
         return;
     }
     if (limits->guest_depth <= 0) return;
@@ -394,7 +400,7 @@ static void stop_signal_handler(int signo) {
     if (limits == NULL || limits->running == NULL) return;
     // lua_sethook only stores the hook and marks the call frames to trap: what lua.c does
     // from its SIGINT handler. The hook runs at the coroutine's next instruction.
-    lua_sethook(limits->running, budget_hook, LUA_MASKCOUNT, 1);
+    set_hook(limits->running, limits, LUA_MASKCOUNT, 1);
 }
 
 int detent_install_stop_signal(void) {
@@ -415,8 +421,8 @@ int detent_install_stop_signal(void) {
 void detent_set_counting(lua_State *L, int counts_instructions) {
     detent_limits *limits = detent_limits_of(L);
     limits->counts_instructions = counts_instructions;
-    if (counts_instructions) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
-    else lua_sethook(L, NULL, 0, 0);
+    if (counts_instructions) set_hook(L, limits, LUA_MASKCOUNT, HOOK_STEP);
+    else set_hook(L, limits, 0, 0);
 }
 
 // Charges `instructions`, turns a raised stop flag or a spent budget into a kill, and stops
@@ -430,7 +436,7 @@ static void charge_and_stop(lua_State *L, detent_limits *limits, int64_t instruc
     }
     if (limits->killed != DETENT_KILL_NONE) {
         note_kill_where(L, limits);
-        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        set_hook(L, limits, LUA_MASKCOUNT, 1);
         raise_kill(L, limits);
     }
 }
@@ -488,8 +494,8 @@ void detent_reset_limits(lua_State *L) {
     limits->host_bytes = 0;
     limits->killed = DETENT_KILL_NONE;
     detent_interrupt_set(&limits->cpu_expired, 0);
-    if (limits->counts_instructions) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
-    else lua_sethook(L, NULL, 0, 0);
+    if (limits->counts_instructions) set_hook(L, limits, LUA_MASKCOUNT, HOOK_STEP);
+    else set_hook(L, limits, 0, 0);
 }
 
 void detent_interrupt_set(int *flag, int value) { __atomic_store_n(flag, value, __ATOMIC_SEQ_CST); }
@@ -707,7 +713,7 @@ static int guarded_resume(lua_State *L) {
     limits->running = L;
     // A limit stopped the coroutine: the resumer stops too, at its next instruction (without
     // the count hook nothing else would reach it).
-    if (limits->killed != DETENT_KILL_NONE) lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+    if (limits->killed != DETENT_KILL_NONE) set_hook(L, limits, LUA_MASKCOUNT, 1);
     return lua_gettop(L);
 }
 
@@ -721,7 +727,7 @@ static int guarded_wrap_call(lua_State *L) {
     limits->running = lua_tothread(L, lua_upvalueindex(2));
     int status = lua_pcall(L, count, LUA_MULTRET, 0);
     limits->running = L;
-    if (limits->killed != DETENT_KILL_NONE) lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+    if (limits->killed != DETENT_KILL_NONE) set_hook(L, limits, LUA_MASKCOUNT, 1);
     if (status != LUA_OK) return lua_error(L);
     return lua_gettop(L);
 }
@@ -768,4 +774,96 @@ void detent_install_guarded_coroutines(lua_State *L) {
     lua_pushcclosure(L, guarded_wrap, 1);
     lua_setfield(L, -2, "wrap");
     lua_pop(L, 1);
+}
+
+// ---- Line coverage (`detent run --coverage`) -------------------------------------------------
+
+// Every hook this file sets goes through here: with coverage on, the line event is added to
+// whatever the limits need (the count event, or nothing), so no stop, reset or kill turns
+// coverage off; without it, the hooks are as they were.
+static void set_hook(lua_State *L, detent_limits *limits, int count_mask, int count) {
+    int mask = count_mask | (limits->coverage != NULL ? LUA_MASKLINE : 0);
+    if (mask == 0) lua_sethook(L, NULL, 0, 0);
+    else lua_sethook(L, budget_hook, mask, count_mask != 0 ? count : 0);
+}
+
+struct detent_coverage {
+    struct { char *source; uint32_t *hits; int size; } *files;
+    int count, capacity, last;
+};
+
+// Counts the line `ar` is at, for the chunk it is in: scripts' files only (sources named
+// "@path"), not Detent's own chunks. Host memory, outside the Lua state's cap.
+static void record_line(lua_State *L, detent_coverage *coverage, lua_Debug *ar) {
+    if (!lua_getinfo(L, "S", ar) || ar->source == NULL || ar->source[0] != '@' || is_detent_chunk(ar->source)) return;
+    int line = ar->currentline;
+    if (line <= 0) return;
+    int index = -1;
+    if (coverage->last >= 0 && strcmp(coverage->files[coverage->last].source, ar->source) == 0) index = coverage->last;
+    for (int i = 0; index < 0 && i < coverage->count; i++) {
+        if (strcmp(coverage->files[i].source, ar->source) == 0) index = i;
+    }
+    if (index < 0) {
+        if (coverage->count == coverage->capacity) {
+            int capacity = coverage->capacity ? coverage->capacity * 2 : 16;
+            void *grown = realloc(coverage->files, (size_t)capacity * sizeof *coverage->files);
+            if (grown == NULL) return;
+            coverage->files = grown;
+            coverage->capacity = capacity;
+        }
+        char *source = strdup(ar->source);
+        if (source == NULL) return;
+        index = coverage->count++;
+        coverage->files[index].source = source;
+        coverage->files[index].hits = NULL;
+        coverage->files[index].size = 0;
+    }
+    coverage->last = index;
+    if (line >= coverage->files[index].size) {
+        int size = line + 256;
+        uint32_t *grown = realloc(coverage->files[index].hits, (size_t)size * sizeof(uint32_t));
+        if (grown == NULL) return;
+        memset(grown + coverage->files[index].size, 0, (size_t)(size - coverage->files[index].size) * sizeof(uint32_t));
+        coverage->files[index].hits = grown;
+        coverage->files[index].size = size;
+    }
+    if (coverage->files[index].hits[line] < UINT32_MAX) coverage->files[index].hits[line] += 1;
+}
+
+int detent_coverage_enable(lua_State *L) {
+    detent_limits *limits = detent_limits_of(L);
+    if (limits->coverage == NULL) {
+        limits->coverage = calloc(1, sizeof(detent_coverage));
+        if (limits->coverage == NULL) return 0;
+        limits->coverage->last = -1;
+    }
+    set_hook(L, limits, limits->counts_instructions ? LUA_MASKCOUNT : 0, HOOK_STEP);
+    return 1;
+}
+
+int detent_coverage_file_count(detent_limits *limits) { return limits->coverage ? limits->coverage->count : 0; }
+const char *detent_coverage_file_source(detent_limits *limits, int i) { return limits->coverage->files[i].source; }
+int detent_coverage_file_size(detent_limits *limits, int i) { return limits->coverage->files[i].size; }
+const uint32_t *detent_coverage_file_hits(detent_limits *limits, int i) { return limits->coverage->files[i].hits; }
+
+void detent_coverage_clear(detent_limits *limits) {
+    if (limits->coverage == NULL) return;
+    for (int i = 0; i < limits->coverage->count; i++) {
+        free(limits->coverage->files[i].source);
+        free(limits->coverage->files[i].hits);
+    }
+    limits->coverage->count = 0;
+    limits->coverage->last = -1;
+}
+
+void detent_coverage_free(detent_limits *limits) {
+    if (limits->coverage == NULL) return;
+    detent_coverage_clear(limits);
+    free(limits->coverage->files);
+    free(limits->coverage);
+    limits->coverage = NULL;
+}
+
+void detent_set_thread_counting(lua_State *thread, int counts_instructions) {
+    set_hook(thread, detent_limits_of(thread), counts_instructions ? LUA_MASKCOUNT : 0, HOOK_STEP);
 }

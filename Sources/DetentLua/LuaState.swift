@@ -33,7 +33,7 @@ public final class LuaState: LuaStack {
         limits.initialize(to: detent_limits(used: 0, peak: 0, cap: 0, budget: 0, executed: 0,
                                             guest_depth: 0, killed: DETENT_KILL_NONE, interrupt: cancellation.flag, host_bytes: 0,
                                             kill_where: killWhere, kill_where_size: LuaState.killWhereSize,
-                                            cpu_expired: 0, running: nil, counts_instructions: 1))
+                                            cpu_expired: 0, running: nil, counts_instructions: 1, coverage: nil))
         guard let state = detent_newstate(limits) else {
             fatalError("lua_newstate failed: the system is out of memory")
         }
@@ -47,6 +47,7 @@ public final class LuaState: LuaStack {
     deinit {
         CPUWatchdog.shared.disarm(limits)
         lua_close(L)
+        detent_coverage_free(limits)
         limits.deinitialize(count: 1)
         limits.deallocate()
         killWhere.deallocate()
@@ -110,7 +111,7 @@ public final class LuaState: LuaStack {
         guard cpuTimeLimit > 0 else { return }
         if !countsInstructions {
             detent_set_counting(L, 0)
-            if let thread { lua_sethook(thread, nil, 0, 0) }
+            if let thread { detent_set_thread_counting(thread, 0) }
         }
         CPUWatchdog.shared.arm(limits, seconds: cpuTimeLimit)
     }

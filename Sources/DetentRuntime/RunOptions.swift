@@ -17,6 +17,8 @@ public struct RunOptions: Equatable, Sendable {
     /// Device for each test's default world (overrides config).
     public var device: String? = nil
     public var verbose = false
+    /// `--coverage`: count the lines the project's Lua files run (SpecRunner.coverage).
+    public var coverage = false
     /// Folders of plugins besides scripts/plugins and `[plugins] paths` (`--plugins`).
     public var pluginFolders: [String] = []
     /// `--no-plugins`: load none.

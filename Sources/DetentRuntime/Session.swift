@@ -25,6 +25,8 @@ public struct SessionSettings: Sendable {
     /// `[run] helper` (busted's `helper`): a Lua file each spec file's state runs first, as
     /// shown and its text.
     public var helper: (file: String, text: String)?
+    /// `--coverage`: every session's state counts the lines its scripts run.
+    public var coverage = false
 
     public init(configuration: DetentConfiguration, limits: ScriptLimits? = nil, luaSetup: LuaSetup?, seed: UInt64? = nil,
                 device: String? = nil) throws {
@@ -113,6 +115,7 @@ public final class Session {
         let configuration = settings.configuration
         let host = try ScriptHost(limits: settings.limits, luaSetup: settings.luaSetup, owner: queue, output: { _ in },
                                   worldFactory: { try Session.makeWorld($0, settings: settings, owner: queue) })
+        if settings.coverage { host.lua.enableCoverage() }
         if !settings.plugins.isEmpty || !settings.pluginFailures.isEmpty {
             host.loadPlugins(settings.plugins)
             host.failedPlugins += settings.pluginFailures

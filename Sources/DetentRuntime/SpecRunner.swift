@@ -41,7 +41,13 @@ public final class SpecRunner: @unchecked Sendable {
         /// The running files' cancellations, by file index.
         var running: [Int: LuaCancellation] = [:]
         var board: FileOutcomeBoard?
+        /// With `--coverage`: the lines run so far, by file as its chunk is named.
+        var coverage: [String: [Int: Int]] = [:]
     }
+
+    /// With `--coverage`, once the run is over: every line the scripts ran, by file (as its
+    /// chunk is named: relative to the working folder below it) and line, with how often.
+    public var coverage: [String: [Int: Int]] { shared.withLockedValue { $0.coverage } }
     private let shared = NIOLockedValueBox(Shared())
 
     /// The folder relative paths are resolved against.
@@ -56,6 +62,7 @@ public final class SpecRunner: @unchecked Sendable {
         var setup = luaSetup ?? configuration.luaSetup(defaultLibrary: .full)
         setup?.displayBase = base
         var settings = try SessionSettings(configuration: configuration, luaSetup: setup, seed: options.seed, device: options.device)
+        settings.coverage = options.coverage
         try settings.readHelper(base: base)
         if !options.noPlugins {
             let sources = try PluginDiscovery.sources(defaultFolder: configuration.run.pluginFolder,
@@ -261,6 +268,12 @@ public final class SpecRunner: @unchecked Sendable {
         if shared.withLockedValue({ shared in shared.running[index] = cancellation; return shared.cancelled }) { cancellation.request() }
         defer { shared.withLockedValue { _ = $0.running.removeValue(forKey: index) } }
         do { try session.sync { session in
+            defer {
+                if options.coverage {
+                    let lines = session.host.lua.takeCoverage()
+                    shared.withLockedValue { $0.coverage.merge(lines) { $0.merging($1, uniquingKeysWith: +) } }
+                }
+            }
             try session.runSpec(text: text, file: path, selection: options.selection, shouldStop: { board.isStopping }) { outcome in
                 board.append(outcome, file: index)
             }

@@ -73,6 +73,12 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(ConfigHelp.text))
     var config: String?
 
+    @Flag(name: .long, help: "Count the lines of the project's Lua files that run (specs, modules, plugins; not Detent's own) and write them as LCOV, with luacov's luacov.stats.out beside it.")
+    var coverage = false
+
+    @Option(name: .customLong("coverage-report"), help: ArgumentHelp("The LCOV file --coverage writes (default: coverage.lcov).", valueName: "FILE"))
+    var coverageReport: String?
+
     @Option(name: .customLong("run"), help: "The task of the project's .busted file to read (default: default), as busted --run does.")
     var bustedTask: String?
 
@@ -93,6 +99,8 @@ struct Run: ParsableCommand {
 
     func validate() throws {
         if let tags, splitTags(tags).isEmpty { throw ValidationError("--tags needs at least one tag, like --tags slow,drawer") }
+        if coverageReport != nil && !coverage { throw ValidationError("--coverage-report names where --coverage writes; give --coverage too") }
+        if coverage && (connect != nil || watch) { throw ValidationError("--coverage counts lines in this process; it cannot be combined with --connect or --watch") }
         if watch && connect != nil { throw ValidationError("--watch runs the specs in this process; it cannot be combined with --connect") }
         if connect != nil && jobs != nil { throw ValidationError("--jobs runs files in parallel sessions of this process; it cannot be combined with --connect") }
         if connect != nil && shard != nil { throw ValidationError("--shard cannot be combined with --connect; run the shard in this process") }
@@ -140,6 +148,7 @@ struct Run: ParsableCommand {
         if excludeTags == nil { options.excludeTags = run.excludedTags }
         options.shuffle = shuffle || run.shuffle
         options.verbose = verbose || run.verbose
+        options.coverage = coverage
         let seedSetByProject = configuration.source.tree.origins["run.seed"].map { $0.kind != .builtIn } ?? false
         if options.shuffle && seed == nil && !seedSetByProject {
             // A shuffled run without a seed gets a fresh one, printed so it can be replayed.
@@ -193,6 +202,7 @@ struct Run: ParsableCommand {
             }
             let summary = try runner.run()
             interrupt?.cancel()
+            if options.coverage { try writeCoverage(runner.coverage, configuration: configuration) }
             if summary.cancelled && stopsOnInterrupt { return 130 }
             return summary.exitCode(failOnFlaky: options.failOnFlaky)
         } catch let error as SpecRunner.UsageError {
@@ -241,6 +251,20 @@ struct Run: ParsableCommand {
         })
         loop.finished = { status in lastStatus.withLockedValue { $0 = status } }
         return loop.run()
+    }
+
+    /// `--coverage`: the LCOV report and luacov's statistics beside it, and a line on
+    /// standard error saying how much ran.
+    private func writeCoverage(_ hits: [String: [Int: Int]], configuration: DetentConfiguration) throws {
+        let report = CoverageReport(hits: hits, base: FileManager.default.currentDirectoryPath,
+                                    projectRoot: configuration.source.projectRoot)
+        let lcov = coverageReport ?? "coverage.lcov"
+        let folder = PathText.parent(of: lcov)
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try AtomicFile.write(report.lcov, to: lcov)
+        let stats = folder.isEmpty ? "luacov.stats.out" : PathText.join(folder, "luacov.stats.out")
+        try AtomicFile.write(report.luacovStats, to: stats)
+        StandardError.write("\(report.summary) → \(lcov), \(stats)\n")
     }
 
     private func splitTags(_ text: String?) -> [String] {

@@ -93,6 +93,9 @@ typedef enum {
     DETENT_KILL_CPU_TIME = 4,
 } detent_kill_reason;
 
+/// Lines run per script file, for `detent run --coverage` (shim.c).
+typedef struct detent_coverage detent_coverage;
+
 typedef struct detent_limits {
     size_t used;                 // bytes currently allocated by this state
     size_t peak;                 // high-water mark of `used`
@@ -109,7 +112,24 @@ typedef struct detent_limits {
     lua_State *running;          // the thread last seen running guest code (hook, host call, resume); may be NULL
     int counts_instructions;     // 1: the count hook runs every HOOK_STEP instructions (exact, deterministic budget);
                                  // 0: no hook while code runs (full speed); a stop flag sets it asynchronously (detent_poke_running)
+    detent_coverage *coverage;   // lines run, while coverage is on (the line hook rides with the count hook); else NULL
 } detent_limits;
+
+/// Turns line coverage on for this state (and the coroutines it makes from now on): every line
+/// a script file ("@path", not Detent's own chunks) runs is counted. Returns 0 when out of memory.
+int detent_coverage_enable(lua_State *L);
+/// The files counted so far: each one's source ("@path"), and its hits by line (index = line;
+/// `size` entries, line 0 unused).
+int detent_coverage_file_count(detent_limits *limits);
+const char *detent_coverage_file_source(detent_limits *limits, int i);
+int detent_coverage_file_size(detent_limits *limits, int i);
+const uint32_t *detent_coverage_file_hits(detent_limits *limits, int i);
+/// Forgets the counts (after they were taken); coverage stays on.
+void detent_coverage_clear(detent_limits *limits);
+/// Sets the hook of one coroutine: the count hook or none, with coverage's line hook when it is on.
+void detent_set_thread_counting(lua_State *thread, int counts_instructions);
+/// Frees the counts and turns coverage off (when the state closes).
+void detent_coverage_free(detent_limits *limits);
 
 /// Charges host-side work done for guest code — `instructions` to the budget and `bytes` of
 /// host objects to the memory cap — so a loop that makes worlds, screens or touches is
