@@ -84,17 +84,9 @@ struct InitCommandTests {
             try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: full, atomically: true, encoding: .utf8)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltExecutables.path(of: "detent"))
-        process.arguments = ["run"]
-        process.currentDirectoryURL = URL(fileURLWithPath: project)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0 && output.hasSuffix("1 passed, 0 failed\n"), "\(output)")
+        let run = try BuiltExecutables.run(try BuiltExecutables.path(of: "detent"), ["run"], in: project)
+        let output = run.output
+        #expect(run.status == 0 && output.hasSuffix("1 passed, 0 failed\n"), "\(output)")
         #expect(output.contains("detent: .busted: 'coverage' of task 'default' is not used by Detent"))
     }
 }

@@ -88,17 +88,8 @@ struct CoverageTests {
 
     /// Runs `executable` in `folder` to its end; its status and everything it printed.
     func tool(_ executable: String, _ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let run = try BuiltExecutables.run(executable, arguments, in: folder)
+        return (run.status, run.output)
     }
 
     @Test func executableLinesComeFromTheCompiledChunkNestedFunctionsIncluded() throws {

@@ -29,12 +29,13 @@ public enum BuiltExecutables {
         public var output: String
     }
 
-    /// Runs `executable` with `arguments` in the repository root and waits for it.
-    public static func run(_ executable: String, _ arguments: [String]) throws -> Run {
+    /// Runs `executable` with `arguments` in `folder` (default: the repository root) and
+    /// waits for it.
+    public static func run(_ executable: String, _ arguments: [String], in folder: String? = nil) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.currentDirectoryURL = root
+        process.currentDirectoryURL = folder.map { URL(fileURLWithPath: $0) } ?? root
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
