@@ -61,16 +61,8 @@ public final class LocalEvaluator: ConsoleEvaluator {
         return try SessionSettings(configuration: configuration,
                                    limits: ScriptLimits(instructionBudget: instructionBudget,
                                                         memoryCapBytes: configuration.run.memoryCapBytes),
-                                   luaSetup: luaSetup(configuration, displayBase: options.base),
+                                   luaSetup: configuration.luaSetup(defaultLibrary: .full, displayBase: options.base),
                                    device: options.device)
-    }
-
-    /// The console's scripts get the full standard library unless the project chose the
-    /// sandbox (`[lua] stdlib`).
-    private static func luaSetup(_ configuration: DetentConfiguration, displayBase: String) -> LuaSetup {
-        var setup = configuration.luaSetup(defaultLibrary: .full)
-        setup.displayBase = displayBase
-        return setup
     }
 
     private static func pluginSources(_ options: Options) throws -> [PluginSource] {

@@ -22,14 +22,6 @@ public struct PluginOrigin: Sendable {
 /// again on `reload`. The set lives in the registry; sessions and runs copy it when they are
 /// created, so a reload never changes a world that is already running.
 extension Daemon {
-    /// What the daemon's scripts get of Lua: the sandbox unless the project file chose the
-    /// full standard library (`[lua] stdlib`), with chunk names shown from `displayBase`.
-    static func luaSetup(_ configuration: DetentConfiguration, displayBase: String) -> LuaSetup {
-        var setup = configuration.luaSetup(defaultLibrary: .sandboxed)
-        setup.displayBase = displayBase
-        return setup
-    }
-
     /// Reads the plugin files and loads them against `previous` (see `PluginSet.reloaded`).
     static func loadPlugins(_ origin: PluginOrigin?, configuration: DetentConfiguration, config: DaemonConfiguration,
                             previous: PluginSet) throws -> PluginSet {
@@ -40,7 +32,7 @@ extension Daemon {
         let settings = try SessionSettings(configuration: configuration,
                                            limits: ScriptLimits(instructionBudget: config.runInstructionBudget,
                                                                 memoryCapBytes: config.runMemoryCapBytes),
-                                           luaSetup: Daemon.luaSetup(configuration, displayBase: origin.base))
+                                           luaSetup: configuration.luaSetup(defaultLibrary: .sandboxed, displayBase: origin.base))
         return try previous.reloaded(sources, settings: settings)
     }
 

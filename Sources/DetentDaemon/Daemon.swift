@@ -71,7 +71,7 @@ public final class Daemon: @unchecked Sendable {
         let settings = try SessionSettings(configuration: configuration,
                                            limits: ScriptLimits(instructionBudget: config.liveInstructionBudget,
                                                                 memoryCapBytes: config.liveMemoryCapBytes),
-                                           luaSetup: Daemon.luaSetup(configuration, displayBase: FileManager.default.currentDirectoryPath),
+                                           luaSetup: configuration.luaSetup(defaultLibrary: .sandboxed, displayBase: FileManager.default.currentDirectoryPath),
                                            device: config.liveDevice.isEmpty ? nil : config.liveDevice)
         let session = try LiveSession.make(settings: plugins.applied(to: settings), label: "detent.live.\(name)")
         var log = logger

@@ -134,7 +134,7 @@ extension Daemon {
             settings = plugins.applied(to: try SessionSettings(
                 configuration: configuration,
                 limits: ScriptLimits(instructionBudget: config.runInstructionBudget, memoryCapBytes: config.runMemoryCapBytes),
-                luaSetup: Daemon.luaSetup(configuration, displayBase: cwd), seed: options.seed, device: options.device))
+                luaSetup: configuration.luaSetup(defaultLibrary: .sandboxed, displayBase: cwd), seed: options.seed, device: options.device))
             // The project's helper, as the daemon's own configuration names it (from its folder).
             try settings.readHelper(base: FileManager.default.currentDirectoryPath)
             // Curve names in engine.toml may be the plugins' (SPEC §12): checked against them.

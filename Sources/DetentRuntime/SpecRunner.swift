@@ -53,15 +53,14 @@ public final class SpecRunner: @unchecked Sendable {
     /// The folder relative paths are resolved against.
     let base: String
 
-    /// A run of `configuration`'s scripts with `luaSetup` (by default `configuration`'s for
-    /// `detent run`: the full standard library unless the project chose the sandbox).
-    public init(configuration: DetentConfiguration, options: RunOptions, reporter: Reporter, luaSetup: LuaSetup?? = nil) throws {
+    /// A run of `configuration`'s scripts as `detent run` gives them Lua: the full standard
+    /// library unless the project chose the sandbox.
+    public init(configuration: DetentConfiguration, options: RunOptions, reporter: Reporter) throws {
         self.options = options
         self.reporter = reporter
         self.base = options.workingDirectory ?? FileManager.default.currentDirectoryPath
-        var setup = luaSetup ?? configuration.luaSetup(defaultLibrary: .full)
-        setup?.displayBase = base
-        var settings = try SessionSettings(configuration: configuration, luaSetup: setup, seed: options.seed, device: options.device)
+        var settings = try SessionSettings(configuration: configuration, luaSetup: configuration.luaSetup(defaultLibrary: .full, displayBase: base),
+                                           seed: options.seed, device: options.device)
         settings.coverage = options.coverage
         try settings.readHelper(base: base)
         if !options.noPlugins {

@@ -74,7 +74,7 @@ public enum Benchmarks {
         var options = RunOptions()
         options.paths = [file.path]
         let m = try BenchmarkClock.perOperation(operations: 1000) {
-            let runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter(), luaSetup: nil)
+            let runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter())
             let summary = try runner.run()
             precondition(summary.passed == 1000)
         }

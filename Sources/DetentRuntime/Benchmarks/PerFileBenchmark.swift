@@ -28,7 +28,7 @@ extension Benchmarks {
             options.jobs = 1
             options.noPlugins = true
             let start = BenchmarkClock.now()
-            let runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter(), luaSetup: nil)
+            let runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter())
             let summary = try runner.run()
             precondition(summary.passed == count, "per-file benchmark: \(summary.passed) of \(count) tests passed")
             return Double(BenchmarkClock.now() - start) / 1e9

@@ -94,11 +94,13 @@ public struct DetentConfiguration: Equatable, Sendable {
         throw ConfigError(file: devicesFile, "no device named '\(name)' (expected one of: \(devices.map(\.name).joined(separator: ", ")))")
     }
 
-    /// What a command's scripts get of Lua: the project's search paths and `library`, unless
-    /// the project chose a standard library for every command.
-    public func luaSetup(defaultLibrary: LuaSetup.StandardLibrary) -> LuaSetup {
+    /// What a command's scripts get of Lua: the project's search paths and `defaultLibrary`
+    /// (full for `run` and the console, sandboxed for the daemon), unless the project chose a
+    /// standard library for every command; modules' chunk names are shown from `displayBase`
+    /// (default: the working folder the configuration was loaded in).
+    public func luaSetup(defaultLibrary: LuaSetup.StandardLibrary, displayBase: String? = nil) -> LuaSetup {
         LuaSetup(standardLibrary: lua.standardLibrary ?? defaultLibrary, path: lua.path, cpath: lua.cpath,
-                 displayBase: source.workingDirectory)
+                 displayBase: displayBase ?? source.workingDirectory)
     }
 
     /// Loads the configuration of a folder laid out like config/ (its files over the
