@@ -37,15 +37,7 @@ struct ConfigCommand: ParsableCommand {
         var flags: [(key: String, value: ConfigValue, flag: String)] = []
         if let device { flags.append(("run.default_device", .string(device), "--device")) }
         if let seed { flags.append(("run.seed", .integer(Int64(clamping: seed)), "--seed")) }
-        let configuration: DetentConfiguration
-        do {
-            var location = ConfigLocation.current(explicit: config)
-            if let bustedTask { location.bustedTask = bustedTask }
-            configuration = try DetentConfiguration.load(location, flags: flags)
-        } catch let error as ConfigError {
-            StandardError.write("detent: \(error)\n")
-            throw ExitCode(2)
-        }
+        let configuration = try loadConfigurationOrExit(config, bustedTask: bustedTask, flags: flags)
         for notice in configuration.source.notices { StandardError.write("detent: \(notice)\n") }
         let listing = ConfigListing(configuration, environment: ProcessInfo.processInfo.environment)
         StandardOutput.write(json ? listing.json.indentedText() + "\n" : listing.text)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DetentLua
 import DetentPlatform
 import DetentRuntime
 import FoundationEssentials
@@ -6,11 +7,10 @@ import FoundationEssentials
 /// The configuration a command was given: the built-in defaults, then `--config FILE|DIR` or
 /// `$DETENT_CONFIG`, and the nearest detent.toml above the working folder; a config error is
 /// printed as `detent: FILE:line: …` and exits 2 (SPEC §10).
-func loadConfigurationOrExit(_ explicit: String?, bustedTask: String? = nil) throws -> DetentConfiguration {
+func loadConfigurationOrExit(_ explicit: String?, bustedTask: String? = nil,
+                             flags: [(key: String, value: ConfigValue, flag: String)] = []) throws -> DetentConfiguration {
     do {
-        var location = ConfigLocation.current(explicit: explicit)
-        if let bustedTask { location.bustedTask = bustedTask }
-        return try DetentConfiguration.load(location)
+        return try DetentConfiguration.load(ConfigLocation.current(explicit: explicit, bustedTask: bustedTask), flags: flags)
     } catch let error as ConfigError {
         StandardError.write("detent: \(error)\n")
         throw ExitCode(2)

@@ -215,8 +215,7 @@ struct Run: ParsableCommand {
     /// and plugins anew for every run, until Ctrl-C, which ends with the last run's status.
     private func watchLoop(options: RunOptions, reporter: Reporter, stdout: TextSink) -> Int32 {
         let base = FileManager.default.currentDirectoryPath
-        var location = ConfigLocation.current(explicit: config)
-        if let bustedTask { location.bustedTask = bustedTask }
+        let location = ConfigLocation.current(explicit: config, bustedTask: bustedTask)
         let initial = try? DetentConfiguration.load(location)
         let paths = options.paths.isEmpty ? initial?.run.scenarios ?? [] : options.paths
         let pluginFolders = options.noPlugins ? [] : [initial?.run.pluginFolder ?? PluginDiscovery.defaultFolder] + (initial?.run.pluginPaths ?? []) + options.pluginFolders

@@ -23,11 +23,14 @@ public struct ConfigLocation: Equatable, Sendable {
         self.workingDirectory = workingDirectory
     }
 
-    /// The process's: its working folder and `$DETENT_CONFIG`.
-    public static func current(explicit: String?) -> ConfigLocation {
+    /// The process's: its working folder and `$DETENT_CONFIG`, with `--config` and
+    /// `--run` (the `.busted` task; nil: `default`).
+    public static func current(explicit: String?, bustedTask: String? = nil) -> ConfigLocation {
         let variable = ProcessInfo.processInfo.environment["DETENT_CONFIG"]
-        return ConfigLocation(explicit: explicit, environment: variable?.isEmpty == false ? variable : nil,
-                              workingDirectory: FileManager.default.currentDirectoryPath)
+        var location = ConfigLocation(explicit: explicit, environment: variable?.isEmpty == false ? variable : nil,
+                                      workingDirectory: FileManager.default.currentDirectoryPath)
+        if let bustedTask { location.bustedTask = bustedTask }
+        return location
     }
 
     /// The project file's name.
