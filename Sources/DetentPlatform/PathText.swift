@@ -58,4 +58,17 @@ public enum PathText {
         let parts = ups + rest
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
+
+    /// A path as Detent shows it to someone working in `base` (absolute): relative when it
+    /// lies below `base` ("spec/a_spec.lua", "." for `base` itself); otherwise absolute, or —
+    /// with `dotDot` — relative with ".." where the two share more than the root
+    /// ("../spec/a_spec.lua"). A relative path is shown as it is.
+    public static func shown(_ path: String, from base: String, dotDot: Bool = false) -> String {
+        guard path.hasPrefix("/") else { return path }
+        let absolute = standardized(path), folder = standardized(base)
+        if absolute == folder { return "." }
+        let prefix = folder == "/" ? "/" : folder + "/"
+        if absolute.hasPrefix(prefix) { return String(absolute.dropFirst(prefix.count)) }
+        return dotDot ? relative(absolute, to: folder) : absolute
+    }
 }

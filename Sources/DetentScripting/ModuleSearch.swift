@@ -41,18 +41,11 @@ enum ModuleSearch {
             text = text.firstIndex(of: "\n").map { String(text[$0...]) } ?? ""
         }
         do {
-            try call.load(text, chunkName: shown(filename, from: displayBase))
+            try call.load(text, chunkName: displayBase.map { PathText.shown(filename, from: $0) } ?? filename)
             return 1
         } catch let error as LuaError {
             call.pushNil(); call.push(error.message); return 2
         }
-    }
-
-    /// `path` relative to `base` when it lies below it, else as it is.
-    static func shown(_ path: String, from base: String?) -> String {
-        guard let base, path.hasPrefix("/") else { return path }
-        let folder = base.hasSuffix("/") ? base : base + "/"
-        return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
     }
 
     private static func isFolder(_ path: String) -> Bool {

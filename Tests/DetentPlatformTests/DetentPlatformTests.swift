@@ -35,6 +35,19 @@ struct DetentPlatformTests {
         #expect("é – ok".replacingEvery("–", with: "-") == "é - ok")
     }
 
+    /// How paths are shown to someone in a folder: below it relative, beside it absolute or
+    /// with "..", never a path made up of the two folders' shared root alone.
+    @Test func pathsAreShownFromAFolder() {
+        #expect(PathText.shown("/p/spec/a_spec.lua", from: "/p") == "spec/a_spec.lua")
+        #expect(PathText.shown("/p/./spec/../x.lua", from: "/p/") == "x.lua")
+        #expect(PathText.shown("/p", from: "/p") == ".")
+        #expect(PathText.shown("/p/spec", from: "/p/sub") == "/p/spec")
+        #expect(PathText.shown("/p/spec", from: "/p/sub/deep", dotDot: true) == "../../spec")
+        #expect(PathText.shown("/etc/x", from: "/p", dotDot: true) == "/etc/x")
+        #expect(PathText.shown("./x.lua", from: "/p") == "./x.lua")
+        #expect(PathText.shown("/a/b", from: "/") == "a/b")
+    }
+
     @Test func pathTextJoinsAndDropsComponentsAsNSStringDid() {
         #expect(PathText.join("out", "replay.html") == "out/replay.html")
         #expect(PathText.join("out/", "a.svg") == "out/a.svg")

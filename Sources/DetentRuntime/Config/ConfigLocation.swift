@@ -102,24 +102,13 @@ public struct ConfigSource: Equatable, Sendable {
         self.files = files
     }
 
-    /// A path as messages show it: relative to the working folder when it lies below it
-    /// ("detent.toml", "config/engine.toml"); otherwise absolute, or — with `below: false`,
-    /// for paths a user runs from (specs, plugin folders) — relative with "..".
-    static func display(_ path: String, cwd: String, below: Bool = true) -> String {
-        let absolute = PathText.standardized(path)
-        let base = PathText.standardized(cwd)
-        if absolute == base { return "." }
-        if absolute.hasPrefix(base == "/" ? "/" : base + "/") { return String(absolute.dropFirst(base == "/" ? 1 : base.count + 1)) }
-        return below ? absolute : PathText.relative(absolute, to: base)
-    }
-
     /// A config file's text, or the error that names it.
     static func read(_ path: String, cwd: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(file: display(path, cwd: cwd), "cannot be read")
+            throw ConfigError(file: PathText.shown(path, from: cwd), "cannot be read")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw ConfigError(file: display(path, cwd: cwd), "is not UTF-8 text")
+            throw ConfigError(file: PathText.shown(path, from: cwd), "is not UTF-8 text")
         }
         return text
     }

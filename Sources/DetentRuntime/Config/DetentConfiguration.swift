@@ -127,7 +127,7 @@ public struct DetentConfiguration: Equatable, Sendable {
             for file in BuiltInConfig.files {
                 let path = PathText.join(folder, file.name)
                 guard FileManager.default.fileExists(atPath: path) else { continue }
-                try tree.lay(text: try ConfigSource.read(path, cwd: cwd), file: ConfigSource.display(path, cwd: cwd), kind: .file,
+                try tree.lay(text: try ConfigSource.read(path, cwd: cwd), file: PathText.shown(path, from: cwd), kind: .file,
                              prefix: file.prefix, allowed: file.allowed, base: cwd, devices: .replace)
                 files.append(path)
             }
@@ -135,22 +135,22 @@ public struct DetentConfiguration: Equatable, Sendable {
         var notices: [String] = []
         let busted = PathText.join(found.projectRoot, BustedFile.fileName)
         if FileManager.default.fileExists(atPath: busted) {
-            let shown = ConfigSource.display(busted, cwd: cwd)
+            let shown = PathText.shown(busted, from: cwd)
             let file = try BustedFile(text: try ConfigSource.read(busted, cwd: cwd), file: shown, task: location.bustedTask)
             tree.lay(values: file.layer, file: shown, writtenKeys: file.writtenKeys, base: found.projectRoot)
             notices = file.notices
             files.append(busted)
         } else if location.bustedTask != "default" {
-            throw ConfigError(file: ConfigSource.display(busted, cwd: cwd), "no such file (named by --run \(location.bustedTask))")
+            throw ConfigError(file: PathText.shown(busted, from: cwd), "no such file (named by --run \(location.bustedTask))")
         }
         if let project = found.projectFile {
-            try tree.lay(text: try ConfigSource.read(project, cwd: cwd), file: ConfigSource.display(project, cwd: cwd), kind: .file,
+            try tree.lay(text: try ConfigSource.read(project, cwd: cwd), file: PathText.shown(project, from: cwd), kind: .file,
                          prefix: "", allowed: BuiltInConfig.projectSections, base: found.projectRoot, devices: .byName)
             files.append(project)
         }
         for (key, value, flag) in flags { tree.set(key, to: value, origin: ConfigOrigin(kind: .flag, name: flag, writtenKey: key)) }
         var configuration = try DetentConfiguration(tree: tree, workingDirectory: cwd)
-        configuration.run.pluginFolder = ConfigSource.display(PathText.join(found.projectRoot, PluginDiscovery.defaultFolder), cwd: cwd, below: false)
+        configuration.run.pluginFolder = PathText.shown(PathText.join(found.projectRoot, PluginDiscovery.defaultFolder), from: cwd, dotDot: true)
         configuration.source = ConfigSource(tree: tree, projectFile: found.projectFile, projectRoot: found.projectRoot,
                                             folder: found.folder, workingDirectory: cwd, files: files, notices: notices)
         return configuration
@@ -175,9 +175,9 @@ public struct DetentConfiguration: Equatable, Sendable {
         let devices = try DetentConfiguration.deviceProfiles(root)
         let engine = try DetentConfiguration.loadEngine(try root.table("engine"), base: EngineDefaults())
         var run = try DetentConfiguration.loadRun(root)
-        run.scenarios = run.scenarios.map { ConfigSource.display($0, cwd: cwd, below: false) }
-        run.pluginPaths = run.pluginPaths.map { ConfigSource.display($0, cwd: cwd, below: false) }
-        run.helper = run.helper.map { ConfigSource.display($0, cwd: cwd, below: false) }
+        run.scenarios = run.scenarios.map { PathText.shown($0, from: cwd, dotDot: true) }
+        run.pluginPaths = run.pluginPaths.map { PathText.shown($0, from: cwd, dotDot: true) }
+        run.helper = run.helper.map { PathText.shown($0, from: cwd, dotDot: true) }
         self.init(devices: devices, motion: engine.motion, navigation: engine.navigation, drawer: engine.drawer, sheet: engine.sheet,
                   adaptive: engine.adaptive, run: run, daemon: try DaemonConfiguration.parse(try root.table("daemon")))
         lua = try DetentConfiguration.loadLua(root)
