@@ -29,6 +29,10 @@ public struct ConfigOrigin: Equatable, Sendable {
         self.writtenKey = writtenKey
     }
 
+    /// The file as errors name it: a built-in one says so ("built-in config/runner.toml"),
+    /// since the user's own files hold no such line.
+    public var file: String { kind == .builtIn ? "built-in " + name : name }
+
     /// `built-in config/runner.toml:5`, `detent.toml:3`, `flag --device`, `environment LUA_PATH`.
     public var description: String {
         let place = line.map { "\(name):\($0)" } ?? name

@@ -114,9 +114,7 @@ struct ConfigReader {
     func fileError(_ name: String, _ sentence: (String) -> String) -> ConfigError {
         let full = key(name)
         guard let origin = origins.origin(of: full) else { return ConfigError(file: file, sentence(full)) }
-        // A built-in default is named as such: the user's own files hold no such line.
-        let file = origin.kind == .builtIn ? "built-in " + origin.name : origin.name
-        return ConfigError(file: file, line: origin.line, sentence(origin.writtenKey))
+        return ConfigError(file: origin.file, line: origin.line, sentence(origin.writtenKey))
     }
 
     /// What a value is, for "found …": "a string", "an integer", "nothing" in a file's words;

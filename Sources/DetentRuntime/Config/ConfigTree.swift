@@ -26,6 +26,17 @@ public struct ConfigTree: Equatable, Sendable {
     /// (as they always were: such a folder is often a copy of config/ beside the specs).
     static let pathKeys = ["run.scenarios", "run.helper", "plugins.paths", "lua.path", "lua.cpath", "daemon.socket.path"]
 
+    /// The built-in files laid, their relative paths resolved against `base` (the project
+    /// folder): what every other layer goes over.
+    static func builtIn(base: String) throws -> ConfigTree {
+        var tree = ConfigTree()
+        for file in BuiltInConfig.files {
+            try tree.lay(text: file.text, file: "config/" + file.name, kind: .builtIn, prefix: file.prefix, allowed: file.allowed,
+                         base: base, devices: .replace)
+        }
+        return tree
+    }
+
     /// Lays one file's text, whose top level sits at `prefix` in the tree ("" for
     /// runner.toml and detent.toml, "engine" for engine.toml, "daemon" for daemon.toml).
     /// `allowed` are the file's valid top-level keys; `base` is the absolute folder its
@@ -38,10 +49,9 @@ public struct ConfigTree: Equatable, Sendable {
             throw ConfigError(file: file, "lists no device (expected [[device]] entries; a config folder's devices.toml replaces the built-in list)")
         }
         let layerOrigins = ConfigOrigins(file: file, kind: kind, lines: parsed.lines, prefix: prefix)
-        let reader = ConfigReader(tree: ConfigTree(table: parsed.table, origins: layerOrigins, prefix: prefix), fallbackFile: file)
-        let top = prefix.isEmpty ? reader : try reader.table(prefix)
-        try top.rejectUnknownKeys(allowed)
         var layer = prefix.isEmpty ? parsed.table : [prefix: .table(parsed.table)]
+        let reader = ConfigReader(tree: ConfigTree(table: layer, origins: layerOrigins), fallbackFile: file)
+        try (prefix.isEmpty ? reader : try reader.table(prefix)).rejectUnknownKeys(allowed)
         for key in ConfigTree.pathKeys { ConfigTree.resolvePaths(at: key.split(separator: ".").map(String.init)[...], in: &layer, base: base) }
         lay(layer, origins: layerOrigins, devices: devices)
     }
@@ -69,8 +79,8 @@ public struct ConfigTree: Equatable, Sendable {
         lay(layer, origins: layerOrigins, devices: .replace)
     }
 
-    private init(table: [String: ConfigValue], origins: ConfigOrigins, prefix: String) {
-        self.table = prefix.isEmpty ? table : [prefix: .table(table)]
+    private init(table: [String: ConfigValue], origins: ConfigOrigins) {
+        self.table = table
         self.origins = origins
     }
 

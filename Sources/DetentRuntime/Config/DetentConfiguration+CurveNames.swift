@@ -31,7 +31,7 @@ extension DetentConfiguration {
     public func checkCurveNames(pluginCurves: Set<String>) throws {
         guard let unknown = engineDefaults.unknownCurve(pluginCurves: pluginCurves) else { return }
         let origin = source.tree.origins.origin(of: "engine." + unknown.key)
-        throw ConfigError(file: origin?.name ?? engineFile, line: origin?.line,
+        throw ConfigError(file: origin?.file ?? "config/engine.toml", line: origin?.line,
                           "key '\(origin?.writtenKey ?? unknown.key)' must be one of: \(EngineDefaults.expectedCurves(pluginCurves)) (found \"\(unknown.name)\"; plugins may register more)")
     }
 }

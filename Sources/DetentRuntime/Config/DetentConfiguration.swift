@@ -29,12 +29,9 @@ public struct DetentConfiguration: Equatable, Sendable {
     /// Where the settings came from: what `detent config` shows and `--watch` rereads. Not
     /// part of what they are (the trace digest skips it).
     public var source = ConfigSource()
-    /// Where the devices came from, for errors that name a device ("config/devices.toml", the
-    /// file in the folder given to --config, or detent.toml).
-    public var devicesFile = "config/devices.toml"
-    /// Where the engine sections came from, for errors found after loading (curve names)
-    /// when no tree records each key's file.
-    public var engineFile = "config/engine.toml"
+    /// Where the devices came from, for errors that name a device (built-in config/devices.toml,
+    /// the file in the folder given to --config, or detent.toml).
+    public var devicesFile: String { source.tree.origins["device"]?.file ?? "config/devices.toml" }
 
     /// `[run]`, `[limits]` and `[plugins]`.
     public struct RunDefaults: Equatable, Sendable {
@@ -117,11 +114,7 @@ public struct DetentConfiguration: Equatable, Sendable {
     public static func load(_ location: ConfigLocation, flags: [(key: String, value: ConfigValue, flag: String)] = []) throws -> DetentConfiguration {
         let found = try location.resolve()
         let cwd = location.workingDirectory
-        var tree = ConfigTree()
-        for file in BuiltInConfig.files {
-            try tree.lay(text: file.text, file: "config/" + file.name, kind: .builtIn, prefix: file.prefix, allowed: file.allowed,
-                         base: found.projectRoot, devices: .replace)
-        }
+        var tree = try ConfigTree.builtIn(base: found.projectRoot)
         var files: [String] = []
         if let folder = found.folder {
             for file in BuiltInConfig.files {
@@ -181,8 +174,6 @@ public struct DetentConfiguration: Equatable, Sendable {
         self.init(devices: devices, motion: engine.motion, navigation: engine.navigation, drawer: engine.drawer, sheet: engine.sheet,
                   adaptive: engine.adaptive, run: run, daemon: try DaemonConfiguration.parse(try root.table("daemon")))
         lua = try DetentConfiguration.loadLua(root)
-        devicesFile = tree.origins["device"]?.name ?? devicesFile
-        engineFile = tree.origins["engine"]?.name ?? engineFile
         // The key that names a missing device is [run]'s, so its error names that file.
         guard (try? device(named: run.defaultDevice)) != nil else {
             throw try root.table("run").notOneOf("default_device", devices.map(\.name), found: run.defaultDevice)
@@ -199,11 +190,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         guard let file = BuiltInConfig.files.first(where: { $0.name == name }) ?? (name == "detent.toml" ? BuiltInConfig.project : nil) else {
             throw ConfigError(file: name, "not one of Detent's config files (devices.toml, engine.toml, runner.toml, daemon.toml, detent.toml)")
         }
-        var tree = ConfigTree()
-        for builtIn in BuiltInConfig.files {
-            try tree.lay(text: builtIn.text, file: "config/" + builtIn.name, kind: .builtIn, prefix: builtIn.prefix,
-                         allowed: builtIn.allowed, base: "/", devices: .replace)
-        }
+        var tree = try ConfigTree.builtIn(base: "/")
         try tree.lay(text: text, file: name, kind: .file, prefix: file.prefix, allowed: file.allowed, base: "/",
                      devices: name == "detent.toml" ? .byName : .replace)
         _ = try DetentConfiguration(tree: tree, workingDirectory: "/")

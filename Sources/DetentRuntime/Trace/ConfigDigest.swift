@@ -4,7 +4,7 @@
 /// and sets sorted, Swift's own hashing being seeded per process), then hashed with FNV-1a 64.
 enum ConfigDigest {
     /// Fields that say where the config came from, not what it is.
-    private static let locationFields: Set<String> = ["devicesFile", "engineFile", "source", "daemon", "lua", "pluginFolder"]
+    private static let locationFields: Set<String> = ["source", "daemon", "lua", "pluginFolder"]
 
     static func of(_ configuration: DetentConfiguration) -> String {
         var text = ""
