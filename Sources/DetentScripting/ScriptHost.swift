@@ -205,55 +205,36 @@ public final class ScriptHost {
     }
 
     private func installSandboxExtras(hostTable: LuaRef) throws {
-        // os.clock and os.time() read the virtual clock (SPEC §13). With the full library the
-        // rest of Lua's os stays (os.time(table) converts a date as Lua's does); sandboxed,
-        // os is the virtual clock alone.
+        // os.clock reads the virtual clock (SPEC §13). Sandboxed, os is the virtual clock alone;
+        // with the full library the rest of Lua's os stays and sandbox.lua makes os.time() and
+        // os.date read os.clock.
         let full = luaSetup?.standardLibrary == .full
         if full {
             lua.getGlobal("os")
-            // Lua's own os.time, for dates given as tables (sandbox.lua: host.calendar_time).
-            hostTable.push()
-            lua.rawGet(field: "time", inTableAt: -2)
-            lua.rawSet(field: "calendar_time", inTableAt: -2)
-            lua.pop()
         } else {
             lua.newTable()
+            lua.setFunction("time") { [unowned self] call in
+                guard call.isNoneOrNil(1) else {
+                    throw LuaRaise("os.time(table) is not available in Detent's sandbox (virtual time has no calendar)")
+                }
+                call.push(Int64((world?.seconds ?? 0).rounded(.down)))
+                return 1
+            }
             lua.setFunction("difftime") { call in
                 call.push(try call.number(1) - (try call.optionalNumber(2) ?? 0))
                 return 1
             }
         }
-        lua.setFunction("time") { [unowned self] call in
-            guard call.isNoneOrNil(1) else {
-                throw LuaRaise("os.time(table) is not available in Detent's sandbox (virtual time has no calendar)")
-            }
-            call.push(Int64((world?.seconds ?? 0).rounded(.down)))
-            return 1
-        }
         lua.setFunction("clock") { [unowned self] call in
             call.push(world?.seconds ?? 0)
             return 1
         }
-        if full {
-            lua.pop()
-            // The project's entries first, then what Lua's package library read from
-            // LUA_PATH_5_4 / LUA_PATH (or its default).
-            for (field, entries) in [("path", luaSetup?.path ?? []), ("cpath", luaSetup?.cpath ?? [])] where !entries.isEmpty {
-                lua.getGlobal("package")
-                lua.rawGet(field: field, inTableAt: -1)
-                let inherited = lua.string(at: -1) ?? ""
-                lua.pop()
-                lua.push((entries + [inherited]).joined(separator: ";"))
-                lua.rawSet(field: field, inTableAt: -2)
-                lua.pop()
-            }
-        } else {
-            lua.setGlobal("os")
-        }
+        if full { lua.pop() } else { lua.setGlobal("os") }
         // print, require, math.randomseed and the reseed before each test (sandbox.lua).
         try Prelude.load("sandbox", into: lua)
         hostTable.push()
-        lua.push(.record([("full", .boolean(full)), ("path", .string((luaSetup?.path ?? []).joined(separator: ";")))]))
+        lua.push(.record([("full", .boolean(full)), ("path", .string((luaSetup?.path ?? []).joined(separator: ";"))),
+                          ("cpath", .string((luaSetup?.cpath ?? []).joined(separator: ";")))]))
         try lua.call(argumentCount: 2, resultCount: 1)
         reseed = lua.ref()
     }

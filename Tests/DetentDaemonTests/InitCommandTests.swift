@@ -89,4 +89,13 @@ struct InitCommandTests {
         #expect(run.status == 0 && output.hasSuffix("1 passed, 0 failed\n"), "\(output)")
         #expect(output.contains("detent: .busted: 'coverage' of task 'default' is not used by Detent"))
     }
+
+    /// `[lua] stdlib = "sandboxed"` in a project file gives `detent run` the daemon's sandbox
+    /// (Tests/Fixtures/sandboxed: no io, debug, package or binary chunks; os the virtual clock;
+    /// require of the project's Lua files only).
+    @Test func aProjectCanAskForTheSandbox() throws {
+        let folder = BuiltExecutables.root.appendingPathComponent("Tests/Fixtures/sandboxed").path
+        let run = try BuiltExecutables.run(try BuiltExecutables.path(of: "detent"), ["run", "sandboxed_spec.lua"], in: folder)
+        #expect(run.status == 0 && run.output.hasSuffix("4 passed, 0 failed\n"), "\(run.output)")
+    }
 }

@@ -3,8 +3,8 @@
 -- reseed the host calls before each test (which also gives strings back their methods).
 --
 -- Run once per state after the prelude files, with the host table and the settings
--- ({ full = boolean, path = the sandbox's search path }) as `...`; returns the reseed
--- function.
+-- ({ full = boolean, path = the project's `?` templates joined by ";", cpath = the same for
+-- native modules }) as `...`; returns the reseed function.
 
 local host = ...
 local format = assert.format
@@ -29,26 +29,28 @@ end
 -- working folder, as spec files are shown. (The loop is located with host.fail: a module
 -- ending in `return require(...)` is a tail call, whose line Lua no longer knows.)
 --
--- With the full standard library `package` is Lua's own (the host has put the project's
--- entries first in its path and cpath). Sandboxed, there is no `package`: require
--- searches the project's Lua entries alone, in a table of its own.
+-- With the full standard library `package` is Lua's own, the project's entries first in its
+-- path and cpath. Sandboxed, there is no `package`: require searches the project's Lua
+-- entries alone, with a table of its own.
 local settings = select(2, ...)
 if settings.full then
-  -- os.time() reads the virtual clock; a date table is converted as Lua converts it. os.date
-  -- without a time formats the virtual one (the epoch plus the test's virtual seconds).
-  local virtual_time, calendar_time, calendar_date = os.time, host.calendar_time, os.date
+  -- os.time() reads the virtual clock (whole seconds of os.clock); a date table is converted
+  -- as Lua converts it. os.date without a time formats the virtual one (the epoch plus the
+  -- test's virtual seconds).
+  local clock, calendar_time, calendar_date, floor = os.clock, os.time, os.date, math.floor
   os.time = function(date)
-    if date == nil then return virtual_time() end
+    if date == nil then return floor(clock()) end
     return calendar_time(date)
   end
   os.date = function(format, time)
-    if time == nil then time = virtual_time() end
-    return calendar_date(format or "%c", time)
+    return calendar_date(format or "%c", time or floor(clock()))
   end
+  -- The project's entries first, then what Lua's package library read from LUA_PATH_5_4 /
+  -- LUA_PATH (or its default).
+  if settings.path ~= "" then package.path = settings.path .. ";" .. package.path end
+  if settings.cpath ~= "" then package.cpath = settings.cpath .. ";" .. package.cpath end
 end
-local pkg = settings.full and package or {
-  loaded = {}, preload = {}, path = settings.path, config = "/\n;\n?\n!\n-\n",
-}
+local pkg = settings.full and package or { loaded = {}, path = settings.path }
 local search_path, load_source = host.search_path, host.load_source
 local function lua_searcher(name)
   if type(pkg.path) ~= "string" then error("'package.path' must be a string", 2) end
@@ -60,15 +62,10 @@ local function lua_searcher(name)
   end
   return chunk, filename
 end
-local function preload_searcher(name)
-  local loader = pkg.preload[name]
-  if loader == nil then return ("no field package.preload['%s']"):format(name) end
-  return loader, ":preload:"
-end
 if settings.full then
   package.searchers[2] = lua_searcher
 else
-  pkg.searchers = { preload_searcher, lua_searcher }
+  pkg.searchers = { lua_searcher }   -- nothing can fill a preload table no script can reach
 end
 local loading = {}
 -- busted's and luassert's own modules, as spec files written for busted require
