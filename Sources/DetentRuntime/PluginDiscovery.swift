@@ -6,12 +6,13 @@ import DetentScripting
 /// folders of `[plugins] paths` and in each `--plugins DIR`, loaded in file-name order
 /// (a name in two folders: the earlier folder's first).
 public enum PluginDiscovery {
-    /// The folder every run looks in, relative to the working directory.
+    /// The folder every run looks in, relative to the project folder
+    /// (`DetentConfiguration.RunDefaults.pluginFolder` holds it as the run shows it).
     public static let defaultFolder = "scripts/plugins"
 
-    /// Reads the plugin files of `folders` (paths as given, resolved against `base`). The
-    /// default folder may be missing; a folder the user named must exist.
-    public static func sources(defaultFolder: String? = PluginDiscovery.defaultFolder, folders: [String], base: String) throws -> [PluginSource] {
+    /// Reads the plugin files of `defaultFolder` (the project's; it may be missing) and of
+    /// `folders` (named by the user: they must exist), paths as given, resolved against `base`.
+    public static func sources(defaultFolder: String?, folders: [String], base: String) throws -> [PluginSource] {
         var found: [(name: String, order: Int, path: String)] = []
         let all = (defaultFolder.map { [($0, false)] } ?? []) + folders.map { ($0, true) }
         for (order, (folder, required)) in all.enumerated() {

@@ -64,7 +64,8 @@ struct Bench: ParsableCommand {
         if wanted("idle") { add(try Benchmarks.idleMinute(configuration: configuration)) }
         if wanted("state") { add(try Benchmarks.freshState()) }
         if wanted("plugins") {
-            let sources = try PluginDiscovery.sources(folders: [], base: FileManager.default.currentDirectoryPath)
+            let sources = try PluginDiscovery.sources(defaultFolder: configuration.run.pluginFolder, folders: [],
+                                                      base: FileManager.default.currentDirectoryPath)
             for figure in try Benchmarks.pluginCost(sources: sources) { add(figure) }
         }
         if wanted("per-test") { add(try Benchmarks.perTest(configuration: configuration, scratch: scratch)) }
