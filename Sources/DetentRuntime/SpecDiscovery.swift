@@ -11,8 +11,8 @@ enum SpecDiscovery {
     }
 
     /// Paths come back as given (relative ones stay relative to `base`). `isSpec` decides
-    /// which file names in a folder are specs (`*_spec.lua` unless `[run] pattern` says else).
-    static func files(in paths: [String], base: String, isSpec: (String) -> Bool = { $0.hasSuffix("_spec.lua") }) throws -> [String] {
+    /// which file names in a folder are specs (`SpecFilePattern`: `[run] pattern`).
+    static func files(in paths: [String], base: String, isSpec: (String) -> Bool) throws -> [String] {
         var result: [String] = []
         let fm = FileManager.default
         for path in paths {

@@ -3,7 +3,7 @@ import DetentLua
 /// Which files of a spec folder are specs (`[run] pattern` and `exclude_pattern`, busted's
 /// `pattern` and `exclude-pattern`): a `.lua` file whose name matches one of the Lua patterns
 /// and none of the excluding ones, as busted's file loader decides.
-struct SpecFilePattern {
+public struct SpecFilePattern {
     let patterns: [String]
     let excluded: [String]
     private let lua = LuaState(libraries: .safe)
@@ -23,7 +23,9 @@ struct SpecFilePattern {
     }
 
     /// The default: `*_spec.lua`.
-    static let `default` = ["_spec%.lua$"]
+    public static let `default` = ["_spec%.lua$"]
+    /// The default, matched without Lua.
+    static var suffix: SpecFilePattern { try! SpecFilePattern(patterns: SpecFilePattern.default, excluded: []) }
 
     /// Whether the file named `name` (no folder) is a spec.
     func matches(_ name: String) -> Bool {

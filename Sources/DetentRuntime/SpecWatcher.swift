@@ -34,9 +34,16 @@ public struct SpecWatcher {
     /// The config files read besides the built-in ones (a config folder's, detent.toml).
     public let configFiles: [String]
 
-    public init(paths: [String], base: String, scriptsFolder: String = "scripts", pluginFolders: [String], configFiles: [String]) {
+    /// Which files of a spec folder are specs (`[run] pattern`, as the runs see them).
+    private let specPattern: SpecFilePattern
+
+    /// `specPatterns` and `excludedSpecPatterns` as `[run] pattern` and `exclude_pattern`
+    /// (patterns a run already refused fall back to `*_spec.lua`: that run said why).
+    public init(paths: [String], base: String, scriptsFolder: String = "scripts", pluginFolders: [String], configFiles: [String],
+                specPatterns: [String] = SpecFilePattern.default, excludedSpecPatterns: [String] = []) {
         self.paths = paths
         self.base = base
+        specPattern = (try? SpecFilePattern(patterns: specPatterns, excluded: excludedSpecPatterns)) ?? .suffix
         self.scriptsFolder = scriptsFolder
         self.pluginFolders = pluginFolders
         self.configFiles = configFiles
@@ -56,7 +63,7 @@ public struct SpecWatcher {
             for path in luaFiles(under: SpecDiscovery.resolve(folder, base: base), recursive: false) { result[path] = .plugin }
         }
         for file in configFiles { result[standardized(SpecDiscovery.resolve(file, base: base))] = .config }
-        for spec in (try? SpecDiscovery.files(in: paths, base: base)) ?? [] {
+        for spec in specFiles() {
             result[standardized(SpecDiscovery.resolve(spec, base: base))] = .spec(spec)
         }
         return result
@@ -64,7 +71,7 @@ public struct SpecWatcher {
 
     /// The spec files the watched paths hold now, as the run takes them.
     public func specFiles() -> [String] {
-        (try? SpecDiscovery.files(in: paths, base: base)) ?? []
+        (try? SpecDiscovery.files(in: paths, base: base, isSpec: specPattern.matches)) ?? []
     }
 
     /// Modification time and size of every watched file now.

@@ -219,8 +219,9 @@ struct Run: ParsableCommand {
         let initial = try? DetentConfiguration.load(location)
         let paths = options.paths.isEmpty ? initial?.run.scenarios ?? [] : options.paths
         let pluginFolders = options.noPlugins ? [] : [initial?.run.pluginFolder ?? PluginDiscovery.defaultFolder] + (initial?.run.pluginPaths ?? []) + options.pluginFolders
-        let watcher = SpecWatcher(paths: paths, base: base, pluginFolders: pluginFolders,
-                                  configFiles: initial?.source.files ?? [])
+        let watcher = SpecWatcher(paths: paths, base: base, pluginFolders: pluginFolders, configFiles: initial?.source.files ?? [],
+                                  specPatterns: initial?.run.specPatterns ?? SpecFilePattern.default,
+                                  excludedSpecPatterns: initial?.run.excludedSpecPatterns ?? [])
         // The last finished run's exit status, read by the Ctrl-C handler on another thread.
         let lastStatus = NIOLockedValueBox<Int32>(0)
         // Ctrl-C ends the watch at once with the last finished run's status.

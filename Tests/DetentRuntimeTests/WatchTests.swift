@@ -41,6 +41,16 @@ import DetentTestSupport
         }
     }
 
+    /// The watcher finds the specs a run would: `[run] pattern` (a .busted `pattern`) decides.
+    @Test func theSpecPatternDecidesWhichFilesAreWatchedAsSpecs() throws {
+        let project = try Project()
+        try project.write("specs/checks_test.lua", "describe(\"t\", function() it(\"x\", function() end) end)\n")
+        #expect(project.watcher.specFiles() == ["specs/plain_spec.lua", "specs/uses_helpers_spec.lua"])
+        let busted = SpecWatcher(paths: ["specs"], base: project.root.path, pluginFolders: [], configFiles: [],
+                                 specPatterns: ["_test"], excludedSpecPatterns: [])
+        #expect(busted.specFiles() == ["specs/checks_test.lua"])
+    }
+
     @Test func nothingChangedPlansNothing() throws {
         let project = try Project()
         #expect(try project.plan {} == nil)
