@@ -72,9 +72,11 @@ extension Session {
                     host.lua.pop(2)
                     throw error
                 }
+                host.useSpecGlobals()
                 try host.lua.call(argumentCount: 2, resultCount: 1)
             } else {
                 try host.loadFile(text: text, chunkName: file)
+                host.useSpecGlobals()
             }
         } catch let error as LuaError {
             startReporting()
@@ -83,7 +85,7 @@ extension Session {
         }
 
         // The top level runs like a test: in a world, in a coroutine, under the limits, so a
-        // plain script can wait and a spec file's describe blocks can be collected.
+        // plain script can wait and a spec file can declare its blocks.
         let started = Stopwatch.now()
         let setup = try makeWorld()
         let world = setup.world
@@ -93,15 +95,10 @@ extension Session {
         let thread = LuaThread(state: host.lua)
         let ending = virtualLoop.run(thread, argumentCount: 0, testStart: 0) { $0.snapshot(thread) }
         let topLevelSeconds = Stopwatch.seconds(since: started)
-        // randomize() blocks (every block under --shuffle) are shuffled as the tests are
-        // collected, with math.random seeded here from the run's seed, so the same --seed
-        // gives the same order.
-        if case .finished = ending { host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}randomize", seed: settings.seed))) }
-        if selection.shuffle { host.shuffleEveryBlock() }
-        let tests = (try? host.collectedTests()) ?? []
+        let declared = (try? host.declaredAnything()) ?? false
 
-        if tests.isEmpty && file.hasSuffix("_spec.lua") {
-            // A spec file that registered nothing — empty, or it replaced describe/it before
+        if !declared && file.hasSuffix("_spec.lua") {
+            // A spec file that declared nothing — empty, or it replaced describe/it before
             // calling them — would otherwise run as a plain script and "pass".
             host.endTest()
             startReporting()
@@ -112,7 +109,7 @@ extension Session {
             }
             return
         }
-        if tests.isEmpty {
+        if !declared {
             // A plain script: one result named after the file.
             var result = makeResult(file: file, name: file, fullName: file, location: file, tags: [],
                                     ending: ending, world: host.world ?? world, isScript: true)
@@ -131,32 +128,75 @@ extension Session {
             return
         }
         host.endTest()
-        logger.debug("loaded spec file", metadata: ["file": "\(file)", "tests": "\(tests.count)",
-                                                   "state_memory_kib": "\(host.lua.memoryInUse / 1024)"])
+        logger.debug("loaded spec file", metadata: ["file": "\(file)", "state_memory_kib": "\(host.lua.memoryInUse / 1024)"])
 
-        var chosen: [CollectedTest] = []
-        for test in tests where try selected(fullName: test.fullName, tags: test.tags, selection: selection) { chosen.append(test) }
-        if selection.list {
-            for test in chosen {
-                emit(.listed("\(test.location): \(test.fullName)" + (test.tags.isEmpty ? "" : " [\(test.tags.map { "#" + $0 }.joined(separator: " "))]")))
-            }
-            return
-        }
-        // Every iteration of --repeat is planned, so each block's teardown follows its last.
-        try host.plan(chosen.flatMap { Array(repeating: $0.index, count: selection.repeatCount) })
-        for test in chosen {
-            for iteration in 1...selection.repeatCount {
-                if cancellation.isRequested { return }
-                let number = selection.repeatCount > 1 ? iteration : nil
-                if shouldStop() {
-                    emit(.testFinished(TestResult(notRun: test, file: file, iteration: number)))
+        // The blocks run as busted runs them: each step walks on to the next test, running
+        // describe bodies, setups and teardowns on the way (spec_run.lua); the test then runs
+        // or is passed by. randomize() (every block under --shuffle) shuffles with the run's
+        // seed, so the same --seed gives the same order.
+        host.prepareWalk(seed: Int64(bitPattern: settings.seed), shuffleEveryBlock: selection.shuffle)
+        var stopped = false
+        while let step = try walk(file: file, listing: selection.list || stopped) {
+            if cancellation.isRequested { return }
+            switch step {
+            case let .blockError(name, fullName, location, message, traceback):
+                if selection.list {
+                    emit(.loadFailed(file: file, message: "error in '\(fullName)': \(message)"))
+                } else if !stopped {
+                    var result = TestResult(file: file, name: name, fullName: fullName, location: location, tags: [],
+                                            status: .error, message: message, virtualTime: 0, frame: 0)
+                    result.traceback = traceback
+                    emit(.testStarted(file: file, fullName: fullName, location: location))
+                    emit(.testFinished(result))
+                }
+            case let .test(test):
+                guard try selected(fullName: test.fullName, tags: test.tags, selection: selection) else { continue }
+                if selection.list {
+                    emit(.listed("\(test.location): \(test.fullName)" + (test.tags.isEmpty ? "" : " [\(test.tags.map { "#" + $0 }.joined(separator: " "))]")))
                     continue
                 }
-                emit(.testStarted(file: file, fullName: test.fullName, location: test.location))
-                var result = try runAttempts(test, file: file, retries: selection.retries, iteration: number)
-                result.iteration = number
-                emit(.testFinished(result))
+                for iteration in 1...selection.repeatCount {
+                    if cancellation.isRequested { return }
+                    let number = selection.repeatCount > 1 ? iteration : nil
+                    if stopped || shouldStop() {
+                        stopped = true
+                        emit(.testFinished(TestResult(notRun: test, file: file, iteration: number)))
+                        continue
+                    }
+                    emit(.testStarted(file: file, fullName: test.fullName, location: test.location))
+                    var result = try runAttempts(test, file: file, retries: selection.retries, iteration: number,
+                                                 leaving: iteration == selection.repeatCount)
+                    result.iteration = number
+                    emit(.testFinished(result))
+                }
             }
+        }
+    }
+
+    /// One step of the walk over the file's blocks: the next test, a block's error, or nil at
+    /// the end. A step that runs code of the file (entering or leaving a block) runs like a
+    /// test: in a world, in a coroutine, under the limits. One stopped by a limit is the error
+    /// of the block it was in, or, in a setup, the error of that block's tests.
+    private func walk(file: String, listing: Bool) throws -> SpecStep? {
+        while true {
+            host.lua.resetLimits()   // the last test may have spent them
+            if try host.takeNextTestWithoutJob() { return try host.takeStep() }
+            let setup = try makeWorld()
+            host.setWorld(setup)
+            host.lua.resetLimits()
+            host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}walk", seed: settings.seed)))
+            let thread = host.makeStepThread(listing: listing)
+            let ending = virtualLoop.run(thread, argumentCount: 1, testStart: setup.world.time) { $0.snapshot(thread) }
+            host.endTest()
+            if case .finished = ending { return try host.takeStep() }
+            let message = ending.locatedMessage(killLocation: host.lua.killLocation)
+            host.lua.resetLimits()
+            guard case let .blockError(name, fullName, location, text, traceback)? = try host.stoppedStep(message: message) else {
+                continue   // stopped in a setup: the block's tests carry the error
+            }
+            // Stopped outside any block: the error is the file's.
+            return .blockError(name: name.isEmpty ? file : name, fullName: fullName.isEmpty ? file : fullName,
+                               location: location.isEmpty ? file : location, message: text, traceback: traceback)
         }
     }
 
@@ -164,11 +204,11 @@ extension Session {
     /// attempt in a fresh world with the same seed): the last attempt is the result, the
     /// failed ones before it its `retries`. Each attempt's wall-clock duration is measured
     /// here, around `runTest`.
-    private func runAttempts(_ test: CollectedTest, file: String, retries: Int, iteration: Int?) throws -> TestResult {
+    private func runAttempts(_ test: CollectedTest, file: String, retries: Int, iteration: Int?, leaving: Bool) throws -> TestResult {
         var earlier: [TestResult.Attempt] = []
         while true {
             let started = Stopwatch.now()
-            var result = runTest(test, file: file, retry: earlier.count, iteration: iteration)
+            var result = runTest(test, file: file, retry: earlier.count, iteration: iteration, leaving: leaving)
             result.duration = Stopwatch.seconds(since: started)
             let failed = result.status == .failed || result.status == .error
             guard failed, earlier.count < retries, !cancellation.isRequested else {
@@ -177,8 +217,6 @@ extension Session {
             }
             earlier.append(TestResult.Attempt(status: result.status, message: result.message, virtualTime: result.virtualTime,
                                               frame: result.frame, duration: result.duration, tracePath: result.tracePath))
-            // The retry is one more planned run of the test's blocks.
-            try host.plan([test.index])
         }
     }
 
@@ -197,7 +235,7 @@ extension Session {
         return true
     }
 
-    private func runTest(_ test: CollectedTest, file: String, retry: Int = 0, iteration: Int? = nil) -> TestResult {
+    private func runTest(_ test: CollectedTest, file: String, retry: Int, iteration: Int?, leaving: Bool) -> TestResult {
         let setup: WorldSetup
         do { setup = try makeWorld() } catch {
             return TestResult(file: file, name: test.name, fullName: test.fullName, location: test.location, tags: test.tags,
@@ -211,9 +249,9 @@ extension Session {
         host.lua.resetLimits()
         host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}" + test.fullName, seed: settings.seed)))
         host.beginPluginTest(tags: test.tags)
-        let thread = host.makeTestThread(index: test.index)
+        let thread = host.makeTestThread(id: test.index, leaving: leaving)
         let trace = startTrace(test, file: file, retry: retry, iteration: iteration)
-        let ending = virtualLoop.run(thread, argumentCount: 1, testStart: world.time) { $0.snapshot(thread) }
+        let ending = virtualLoop.run(thread, argumentCount: 2, testStart: world.time) { $0.snapshot(thread) }
         var result = makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
                                 tags: test.tags, ending: ending, world: host.world ?? world, isScript: false)
         finishTrace(trace, &result)

@@ -66,6 +66,9 @@ OUTCOMES = {
     "pass": {0},  # legitimately fine (a documented clamp, a big but valid table)
     "skip": {0},  # the hostile test ends as pending (skip), which fails nothing
     "load": {2},  # a load error of the spec file, with file:line
+    "block": {1},  # an error of a describe block's body, with file:line: busted runs the body
+    #                when the suite reaches it, so it is the block's error, and the tests it would
+    #                have declared after that line (the canary among them) never exist
     "usage": {2},  # a usage error of the command line (argv cases)
     "any": {0, 1},  # either accepted or rejected with file:line -- but no crash, hang or NaN
 }
@@ -647,7 +650,7 @@ def judge(case, code, output, seconds, timeout, hostile_line, spec_file):
             if status != "skip":
                 reasons.append(f"not skipped: '{name}' reported {status}")
     failed = code not in (0,)
-    wants_line = case.expect in ("fail", "load") or (case.expect == "any" and code == 1)
+    wants_line = case.expect in ("fail", "load", "block") or (case.expect == "any" and code == 1)
     if spec_case and wants_line and failed and case.line != "none":
         base = os.path.basename(spec_file)
         if hostile_line is not None:
@@ -657,7 +660,7 @@ def judge(case, code, output, seconds, timeout, hostile_line, spec_file):
                 reasons.append(f"no file:line: expected {base}:{hostile_line}{where}")
         elif case.line == "any" and not re.search(rf"{re.escape(base)}:\d+", output):
             reasons.append(f"no file:line: {base}:<line> not in the output")
-    if spec_case and case.canary and case.expect != "load" and code in (0, 1):
+    if spec_case and case.canary and case.expect not in ("load", "block") and code in (0, 1):
         if status_of(output, CANARY_NAME) != "ok":
             reasons.append(f"canary disturbed: '{CANARY_NAME}' is {status_of(output, CANARY_NAME) or 'missing'}")
     if code in (0, 1) and case.expect != "usage" and case.summary:

@@ -281,6 +281,8 @@ struct RuntimeAPI {
         }
         api.namespaces[globals]?.subtract(standardGlobals)
         api.namespaces[globals]?.insert("world")
+        // A running test's own global (spec.lua gives each test its finally, as busted does).
+        api.namespaces[globals]?.insert("finally")
         api.unknownChainWords = try probeWords(host, declaredChainWords, """
             local ok, e = pcall(function() return assert[word]() end)
             return not ok and tostring(e):find("unknown assertion or modifier", 1, true) ~= nil

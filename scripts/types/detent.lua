@@ -129,8 +129,8 @@ function insulate(name, body) end
 ---@param body fun()
 function expose(name, body) end
 
---- Inside a running test: `fn` runs after the body, even when it failed, and before
---- after_each (one per test; a second call replaces it).
+--- Inside a running test (only there, as in busted): `fn` runs after the body, even when it
+--- failed, and before after_each (one per test; a second call replaces it).
 ---@param fn fun()
 function finally(fn) end
 

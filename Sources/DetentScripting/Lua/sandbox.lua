@@ -87,17 +87,16 @@ local builtin = {
   luassert = assert, ["luassert.assert"] = assert, ["luassert.spy"] = spy, ["luassert.stub"] = stub,
   ["luassert.mock"] = mock, ["luassert.match"] = match, ["luassert.say"] = say, say = say,
   busted = { describe = describe, context = context, it = it, spec = spec, test = test, pending = pending,
-             insulate = insulate, expose = expose, finally = finally, randomize = randomize,
+             insulate = insulate, expose = expose, randomize = randomize,
              before_each = before_each, after_each = after_each, setup = setup, teardown = teardown,
              lazy_setup = lazy_setup, lazy_teardown = lazy_teardown, strict_setup = strict_setup,
              strict_teardown = strict_teardown, spy = spy, stub = stub, mock = mock, match = match, assert = assert },
 }
 for name, module in pairs(builtin) do pkg.loaded[name] = module end
-host.builtin_modules = builtin
+host.loaded = pkg.loaded   -- what insulate blocks save and put back (spec_insulation.lua)
 -- host.find_module(name): a function that loads module `name` (the first searcher's
 -- loader, called with the name and what the searcher found), or nil and Lua's "module
--- 'x' not found:" message listing what each searcher tried. (host.load_module, which
--- spec_insulation.lua defines over it, is what require calls.)
+-- 'x' not found:" message listing what each searcher tried.
 function host.find_module(name)
   if type(pkg.searchers) ~= "table" then error("'package.searchers' must be a table", 2) end
   local tried = {}
@@ -112,8 +111,7 @@ function host.find_module(name)
   return nil, "module '" .. name .. "' not found:" .. table.concat(tried)
 end
 -- host.require_file(name): loads and runs module `name`, refusing a loop; true and its
--- value (true for nil), or false and why it was not found. The global require and
--- insulate blocks' requires (spec_insulation.lua) share it.
+-- value (true for nil), or false and why it was not found.
 function host.require_file(name)
   if loading[name] then
     local chain = {}
@@ -121,7 +119,7 @@ function host.require_file(name)
     chain[#chain + 1] = name
     host.fail("module '" .. name .. "' requires itself (require loop: " .. table.concat(chain, " → ") .. ")")
   end
-  local chunk, message = host.load_module(name)
+  local chunk, message = host.find_module(name)
   if not chunk then return false, message end
   loading[#loading + 1] = name
   loading[name] = #loading

@@ -1,76 +1,106 @@
 -- Detent's busted-style spec structure (SPEC §9), as busted 2.x behaves.
 --
--- Loading a spec file runs its top level, which calls describe/it to build a tree of blocks.
--- The host then asks for the collected tests, decides which run and in what order (filters,
--- tags, shuffle), and runs each one inside its own coroutine with `run_test`, so hooks and
--- the test body can wait by yielding to the run loop.
+-- Loading a spec file runs its top level, which declares blocks and tests. Then the blocks
+-- run as busted runs them (spec_run.lua walks the tree, one step per host job): a describe's
+-- body runs when the walk reaches it — after its parent's setup and the tests before it —
+-- then its strict_setup, then its items in order (randomize() shuffles them first), then its
+-- teardowns. So a describe body can use what an outer setup made, and a spec that prints
+-- from every place prints in busted's order.
 --
--- Busted runs a describe's body just before its tests; Detent collects the whole tree first,
--- then runs tests. So what busted does "when a block is entered" happens here before the
--- first test of the block that runs, and "when the block ends" after its last one:
---   * strict_setup (= setup) runs on entering a block, even when its tests are all pending;
---     lazy_setup runs before the first test of the block that actually runs its body;
---   * lazy_teardown runs on leaving a block only if its lazy_setup ran; strict_teardown
---     (= teardown) always runs on leaving a block that was entered;
---   * insulate blocks keep their own globals and loaded modules (spec_insulation.lua).
--- Each spec file starts from a pristine state (a new one, or its worker's put back as it was
--- built), so every file is insulated from the others, as busted insulates each file by default.
+-- Globals are busted's too: the spec file's chunk reads and writes them through `file_env`
+-- (the host makes it the chunk's _ENV). A global set in a describe body or a hook belongs to
+-- that block, one set in a test to that test; reads look in the running test, then its
+-- blocks outwards, then _G. So nothing a test sets is seen by its siblings, and nothing a
+-- block sets by the blocks after it. Assigning through `_G` reaches the real globals, which
+-- insulate blocks save and put back (spec_insulation.lua). Expose blocks write two blocks up.
 --
--- This file declares: describe, it and the hooks collect the tree. spec_run.lua, loaded next,
--- adds the host's side (the collected tests, the plan, running one test) to the module.
+-- This file declares: describe, it, pending, the hooks and randomize record what the file
+-- and its blocks' bodies declare. spec_run.lua, loaded next, adds the walk and running a test.
 --
 -- Private host hooks arrive in `host` (a table passed by the runtime); this file uses
--- where, located and format (spec_run.lua traceback, spec_insulation.lua load_module).
+-- where, located and format.
 local host = ...
 
 local spec = {}
 
-local insulation = host.spec_insulation   -- spec_insulation.lua
+local G = _G
 
-local function new_block(kind, name, parent, line)
+local function new_block(kind, name, parent, where, body)
   return {
-    kind = kind, name = name, parent = parent, line = line,
+    kind = kind, name = name, parent = parent, where = where, body = body,
     items = {},   -- tests and blocks in declaration order (randomize() shuffles them)
+    env = {},     -- the globals the block's body and hooks set
     strict_setup = {}, strict_teardown = {}, lazy_setup = {}, lazy_teardown = {},
     before_each = {}, after_each = {},
-    remaining = 0,
   }
 end
 
-local root = new_block("file", "", nil, 0)
-local current = root
--- What this file and spec_run.lua share while tests run.
+local root = new_block("file", "", nil, "", nil)
+-- What this file and spec_run.lua share.
 local S = {
   root = root,
-  -- True once tests run: describe, it and the hooks then have nowhere to go (busted rejects
-  -- them too), and a test that calls them must fail rather than silently add nothing.
-  running = false,
-  -- What the running test is doing: "body" while its `it` function runs (finally may be
-  -- called), "finally" while its finally function runs (pending may not be called).
+  -- The block that describe, it and the hooks add to: the file while its top level runs, a
+  -- block while its body runs, nil otherwise (in tests and hooks they are refused, as busted
+  -- refuses them).
+  declaring = root,
+  -- The element whose globals the spec file sees: a block, or a running test.
+  context = root,
+  -- What is running: "body" (a test's function: finally and pending may be called),
+  -- "finally" (its finally function), "hook", or nil.
   phase = nil,
   -- The function finally(fn) gave the running test.
   finally_fn = nil,
 }
 
-local function refuse_while_running(kind)
-  if S.running then
-    error(kind .. " was called inside a running test or hook; describe, it and the hooks "
-      .. "belong at the top level of a spec file or inside a describe block", 3)
+----------------------------------------------------------------------------------------------
+-- The spec file's globals
+----------------------------------------------------------------------------------------------
+
+local rawget, rawset = rawget, rawset
+
+local function lookup(key)
+  local element = S.context
+  while element do
+    local env = element.env
+    if env then
+      local v = rawget(env, key)
+      if v ~= nil then return v end
+    end
+    element = element.parent
   end
+  return G[key]
+end
+
+local function store(key, value)
+  local element = S.context
+  -- An expose block (and its hooks) sets globals in the block around its parent, or in _G.
+  while element and element.kind == "expose" do
+    element = element.parent and element.parent.parent
+  end
+  if element then rawset(element.env, key, value) else G[key] = value end
+end
+
+spec.file_env = setmetatable({}, {
+  __index = function(_, key) return lookup(key) end,
+  __newindex = function(_, key, value) store(key, value) end,
+})
+
+----------------------------------------------------------------------------------------------
+-- Names and places
+----------------------------------------------------------------------------------------------
+
+local function refuse(kind)
+  if S.declaring == nil then error("'" .. kind .. "' not supported inside current context block", 3) end
 end
 
 -- "chunk:line" of a caller, without the debug library: `level` 1 is the function that
 -- calls caller_where, 2 its caller, and so on (error's own level counts pcall as 1).
 local function caller_where(level)
   local _, message = pcall(error, "", level + 2)
-  return (message:gsub(":%s*$", ""))
+  return (string.gsub(message, ":%s*$", ""))
 end
 
-local function tags_of(name)
-  local tags = {}
-  for tag in name:gmatch("#([%w_%-]+)") do tags[#tags + 1] = tag end
-  return tags
-end
+local NO_TAGS = {}   -- shared by the tests without tags (a file may declare thousands)
 
 local function full_name(block, name)
   local parts = { name }
@@ -85,6 +115,12 @@ local function check_name(kind, name, level)
   if type(name) ~= "string" then
     error(kind .. " expects a name (string) as its first argument, got " .. type(name), level + 1)
   end
+end
+
+local function callable(value)
+  if type(value) == "function" then return true end
+  local mt = getmetatable(value)
+  return type(mt) == "table" and mt.__call ~= nil
 end
 
 -- An error value as busted prints it (busted.rewriteMessage): a value with __tostring as
@@ -105,7 +141,7 @@ end
 -- busted prefixes the line an error was raised on unless the text starts with one.
 local function located_error(e)
   local text, own = describe_error(e)
-  if not own and text:match("^[^\n]-:%d+: .*") then return text end
+  if not own and string.match(text, "^[^\n]-:%d+: .*") then return text end
   return host.where() .. text
 end
 
@@ -113,93 +149,81 @@ end
 -- Declaring blocks, tests and hooks
 ----------------------------------------------------------------------------------------------
 
--- Runs a block's body now, collecting what it declares. Insulate blocks record their body's
--- changes and undo them; an expose block inside an insulate block hands its changes on.
-local function declare_block(kind, name, body, where)
-  if type(body) ~= "function" then error(kind .. " '" .. name .. "' expects a function", 3) end
-  local block = new_block(kind, name, current, where)
-  current.items[#current.items + 1] = block
-  local outer = current
-  current = block
-  if kind == "insulate" then
-    block.collecting = insulation.snapshot()
-    rawset(_G, "require", insulation.insulated_require(block, rawget(_G, "require")))
-  end
-  -- The handler runs where the error was: a value without a location gets that line.
-  local ok, err = xpcall(body, function(e)
-    if type(e) == "string" then return host.located(e) end
-    return located_error(e)
-  end)
-  current = outer
-  if kind == "insulate" then
-    -- Undone back to the globals before the body, or to those an expose block handed on.
-    local outside = block.collecting
-    block.delta = insulation.diff(outside)
-    block.collecting = nil
-    insulation.restore(outside)
-  elseif kind == "expose" and outer.collecting then
-    outer.collecting = insulation.snapshot()
-  end
-  if not ok then error(err, 0) end
-end
-
 -- describe(name, fn), or describe "name" (fn) as busted also accepts: a name alone (one
 -- argument; an explicit nil is still an error) gives back a function that takes the body.
-local function block_declarer(kind)
+-- The body runs when the walk reaches the block (spec_run.lua).
+local function block_declarer(kind, alias)
+  local function add(name, body, where)
+    if not callable(body) then error(alias .. " '" .. name .. "' expects a function", 3) end
+    local parent = S.declaring
+    parent.items[#parent.items + 1] = new_block(kind, name, parent, where, body)
+  end
   return function(...)
+    refuse(alias)
     local name, body = ...
-    refuse_while_running(kind)
-    check_name(kind, name, 2)
+    check_name(alias, name, 2)
     local where = caller_where(2)
     if select("#", ...) == 1 then
       return function(fn)
-        refuse_while_running(kind)
-        declare_block(kind, name, fn, where)
+        refuse(alias)
+        add(name, fn, where)
       end
     end
-    declare_block(kind, name, body, where)
+    add(name, body, where)
   end
 end
 
-describe = block_declarer("describe")
-context = block_declarer("describe")
-insulate = block_declarer("insulate")
-expose = block_declarer("expose")
+describe = block_declarer("describe", "describe")
+context = block_declarer("describe", "context")
+insulate = block_declarer("insulate", "insulate")
+expose = block_declarer("expose", "expose")
 
+-- A test is kept small (a file may declare thousands): its full name and tags are worked
+-- out when the walk reaches it (spec_run.lua), its globals given as it runs.
 local function add_test(name, body, where)
-  local test = {
-    name = name, block = current, full_name = full_name(current, name), where = where,
-    body = body, pending = body == nil,
-  }
-  local tags = {}
-  local block = current
-  while block do
-    for _, tag in ipairs(tags_of(block.name)) do tags[#tags + 1] = tag end
-    block = block.parent
-  end
-  for _, tag in ipairs(tags_of(name)) do tags[#tags + 1] = tag end
-  test.tags = tags
-  current.items[#current.items + 1] = test
+  local block = S.declaring
+  local test = { name = name, parent = block, where = where, body = body, pending = body == nil }
+  block.items[#block.items + 1] = test
   return test
+end
+
+--- A test's tags: the #words of its blocks' names and its own.
+function spec.tags_of(test)
+  local tags = nil
+  local function add(text)
+    for tag in string.gmatch(text, "#([%w_%-]+)") do
+      tags = tags or {}
+      tags[#tags + 1] = tag
+    end
+  end
+  local names = {}
+  local outer = test.parent
+  while outer do
+    table.insert(names, 1, outer.name)
+    outer = outer.parent
+  end
+  for _, text in ipairs(names) do add(text) end
+  add(test.name)
+  return tags or NO_TAGS
 end
 
 -- it(name, fn); it "name" (fn); it(name) alone is a pending test (busted 2 would drop it
 -- silently, and a test that vanishes without a word is worse than one marked to do).
 local function test_declarer(kind)
   return function(name, body)
-    refuse_while_running(kind)
+    refuse(kind)
     check_name(kind, name, 2)
     local where = caller_where(2)
     if body == nil then
       local test = add_test(name, nil, where)
       return function(fn)
-        refuse_while_running(kind)
-        if type(fn) ~= "function" then error(kind .. " '" .. name .. "' expects a function", 2) end
+        refuse(kind)
+        if not callable(fn) then error(kind .. " '" .. name .. "' expects a function", 2) end
         if test.body ~= nil then error(kind .. " '" .. name .. "' already has its function", 2) end
         test.body, test.pending = fn, false
       end
     end
-    if type(body) ~= "function" then error(kind .. " '" .. name .. "' expects a function", 2) end
+    if not callable(body) then error(kind .. " '" .. name .. "' expects a function", 2) end
     add_test(name, body, where)
   end
 end
@@ -208,42 +232,41 @@ it = test_declarer("it")
 _ENV.spec = test_declarer("spec")   -- `spec` alone is this file's module table
 test = test_declarer("test")
 
--- pending("reason") inside a running test or hook ends that test as pending, as in busted;
--- the signal is a table only this file can make, so no script can forge one.
+-- pending("reason") inside a running test ends it as pending, as in busted; the signal is a
+-- table only this file can make, so no script can forge one. In a block it declares a
+-- pending test; in a hook or a finally function busted refuses it.
 local pending_signal = {}
 
 function pending(name, _)
-  -- In a running test the reason is optional (busted: pending() with no message).
-  if not (S.running and name == nil) then check_name("pending", name, 2) end
-  if S.running then
-    if S.phase == "finally" then
-      error("pending was called inside finally; a test's finally cleans up after it and cannot make it pending", 2)
-    end
+  if S.phase == "body" then
+    if name ~= nil then check_name("pending", name, 2) end
     error(setmetatable({ message = name, where = caller_where(2) }, pending_signal), 0)
   end
+  refuse("pending")
+  check_name("pending", name, 2)
   add_test(name, nil, caller_where(2))
   return function() end   -- pending "name" (fn): the function is never run
 end
 
--- finally(fn) inside a running test: fn runs after the test's body, even when the body
--- failed, and before after_each. As in busted, a test has one finally: calling it again
--- replaces the function.
-function finally(fn)
-  if S.phase ~= "body" then
-    error("finally can only be called inside a running test (the function of an it)", 2)
+-- finally(fn): fn runs after the test's body, even when the body failed, and before
+-- after_each. As in busted it exists only inside a running test (each test's globals hold
+-- it), and a second call replaces the function.
+function spec.finally_setter()
+  return function(fn)
+    if S.phase ~= "body" then error("'finally' not supported inside current context block", 2) end
+    if not callable(fn) then error("finally expects a function", 2) end
+    S.finally_fn = fn
   end
-  if type(fn) ~= "function" then error("finally expects a function", 2) end
-  S.finally_fn = fn
 end
 
 local function hook_adder(kind, field)
   -- hook(fn), or hook("name", fn) as busted's executors also accept.
   return function(a, b)
-    refuse_while_running(kind)
+    refuse(kind)
     local fn = a
     if type(a) == "string" and b ~= nil then fn = b end
-    if type(fn) ~= "function" then error(kind .. " expects a function", 2) end
-    local list = current[field]
+    if not callable(fn) then error(kind .. " expects a function", 2) end
+    local list = S.declaring[field]
     list[#list + 1] = fn
   end
 end
@@ -258,19 +281,27 @@ setup = hook_adder("setup", "strict_setup")
 teardown = hook_adder("teardown", "strict_teardown")
 
 -- randomize() in a describe block (or at a file's top level) runs that block's tests and
--- blocks in a shuffled order; randomize(false) takes it back, and under `detent run
--- --shuffle` (which shuffles every block, as busted's --shuffle) keeps that block's own
--- order. The order comes from the run's seed (see spec.tests), so the same --seed gives the
--- same order.
-function randomize(on)
-  refuse_while_running("randomize")
-  current.randomize = on ~= false
+-- blocks in a shuffled order, as busted shuffles them: seeded with randomize's number
+-- (randomize(3210), randomize(true, 3210)) or else the run's seed, so the same --seed gives
+-- the same order. randomize(false) or randomize(nil) takes it back, and under
+-- `detent run --shuffle` (every block shuffled, as busted's --shuffle) keeps the block's order.
+function randomize(...)
+  refuse("randomize")
+  local block = S.declaring
+  local on = select("#", ...) == 0 or (...)
+  block.randomize = on and true or false
+  if on then
+    local first, second = ...
+    block.randomize_seed = math.tointeger(tonumber(first)) or math.tointeger(tonumber(second))
+  end
 end
 
 -- What spec_run.lua builds on, kept on the host table.
 host.spec = {
-  module = spec,                     -- this module: spec_run.lua adds tests, plan and run_test
+  module = spec,                     -- this module: spec_run.lua adds the walk and run_test
   state = S,
+  new_block = new_block,
+  full_name = full_name,
   pending_signal = pending_signal,   -- the metatable of pending()'s signal
   located_error = located_error,     -- an error value as busted prints it, with its line
 }

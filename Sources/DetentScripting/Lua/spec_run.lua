@@ -1,83 +1,24 @@
--- spec_run.lua — the host's side of Detent's busted-style structure (see spec.lua): which
--- tests there are and in what order, the plan, and running one test with its blocks' hooks.
+-- spec_run.lua — the host's side of Detent's busted-style structure (see spec.lua): walking
+-- the blocks in busted's order, one step per host job, and running one test with its
+-- blocks' hooks.
 --
--- Loaded after spec.lua with the host table as `...`; adds tests(), plan() and run_test()
--- to the spec module (host.spec.module), which the host calls.
+-- The host calls spec.next(mode) in a job (a coroutine, in a world, under the limits, like a
+-- test) until it gives nothing: each call walks on from where the last stopped — entering a
+-- block runs its body, shuffles it if randomize() asked, runs its strict_setup; leaving one
+-- runs its teardowns and puts back what an insulate block saved — and stops at the next
+-- test, which it leaves in spec.step for the host, or at a block's error. The host then runs
+-- the test (spec.run_test) or passes it by (a filter). mode "list" runs no hooks (--list,
+-- and the tests reported as not run after --max-failures); teardowns still run for a block
+-- whose setup ran.
+--
+-- Loaded after spec.lua with the host table as `...`.
 
 local host = ...
 local spec, S = host.spec.module, host.spec.state
-local pending_signal, located_error = host.spec.pending_signal, host.spec.located_error
+local pending_signal, located_error, full_name = host.spec.pending_signal, host.spec.located_error, host.spec.full_name
 local insulation = host.spec_insulation
 local is_failure = host.luassert.is_failure   -- an assertion failure (assert_failure.lua)
-local ordered          -- in run order (randomize() applied), built by spec.tests()
-
-----------------------------------------------------------------------------------------------
--- The host's side: which tests there are, the plan, running one test
-----------------------------------------------------------------------------------------------
-
--- Fisher–Yates with math.random (the prelude's own, which the host seeds from the run's
--- seed just before asking for the tests).
-local function shuffled(items)
-  local copy = {}
-  for i, item in ipairs(items) do copy[i] = item end
-  for n = #copy, 2, -1 do
-    local k = math.random(n)
-    copy[n], copy[k] = copy[k], copy[n]
-  end
-  return copy
-end
-
--- `shuffle_all` (--shuffle): every block is shuffled but those that said randomize(false).
--- Blocks stay whole, as in busted: a block's tests run together, in its shuffled place.
-local function order_tests(shuffle_all)
-  local list = {}
-  local function walk(block)
-    local shuffle = block.randomize
-    if shuffle == nil then shuffle = shuffle_all end
-    local items = shuffle and shuffled(block.items) or block.items
-    for _, item in ipairs(items) do
-      if item.items then walk(item) else list[#list + 1] = item end
-    end
-  end
-  walk(S.root)
-  return list
-end
-
---- The collected tests for the host, in the order they run (randomize() applied; every block
---- shuffled once the host set spec.shuffle_all, for --shuffle):
---- { {name=, full_name=, where=, tags={...}, pending=bool} }.
-function spec.tests()
-  ordered = ordered or order_tests(spec.shuffle_all)
-  local list = {}
-  for i, test in ipairs(ordered) do
-    list[i] = { name = test.name, full_name = test.full_name, where = test.where,
-                tags = test.tags, pending = test.pending }
-  end
-  return list
-end
-
---- Tells which tests will run, in order (positions in spec.tests()), so that each block is
---- entered before its first test and left after its last.
-function spec.plan(order)
-  S.running = true
-  ordered = ordered or order_tests(spec.shuffle_all)
-  for _, index in ipairs(order) do
-    local block = ordered[index].block
-    while block do
-      block.remaining = block.remaining + 1
-      block = block.parent
-    end
-  end
-end
-
-local function chain(block)
-  local blocks = {}
-  while block do
-    table.insert(blocks, 1, block)
-    block = block.parent
-  end
-  return blocks
-end
+local root = S.root
 
 -- Runs a function and turns an error into a result record. Only a test's own function can
 -- fail (busted: "Only 'it' blocks can generate test failures"); an assertion that fails in a
@@ -115,27 +56,21 @@ local function merge(result, later)
   return result
 end
 
--- Runs a block's list of hooks once (strict_setup on entering, lazy_setup before the first
--- test that runs); remembers the first failure, which errors every later test of the block.
--- A setup stopped by a limit ends the whole task before it is marked done: the next test of
--- the block finds it unfinished and errors too.
-local function run_once(block, field)
-  local state = block[field .. "_state"]
-  if state == nil then
-    block[field .. "_state"] = "running"
-    local failure
-    for _, fn in ipairs(block[field]) do failure = failure or attempt(fn) end
-    block[field .. "_state"] = failure or "done"
-    return failure
-  elseif state == "running" then
-    block[field .. "_state"] = { status = "error", message = "it was stopped by a limit (see the block's first test)" }
-    return block[field .. "_state"]
-  elseif state ~= "done" then
-    return state
+-- Runs a list of hooks of `block` (outer blocks' hooks see their own block's globals); the
+-- first failure, or nil.
+local function run_hooks(block, list, reverse_merge)
+  local failure
+  S.declaring, S.phase = nil, "hook"
+  for _, fn in ipairs(list) do
+    S.context = block
+    local result = attempt(fn)
+    if reverse_merge then failure = merge(failure, result) else failure = failure or result end
   end
+  S.phase = nil
+  return failure
 end
 
-local function as_setup_failure(failure)
+local function setup_failure(failure)
   local result = {}
   for k, v in pairs(failure) do result[k] = v end
   result.status = "error"
@@ -143,92 +78,283 @@ local function as_setup_failure(failure)
   return result
 end
 
--- Enters the test's blocks (outer to inner) with their strict setups, then, for a test that
--- runs, their lazy setups. A block whose setup failed is not gone into further.
-local function setups(blocks, lazy_too)
-  for _, block in ipairs(blocks) do
-    block.entered = true
-    local failure = run_once(block, "strict_setup")
-    if failure then return as_setup_failure(failure) end
-  end
-  if not lazy_too then return nil end
-  for _, block in ipairs(blocks) do
-    block.lazy_ran = true
-    local failure = run_once(block, "lazy_setup")
-    if failure then return as_setup_failure(failure) end
+-- The block, or one around it, whose setup failed: its tests error, nothing inside it runs.
+local function failed_setup(block)
+  while block do
+    if block.setup_failure then return block.setup_failure end
+    block = block.parent
   end
 end
 
--- before_each (outer to inner, stopping at the block whose hook failed), the body, its
--- finally, after_each (inner to outer, from that block).
+----------------------------------------------------------------------------------------------
+-- The walk
+----------------------------------------------------------------------------------------------
+
+local stack = { root }   -- the blocks entered, outermost first
+local found = {}         -- the tests the walk has reached, by id
+local busy, busy_with    -- the block whose body or hooks a step is running, and which ("body", "setup", "teardown")
+
+-- An error of a block itself (its body, or a setup or teardown with no test to carry it),
+-- for the host to report under the block's name.
+local function block_error(block, what, failure)
+  return {
+    kind = "error", name = block.name .. (what and (" " .. what) or ""),
+    full_name = full_name(block.parent, block.name) .. (what and (" " .. what) or ""),
+    where = block.where, message = failure.message, traceback = failure.traceback,
+  }
+end
+
+-- The block's strict setup, unless a block around it failed its own or mode is "list".
+local function set_up(block, mode)
+  if mode == "list" or failed_setup(block) then return end
+  block.set_up = true
+  busy, busy_with = block, "setup"
+  local failure = run_hooks(block, block.strict_setup)
+  busy = nil
+  if failure then block.setup_failure = failure end
+end
+
+-- Shuffles a block's items as busted does (math.randomseed(seed), then Fisher–Yates with
+-- math.random) when randomize() asked, or --shuffle did and the block did not say no.
+local function shuffle(block)
+  local on = block.randomize
+  if on == nil then on = spec.shuffle_all end
+  if not on then return end
+  math.randomseed(block.randomize_seed or spec.seed or 0)
+  local items = block.items
+  for n = #items, 2, -1 do
+    local k = math.random(n)
+    items[n], items[k] = items[k], items[n]
+  end
+end
+
+-- Enters a block: saves the globals for an insulate block, runs its body (which declares
+-- its items), shuffles them, runs its strict setup. A body that fails is the block's error;
+-- nothing inside the block runs then.
+local function enter(block, mode)
+  stack[#stack + 1] = block
+  block.pos = 0
+  if block.kind == "insulate" then block.saved = insulation.save() end
+  busy, busy_with = block, "body"
+  S.declaring, S.context, S.phase = block, block, nil
+  local ok, err = xpcall(block.body, function(e)
+    if type(e) == "string" then return host.located(e) end
+    return located_error(e)
+  end)
+  S.declaring = nil
+  if not ok then
+    busy = nil
+    block.broken = true
+    return block_error(block, nil, { message = err, traceback = host.traceback(err) })
+  end
+  busy = nil
+  shuffle(block)
+  set_up(block, mode)
+end
+
+-- Leaves the block on top of the stack: its teardowns (unless a test leaving it ran them),
+-- the globals an insulate block saved put back, and what an expose block set handed on.
+local function leave(block)
+  local failure
+  busy, busy_with = block, "teardown"
+  if not block.left and not block.broken then
+    if block.lazy_ran then failure = run_hooks(block, block.lazy_teardown, true) end
+    if block.set_up then failure = merge(failure, run_hooks(block, block.strict_teardown, true)) end
+  end
+  busy = nil
+  stack[#stack] = nil
+  S.context = stack[#stack] or root
+  if block.saved then insulation.restore(block.saved) end
+  local parent = block.parent
+  if block.kind == "expose" and parent and parent.saved then parent.saved = insulation.save() end
+  if failure then return block_error(block, "teardown", failure) end
+end
+
+local function test_step(test)
+  found[#found + 1] = test
+  return { kind = "test", id = #found, name = test.name, full_name = full_name(test.parent, test.name),
+           where = test.where, tags = spec.tags_of(test), pending = test.pending }
+end
+
+--- One step of the walk (run by the host as a job): leaves spec.step the next test
+--- ({kind="test", id=, name=, full_name=, where=, tags=, pending=}), a block's error
+--- ({kind="error", name=, full_name=, where=, message=, traceback=}), or nil at the end.
+function spec.next(mode)
+  spec.step = nil
+  S.declaring = nil
+  while true do
+    local block = stack[#stack]
+    if block == nil then return end
+    if not block.ready then   -- the file: its top level ran as the host loaded it
+      block.ready = true
+      block.pos = 0
+      shuffle(block)
+      set_up(block, mode)
+    end
+    block.pos = block.pos + 1
+    local item = not block.broken and block.items[block.pos] or nil
+    local step
+    if item == nil then
+      step = leave(block)
+    elseif item.items == nil then   -- a test
+      step = test_step(item)
+    else
+      item.ready = true
+      step = enter(item, mode)
+    end
+    if step then
+      spec.step = step
+      return
+    end
+  end
+end
+
+--- The next step when it is a test of the block the walk is in: taken without running any
+--- code of the file, so the host needs no job for it (most steps). False when the step
+--- would enter or leave a block; then the host runs spec.next as a job.
+function spec.next_test()
+  local block = stack[#stack]
+  if block == nil or not block.ready or block.broken then return false end
+  local item = block.items[block.pos + 1]
+  if item == nil or item.items ~= nil then return false end
+  block.pos = block.pos + 1
+  spec.step = test_step(item)
+  return true
+end
+
+--- After a step the host had to stop (a limit): a block stopped in its body is that
+--- block's error (`message`), and passed over from then on; one stopped in its setup has
+--- that as its setup's failure (its tests error), in a teardown the teardown's error.
+--- Stopped anywhere else, the whole walk is given up, as the file's error.
+function spec.stopped(message)
+  local block, what = busy, busy_with
+  busy = nil
+  S.declaring, S.phase = nil, nil
+  if block == nil then
+    for _, entered in ipairs(stack) do entered.broken = true end
+    block, what = root, "body"
+  end
+  if what == "setup" then
+    block.setup_failure = { status = "error", message = message }
+    return nil
+  end
+  block.broken = true
+  if what == "teardown" then
+    block.left = true
+    return block_error(block, "teardown", { message = message })
+  end
+  return block_error(block, nil, { message = message })
+end
+
+--- Whether the file declared anything at its top level.
+function spec.declared_anything()
+  return #root.items > 0
+end
+
+----------------------------------------------------------------------------------------------
+-- Running one test
+----------------------------------------------------------------------------------------------
+
+local function chain(block)
+  local blocks = {}
+  while block do
+    table.insert(blocks, 1, block)
+    block = block.parent
+  end
+  return blocks
+end
+
+-- A retry or repeat of a test that left its blocks enters them again: strict setups rerun.
+local function enter_again(blocks)
+  for _, block in ipairs(blocks) do
+    if block.left then
+      block.left = false
+      set_up(block, "run")
+    end
+  end
+end
+
+-- The lazy setups of the test's blocks, outer to inner, each block's once (busted's
+-- execAllOnce); a failure is remembered and errors every later test of the block.
+local function lazy_setups(blocks)
+  for _, block in ipairs(blocks) do
+    if block.lazy_failure then return block.lazy_failure end
+    if not block.lazy_ran then
+      block.lazy_ran = true
+      local failure = run_hooks(block, block.lazy_setup)
+      if failure then
+        block.lazy_failure = failure
+        return failure
+      end
+    end
+  end
+end
+
+-- before_each (outer to inner, stopping at the block whose hook failed), the body with its
+-- own globals, its finally, after_each (inner to outer, from that block).
 local function run_body(test, blocks)
   local result
   local ran_before = 0
   for _, block in ipairs(blocks) do
-    for _, fn in ipairs(block.before_each) do result = result or attempt(fn) end
+    result = result or run_hooks(block, block.before_each)
     ran_before = ran_before + 1
     if result then break end
   end
   if not result then
+    test.env = { finally = spec.finally_setter() }
     S.finally_fn = nil
-    S.phase = "body"
+    S.context, S.phase = test, "body"
     result = attempt(test.body, true)
-    S.phase = nil
     local cleanup = S.finally_fn
     S.finally_fn = nil
     if cleanup then
-      S.phase = "finally"
+      S.context, S.phase = test, "finally"
       result = merge(result, attempt(cleanup))
-      S.phase = nil
     end
+    S.phase = nil
   end
   for i = ran_before, 1, -1 do
-    for _, fn in ipairs(blocks[i].after_each) do result = merge(result, attempt(fn)) end
+    result = merge(result, run_hooks(blocks[i], blocks[i].after_each, true))
   end
   return result
 end
 
--- Leaves the blocks (inner to outer) whose last planned test this was: lazy_teardown if the
--- block's lazy_setup ran, then strict_teardown.
-local function teardowns(blocks, result)
-  for i = #blocks, 1, -1 do
-    local block = blocks[i]
-    block.remaining = block.remaining - 1
-    if block.remaining == 0 and block.entered then
-      if block.lazy_ran then
-        for _, fn in ipairs(block.lazy_teardown) do result = merge(result, attempt(fn)) end
-      end
-      for _, fn in ipairs(block.strict_teardown) do result = merge(result, attempt(fn)) end
-      -- Left: a block planned again (a --retries attempt of its last test) is entered anew,
-      -- its setups running again before it, as busted enters a block.
-      block.entered, block.lazy_ran = false, false
-      block.strict_setup_state, block.lazy_setup_state = nil, nil
+-- Leaves the blocks (inner to outer) this test is the last item of: lazy_teardown if the
+-- block's lazy_setup ran, then strict_teardown if its strict_setup did.
+local function close(test, result)
+  local item, block = test, test.parent
+  while block and block.items[#block.items] == item and not block.left do
+    if block.lazy_ran then
+      result = merge(result, run_hooks(block, block.lazy_teardown, true))
+      block.lazy_ran, block.lazy_failure = false, nil
     end
+    if block.set_up then result = merge(result, run_hooks(block, block.strict_teardown, true)) end
+    block.left, block.set_up, block.setup_failure = true, false, nil
+    item, block = block, block.parent
   end
   return result
 end
 
---- Runs test `index` (its position in spec.tests()): its blocks' setups, before_each, the
---- body and its finally, after_each, and the teardowns of blocks it is the last test of,
---- inside the insulation of its insulate blocks.
+--- Runs test `id` (from a step): its blocks' lazy setups, before_each, the body and its
+--- finally, after_each; with `leaving`, the teardowns of the blocks it is the last item of
+--- (a retry or the next iteration enters them again).
 --- Returns { status = passed|failed|error|pending, ... }.
-function spec.run_test(index)
-  insulation.leave({})   -- a test stopped by a limit never left its blocks
-  local test = ordered[index]
-  local blocks = chain(test.block)
-  local child_of = {}
-  for i = 1, #blocks - 1 do child_of[blocks[i]] = blocks[i + 1] end
-  insulation.enter(blocks)
-  S.phase = nil
-  local result = setups(blocks, not test.pending)
-  if not result then
-    if test.pending then
-      result = { status = "pending" }
-    else
-      result = run_body(test, blocks)
-    end
+function spec.run_test(id, leaving)
+  local test = found[id]
+  local blocks = chain(test.parent)
+  S.declaring, S.phase = nil, nil
+  enter_again(blocks)
+  local result
+  local failure = failed_setup(test.parent)
+  if failure then
+    result = setup_failure(failure)
+  elseif test.pending then
+    result = { status = "pending" }
+  else
+    failure = lazy_setups(blocks)
+    result = failure and setup_failure(failure) or run_body(test, blocks)
   end
-  result = teardowns(blocks, result)
-  insulation.leave(child_of)
+  S.context, test.env = test.parent, nil
+  if leaving then result = close(test, result) end
   return result or { status = "passed" }
 end

@@ -40,7 +40,7 @@ describe("a spec file", function()
   end)
 
   it("then changes all of it", function()
-    leaked_global = true
+    _G.leaked_global = true
     setmetatable(_G, { __index = function(_, key) return "leaked " .. tostring(key) end })
     package.path = "leaked/?.lua;" .. package.path
     package.loaded.leaked_module = true
@@ -64,7 +64,7 @@ describe("a spec file", function()
     assert:register("matcher", "leaky", function() return function() return true end end)
     collectgarbage("stop")
     world.properties = function() return "leaked" end
-    it = nil
-    describe = nil
+    _G.it = nil
+    _G.describe = nil
   end)
 end)

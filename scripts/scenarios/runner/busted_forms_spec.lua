@@ -36,7 +36,7 @@ describe("inside a running test", function()
                             "lazy_setup", "strict_teardown", "before_each", "randomize" }) do
       local ok, message = pcall(_G[name], "name", function() end)
       assert.is_false(ok)
-      assert.matches(name .. " was called inside a running test or hook", message, 1, true)
+      assert.matches("'" .. name .. "' not supported inside current context block", message, 1, true)
     end
   end)
 end)

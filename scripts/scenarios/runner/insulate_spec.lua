@@ -4,8 +4,9 @@
 -- loaded before is the same table. An expose block hands what it sets on past the insulate
 -- block around it. (busted also insulates each file; here each file has its own Lua state.)
 --
--- As in busted, tests share globals through _G: a plain `x = 1` inside busted's `it` stays
--- local to that test, so these specs write `_G.x` in tests.
+-- As in busted, tests share globals through _G: a plain `x = 1` inside an `it` stays local
+-- to that test, and one in a block's body or hook to that block, so these specs write `_G.x`
+-- in tests.
 local shared = require("scenarios.runner.support.shared_counter")
 
 describe("insulate", function()
@@ -40,7 +41,7 @@ describe("insulate", function()
     end)
 
     insulate("inside another", function()
-      _G.insulated_by_body = "replaced inside"
+      insulated_by_body = "replaced inside"
       it("sees its own value", function()
         assert.are.equal("replaced inside", insulated_by_body)
       end)
