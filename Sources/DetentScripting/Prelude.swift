@@ -24,9 +24,9 @@ enum Prelude {
         ("assert_values", PackageResources.assert_values_lua), ("assert_errors", PackageResources.assert_errors_lua),
         ("assert", PackageResources.assert_lua),
         ("match", PackageResources.match_lua), ("spy", PackageResources.spy_lua), ("stub", PackageResources.stub_lua),
-        ("mock", PackageResources.mock_lua), ("series", PackageResources.series_lua), ("series_checks", PackageResources.series_checks_lua),
+        ("mock", PackageResources.mock_lua), ("assert_util", PackageResources.assert_util_lua), ("series", PackageResources.series_lua), ("series_checks", PackageResources.series_checks_lua),
         ("spec_insulation", PackageResources.spec_insulation_lua), ("spec", PackageResources.spec_lua), ("spec_run", PackageResources.spec_run_lua),
-        ("waiting", PackageResources.waiting_lua), ("gestures", PackageResources.gestures_lua), ("plugins", PackageResources.plugins_lua),
+        ("waiting", PackageResources.waiting_lua), ("busted_module", PackageResources.busted_module_lua), ("gestures", PackageResources.gestures_lua), ("plugins", PackageResources.plugins_lua),
     ]
 
     /// Chunks the host runs at fixed points of building a state rather than in file order,

@@ -34,8 +34,9 @@ end
 -- a table of values to return instead of the arguments.  `arguments.n`
 -- counts trailing nils; luassert's `arguments.nofmt[i]` marks arguments
 -- printed as-is.  `state.mod` is false when negated; set
--- `state.failure_message`, and optionally `state.expected`/`state.actual`
--- (formatted strings) for the failure object.  `level` is the level at which
+-- `state.failure_message`, and optionally `state.expected`/`state.actual` for the
+-- failure object (formatted text, or a function giving it, called only if the
+-- assertion fails).  `level` is the level at which
 -- `error(msg, level)` points at the spec line.  Modifiers are
 -- `callback(state, arguments, level)` too; they receive arguments when called
 -- as `assert.name(...)`, and nothing when used in a chain.
@@ -209,10 +210,15 @@ local function invoke(chain, ...)
       user_message = describe_failure_message(state.failure_message)
       text = user_message .. "\n" .. text
     end
+    -- Assertions leave expected/actual as functions: values are formatted only on failure
+    -- (as luassert formats), so a formatter runs for the failures it describes alone.
+    local expected, actual = state.expected, state.actual
+    if type(expected) == "function" then expected = expected() end
+    if type(actual) == "function" then actual = actual() end
     throw({
       message = text,
-      expected = state.expected,
-      actual = state.actual or formatted[1],
+      expected = expected,
+      actual = actual or formatted[1],
       user_message = user_message,
     }, SPEC_LEVEL)
   end
@@ -232,7 +238,7 @@ end
 local function no_op(state) return state end
 local function negate(state) state.mod = not state.mod; return state end
 
-for _, word in ipairs({ "is", "are", "was", "has", "does" }) do add("modifier", word, no_op) end
+for _, word in ipairs({ "is", "are", "was", "has", "does", "a", "an", "the" }) do add("modifier", word, no_op) end
 add("modifier", "not", negate)
 add("modifier", "no", negate)
 add("modifier", "message", function(state, arguments)

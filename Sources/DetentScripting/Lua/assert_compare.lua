@@ -55,8 +55,8 @@ local function equals(state, arguments, level)
   local expected, actual = arguments[1], arguments[2]
   swap_expected_actual(arguments)
   set_failure_message(state, arguments[3])
-  state.expected = expecting(state, format_value(expected))
-  state.actual = format_value(actual)
+  state.expected = function() return expecting(state, format_value(expected)) end
+  state.actual = function() return format_value(actual) end
   return expected == actual
 end
 
@@ -72,8 +72,8 @@ local function same(state, arguments, level)
     while step do crumbs[#crumbs + 1] = step.entry.key; step = step.up end
     arguments.fmtargs = { { crumbs = crumbs }, { crumbs = crumbs } }
   end
-  state.expected = expecting(state, format_value(expected, arguments.fmtargs and arguments.fmtargs[2]))
-  state.actual = format_value(actual, arguments.fmtargs and arguments.fmtargs[1])
+  state.expected = function() return expecting(state, format_value(expected, arguments.fmtargs and arguments.fmtargs[2])) end
+  state.actual = function() return format_value(actual, arguments.fmtargs and arguments.fmtargs[1]) end
   return holds
 end
 
@@ -90,8 +90,8 @@ local function near(state, arguments, level)
   arguments[1], arguments[2], arguments[3] = arguments[2], arguments[1], tostring(tolerance)
   arguments.nofmt = { [3] = true }
   arguments.n = 3
-  state.expected = expecting(state, format_value(arguments[2]) .. " +/- " .. tostring(tolerance))
-  state.actual = format_value(arguments[1])
+  state.expected = function() return expecting(state, format_value(arguments[2]) .. " +/- " .. tostring(tolerance)) end
+  state.actual = function() return format_value(arguments[1]) end
   return actual >= expected - tolerance and actual <= expected + tolerance
 end
 
@@ -108,8 +108,8 @@ local function unique(state, arguments, level)
   end
   if type(list) ~= "table" then bad_argument(1, "unique", "table", list, level) end
   arguments.n = 1
-  state.expected = state.mod and "unique values" or "a repeated value"
-  state.actual = format_value(list)
+  state.expected = function() return state.mod and "unique values" or "a repeated value" end
+  state.actual = function() return format_value(list) end
   local entries = sorted_entries(list, new_context(), 0, "root")
   for i = 1, #entries do
     for j = i + 1, #entries do

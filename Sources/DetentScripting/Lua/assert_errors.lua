@@ -32,15 +32,28 @@ end
 local function describe_error(state, arguments, raised_any, raised, compared, expected, expected_given)
   arguments.n = 2
   arguments.nofmt = { [1] = not raised_any, [2] = not expected_given }
-  local shown = expected_given and compared or raised
-  arguments[1] = raised_any and shown or "(no error)"
-  arguments[2] = expected_given and expected or "(error)"
-  state.actual = raised_any and format_value(shown) or "(no error)"
-  if state.mod then
-    state.expected = expected_given and format_value(expected) or "(error)"
-  else
-    state.expected = expected_given and ("not " .. format_value(expected)) or "(no error)"
+  local shown = raised
+  if expected_given then shown = compared end
+  if raised_any then arguments[1] = shown else arguments[1] = "(no error)" end   -- error(nil): "(nil)"
+  if expected_given then arguments[2] = expected else arguments[2] = "(error)" end
+  state.actual = function()
+    if raised_any then return format_value(shown) end
+    return "(no error)"
   end
+  if state.mod then
+    state.expected = function() return expected_given and format_value(expected) or "(error)" end
+  else
+    state.expected = function() return expected_given and ("not " .. format_value(expected)) or "(no error)" end
+  end
+end
+
+-- The values an error assertion returns, as luassert's: its arguments, the first replaced by
+-- what the function raised (or returned).
+local function returned(arguments, first)
+  local copy = { n = arguments.n }
+  for i = 1, arguments.n do copy[i] = arguments[i] end
+  copy[1] = first
+  return copy
 end
 
 local function has_error(state, arguments, level)
@@ -48,37 +61,48 @@ local function has_error(state, arguments, level)
   if not is_callable(fn) then bad_argument(1, "error", "function or callable object", fn, level) end
   local expected_given = expected ~= nil
   local raised_any, raised, compared = catch(fn)
+  local returns = returned(arguments, compared)
   describe_error(state, arguments, raised_any, raised, compared, expected, expected_given)
   set_failure_message(state, message)
-  if not raised_any then return false, { n = 0 } end
-  local returns = { compared, n = 1 }
-  if not expected_given then return true, returns end
-  if type(expected) == "string" and has_tostring(compared) then
-    return expected == tostring(compared), returns
-  end
-  if type(expected) == "number" and type(compared) == "string" then
+  if not raised_any or not expected_given then return raised_any, returns end
+  if type(expected) == "string" then
+    if has_tostring(compared) then
+      compared = tostring(compared)
+      returns[1] = compared
+    end
+    if type(compared) == "string" then return expected == compared, returns end
+  elseif type(expected) == "number" and type(compared) == "string" then
     return tostring(expected) == tostring(tonumber(compared)), returns
   end
   return deep_same(compared, expected), returns
 end
 
---- error_matches(fn, pattern, init?, plain?, message?)
+--- error_matches(fn, pattern, init?, plain?, message?): a nil pattern matches an error of
+--- nil; on success it returns the pattern's captures (the pattern itself when plain).
 local function error_matches(state, arguments, level)
   require_arguments(arguments, 2, "error_matches", level)
+  local original = returned(arguments, nil)
   local message = take_trailing_message(arguments)
   local fn, pattern, init, plain = arguments[1], arguments[2], arguments[3], arguments[4]
   if not is_callable(fn) then bad_argument(1, "error_matches", "function or callable object", fn, level) end
-  if type(pattern) ~= "string" then bad_argument(2, "error_matches", "string", pattern, level) end
+  if pattern ~= nil and type(pattern) ~= "string" then bad_argument(2, "error_matches", "string", pattern, level) end
   local raised_any, raised, compared = catch(fn)
+  local returns = returned(original, compared)
   describe_error(state, arguments, raised_any, raised, compared, pattern, true)
   set_failure_message(state, message)
-  if not raised_any or not has_tostring(compared) then return false, { n = 0 } end
-  local text = tostring(compared)
-  if plain then
-    return text:find(pattern, tonumber(init), true) ~= nil, { text, n = 1 }
+  if not raised_any then return false, returns end
+  if compared == nil and pattern == nil then return true, { n = 0 } end
+  if has_tostring(compared) or type(compared) == "number" or type(compared) == "boolean" then
+    compared = tostring(compared)
+    returns[1] = compared
   end
-  local captures = table.pack(text:match(pattern, tonumber(init)))
-  if captures[1] == nil then return false, { text, n = 1 } end
+  if type(compared) ~= "string" or pattern == nil then return false, returns end
+  if plain then
+    if compared:find(pattern, tonumber(init), true) ~= nil then return true, { pattern, n = 1 } end
+    return false, returns
+  end
+  local captures = table.pack(compared:match(pattern, tonumber(init)))
+  if captures[1] == nil then return false, returns end
   return true, captures
 end
 

@@ -101,7 +101,7 @@ end
 -- between distinct keys that print alike, so output stays deterministic.
 local function sorted_entries(t, ctx, depth, path, value_text)
   local entries = {}
-  for key in pairs(t) do
+  for key in next, t do   -- raw: a __pairs metamethod is not the table (luassert ignores it)
     local kt = type(key)
     local entry = { key = key, rank = TYPE_RANK[kt] or 8 }
     if kt == "string" then
@@ -260,5 +260,6 @@ end
 luassert.custom_tostring = custom_tostring   -- text of a value's __tostring, else nil
 luassert.format_value = format_value         -- "(number) 1", "(values list) (...)"
 luassert.make_arglist = make_arglist
+luassert.is_arglist = is_arglist
 luassert.sorted_entries = sorted_entries     -- sorted_entries(t, ctx, depth, path)
 luassert.new_context = new_context

@@ -27,8 +27,8 @@ local function matches(state, arguments, level)
   swap_expected_actual(arguments)
   arguments.n = 2
   set_failure_message(state, message)
-  state.expected = expecting(state, format_value(pattern))
-  state.actual = format_value(subject)
+  state.expected = function() return expecting(state, format_value(pattern)) end
+  state.actual = function() return format_value(subject) end
   if plain then
     local found = text:find(pattern, tonumber(init), true) ~= nil
     return found, found and { pattern, n = 1 } or { n = 0 }
@@ -40,15 +40,15 @@ end
 
 local function truthy(state, arguments)
   set_failure_message(state, arguments[2])
-  state.expected = state.mod and "truthy" or "not truthy"
-  state.actual = format_value(arguments[1])
+  state.expected = function() return state.mod and "truthy" or "not truthy" end
+  state.actual = function() return format_value(arguments[1]) end
   return arguments[1] ~= nil and arguments[1] ~= false
 end
 
 local function falsy(state, arguments)
   set_failure_message(state, arguments[2])
-  state.expected = state.mod and "falsy" or "not falsy"
-  state.actual = format_value(arguments[1])
+  state.expected = function() return state.mod and "falsy" or "not falsy" end
+  state.actual = function() return format_value(arguments[1]) end
   return arguments[1] == nil or arguments[1] == false
 end
 
@@ -57,8 +57,8 @@ local function is_value(wanted)
   return function(state, arguments)
     insert_argument(arguments, 2, wanted)
     set_failure_message(state, arguments[3])
-    state.expected = expecting(state, format_value(wanted))
-    state.actual = format_value(arguments[1])
+    state.expected = function() return expecting(state, format_value(wanted)) end
+    state.actual = function() return format_value(arguments[1]) end
     return arguments[1] == wanted
   end
 end
@@ -70,8 +70,8 @@ local function is_type(type_name)
     insert_argument(arguments, 2, "type " .. type_name)
     arguments.nofmt = { [2] = true }
     set_failure_message(state, arguments[3])
-    state.expected = expecting(state, "type " .. type_name)
-    state.actual = format_value(value)
+    state.expected = function() return expecting(state, "type " .. type_name) end
+    state.actual = function() return format_value(value) end
     return type(value) == type_name
   end
 end
@@ -85,7 +85,42 @@ local function returned_arguments(state, arguments)
   return arguments[1] == arguments[2]
 end
 
+-- assert.array(t).has.no.holes(): the array modifier keeps its table in the state; holes(n?)
+-- holds when one of t[1..n] is nil (n defaults to t's largest integer key) and returns the
+-- first missing index (luassert's array.lua).
+add("modifier", "array", function(state, arguments, level)
+  if arguments == nil or arguments.n == 0 then error("No array provided to the array-modifier", level) end
+  if state.array ~= nil then error("Array already set", level) end
+  state.array = arguments[1]
+  return state
+end, nil, nil, true)
+
+local function holes(state, arguments, level)
+  local list, length = state.array, arguments[1]
+  if list == nil then error("No array set, please use the array modifier to set the array to validate", level) end
+  if length == nil then
+    length = 0
+    for key in pairs(list) do
+      if math.type(key) == "integer" and key > length then length = key end
+      if math.type(key) == "float" and key > length and math.floor(key) == key then length = key end
+    end
+  end
+  if type(length) ~= "number" then
+    error("expected array length to be of type 'number', got: " .. tostring(length), level)
+  end
+  local missing
+  for i = 1, length do
+    if list[i] == nil then
+      missing = i
+      break
+    end
+  end
+  arguments[1], arguments.n = missing, missing and 1 or 0
+  return missing ~= nil, { missing, n = 1 }
+end
+
 local builtins = {
+  { { "holes" }, holes, "assertion.array_holes.positive", "assertion.array_holes.negative" },
   { { "matches", "match" }, matches, "assertion.matches.positive", "assertion.matches.negative" },
   { { "truthy" }, truthy, "assertion.truthy.positive", "assertion.truthy.negative" },
   { { "falsy" }, falsy, "assertion.falsy.positive", "assertion.falsy.negative" },

@@ -1,11 +1,12 @@
--- format.lua — how values print in failure messages: luassert 1.9's
--- formatters (formatters/init.lua), made deterministic.
+-- format.lua — how values print in failure messages: luassert's formatters
+-- (formatters/init.lua), made deterministic.
 --
 --   (nil)   (boolean) true   (number) 0.10000000000000000555   (string) 'a'
---   (table) {
+--   (table: 0x00000001) {
 --     [1] = 'x'
 --    *[key] = {
 --      *[1] = 3 } }
+--   function: 0x00000002 @ line 3 in @spec/drawer_spec.lua
 --
 -- Tables print one key a line, sorted (the list part first), to the depth
 -- `TableFormatLevel` (3; -1: no limit) with "{ ... more }" below it; the
@@ -13,13 +14,14 @@
 -- `TableErrorHighlightCharacter` ("*").  With `TableFormatShowRecursion` a
 -- table inside itself prints "{ ... recursive }".
 --
--- Where luassert prints an address, Detent prints none, so the same run
--- prints the same bytes: "(table) {" for "(table: 0x55d…) {", "(function)"
--- for "function: 0x55d… @ line 3 in spec.lua", "(thread)", and a bare
--- userdata as "(userdata)".  Also Detent's own: a cycle with no depth limit
--- prints "{ ... recursive }" instead of overflowing the stack, a table shows
--- at most `TableFormatMaxItems` (50) entries per level, a string at most
--- 1,000 bytes, and TableErrorHighlightColor has no colours (no terminal).
+-- Where Lua's tostring shows an address, Detent's shows a number the state
+-- gives each table, function, thread and userdata the first time it is
+-- shown ("table: 0x00000001", in the order they are first shown), so the
+-- same run prints the same bytes; scripts' tostring is the same
+-- (sandbox.lua).  Also Detent's own: a cycle with no depth limit prints
+-- "{ ... recursive }" instead of overflowing the stack, a table shows at most
+-- `TableFormatMaxItems` (50) entries per level, a string at most 1,000
+-- bytes.
 --
 -- Loaded after assert_state.lua with the host table as `...`; leaves the
 -- module in `host.format` for assert.lua.
@@ -50,18 +52,51 @@ local function number_text(n)
   return text
 end
 
+-- The number each object is shown with, given the first time it is shown (weak keys: an
+-- object that is collected takes its number with it; numbers are never reused).
+local ids = setmetatable({}, { __mode = "k" })
+local last_id = 0
+
+--- "table: 0x00000001": Lua's tostring of a value without __tostring, the address replaced
+-- by the value's number (__name, as Lua's, names the type).
+local function address_text(value)
+  local id = ids[value]
+  if id == nil then
+    last_id = last_id + 1
+    id = last_id
+    ids[value] = id
+  end
+  local mt = getmetatable(value)
+  local name = type(mt) == "table" and rawget(mt, "__name")
+  return string.format("%s: 0x%08x", type(name) == "string" and name or type(value), id)
+end
+
+local raw_tostring = tostring
+
+--- Lua's tostring with numbered addresses: __tostring when there is one, else as Lua
+-- prints, the address being the value's number.
+local function text_of(value)
+  local kind = type(value)
+  if kind == "table" or kind == "function" or kind == "thread" or kind == "userdata" then
+    local mt = getmetatable(value)
+    if type(mt) == "table" and mt.__tostring ~= nil then return raw_tostring(value) end
+    return address_text(value)
+  end
+  return raw_tostring(value)
+end
+
 --- Text of a userdata or table with a __tostring that works, else nil.
 local function own_text(value)
   local mt = getmetatable(value)
   if type(mt) == "table" and mt.__tostring ~= nil then
-    local ok, text = pcall(tostring, value)
+    local ok, text = pcall(raw_tostring, value)
     if ok and type(text) == "string" then return text end
   end
   return nil
 end
 
---- A key or a value inside a table: numbers as numbers, strings bare
--- (keys) or quoted (values), anything without an address-free text by type.
+--- A value's text where luassert uses tostring, never raising: numbers as
+-- luassert's tostr, strings clipped (quoted as values, bare as keys).
 local function inner_text(value, quoted)
   local kind = type(value)
   if kind == "number" then return number_text(value) end
@@ -71,8 +106,8 @@ local function inner_text(value, quoted)
     if rest then shown = shown .. "…(" .. rest .. " more bytes)" end
     return shown
   end
-  if kind == "boolean" or kind == "nil" then return tostring(value) end
-  return own_text(value) or ("(" .. kind .. ")")
+  if kind == "boolean" or kind == "nil" then return raw_tostring(value) end
+  return own_text(value) or address_text(value)
 end
 
 local TYPE_RANK = { number = 1, boolean = 2, string = 3, table = 4, ["function"] = 5, userdata = 6, thread = 7 }
@@ -102,6 +137,23 @@ local function sorted_keys(t)
   return keys
 end
 
+-- The colours TableErrorHighlightColor may name, as lua-term's term.colors codes them
+-- ("red", or dotted: "bright.red"); "none" (the default) leaves the mark plain.
+local ANSI = {
+  reset = 0, clear = 0, default = 0, bright = 1, dim = 2, underscore = 4, blink = 5, reverse = 7, hidden = 8,
+  black = 30, red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36, white = 37,
+  onblack = 40, onred = 41, ongreen = 42, onyellow = 43, onblue = 44, onmagenta = 45, oncyan = 46, onwhite = 47,
+}
+
+local function colored(color, text)
+  if color == "none" or type(color) ~= "string" then return text end
+  for token in string.gmatch(color, "[^%.]+") do
+    local code = ANSI[token]
+    if code then text = "\27[" .. code .. "m" .. text .. "\27[0m" end
+  end
+  return text
+end
+
 --- "(table) { ... }" as luassert lays it out; `crumbs` (from `same`) lists
 -- the differing key path, deepest key first.
 local function table_text(root, crumbs)
@@ -109,6 +161,11 @@ local function table_text(root, crumbs)
   local max_items = state.get_parameter("TableFormatMaxItems") or -1
   local show_recursion = state.get_parameter("TableFormatShowRecursion")
   local mark = state.get_parameter("TableErrorHighlightCharacter") or ""
+  local color = state.get_parameter("TableErrorHighlightColor") or "none"
+  local function paint(text)
+    if text == "" then return text end
+    return colored(color, text)
+  end
   crumbs = crumbs or {}
   local open = {}   -- tables being printed: a cycle ends at the depth limit, or here
 
@@ -132,15 +189,22 @@ local function table_text(root, crumbs)
       else text = inner_text(value, true) end
       local ch = marked and mark or ""
       parts[#parts + 1] = string.format("\n%s%s[%s] = %s",
-        string.rep(" ", level * 2 - #ch), ch, inner_text(key, false), text)
+        string.rep(" ", level * 2 - #ch), paint(ch), inner_text(key, false), text)
     end
     open[t] = open[t] - 1
     if open[t] == 0 then open[t] = nil end
     return table.concat(parts) .. " }"
   end
 
-  return "(table) " .. layout(root, 1, true)
+  -- luassert's type description: the table's address without its metatable; "(table)"
+  -- when the metatable is protected.
+  local mt = getmetatable(root)
+  local described = "(" .. address_text(root) .. ") "
+  if mt ~= nil and not pcall(setmetatable, root, mt) then described = "(table) " end
+  return described .. layout(root, 1, true)
 end
+
+local debug_getinfo = debug and debug.getinfo   -- absent in the daemon's sandbox
 
 --- Formats one value as luassert does; `fmtargs` may carry `crumbs`.
 -- `special(value)` (assert.lua's) may format Detent's own values first.
@@ -160,11 +224,12 @@ function M.value(value, fmtargs, special)
   if kind == "number" then return "(number) " .. number_text(value) end
   if kind == "boolean" then return "(boolean) " .. tostring(value) end
   if kind == "table" then return table_text(value, fmtargs and fmtargs.crumbs) end
-  if kind == "userdata" then
-    local text = own_text(value)
-    return text and ("(userdata) '" .. text .. "'") or "(userdata)"
+  if kind == "function" then
+    local info = debug_getinfo and debug_getinfo(value, "S")
+    if info then return string.format("%s @ line %s in %s", address_text(value), raw_tostring(info.linedefined), raw_tostring(info.source)) end
+    return address_text(value)
   end
-  return "(" .. kind .. ")"   -- functions and threads: luassert's text has an address
+  return "(" .. kind .. ") '" .. (own_text(value) or address_text(value)) .. "'"   -- userdata, thread
 end
 
 ------------------------------------------------------------------------
@@ -272,6 +337,8 @@ function M.pretty_write(value)
 end
 
 M.own_text = own_text
+M.tostring = text_of            -- tostring with numbered addresses (scripts' tostring)
+M.address_text = address_text   -- "table: 0x00000001" whatever the metatable says
 
 state.set_parameter("TableFormatLevel", 3)
 state.set_parameter("TableFormatShowRecursion", false)

@@ -230,6 +230,7 @@ end)
 
 host.assert_state.add_formatter(function(value)
   if not is_matcher(value) then return nil end
+  if value.name == "_" then return "(matcher) _ *anything*" end
   local parts = {}
   local arguments = value.arguments or { n = 0 }
   for i = 1, arguments.n or #arguments do parts[i] = L.format_value(arguments[i]) end

@@ -7,9 +7,12 @@
 -- native modules }) as `...`; returns the reseed function.
 
 local host = ...
-local format = assert.format
-local raw_tostring, concat, pack = tostring, table.concat, table.pack
--- Deterministic print: tables are formatted, never shown by address.
+local format, text_of = assert.format, host.format.tostring
+local concat, pack = table.concat, table.pack
+-- tostring shows numbered addresses ("table: 0x00000001", format.lua), never real ones, so
+-- a run prints the same bytes each time; values with __tostring print as it says.
+tostring = text_of
+-- Deterministic print: tables are formatted as failure messages show them.
 function print(...)
   local values = pack(...)
   local parts = {}
@@ -17,8 +20,7 @@ function print(...)
     local v = values[i]
     local mt = type(v) == "table" and getmetatable(v)
     if type(v) == "table" and not (mt and mt.__tostring) then parts[i] = format(v)
-    elseif type(v) == "function" then parts[i] = "function"
-    else parts[i] = raw_tostring(v) end
+    else parts[i] = text_of(v) end
   end
   host.output(concat(parts, "\t"))
 end
@@ -86,11 +88,8 @@ local say = setmetatable({
 local builtin = {
   luassert = assert, ["luassert.assert"] = assert, ["luassert.spy"] = spy, ["luassert.stub"] = stub,
   ["luassert.mock"] = mock, ["luassert.match"] = match, ["luassert.say"] = say, say = say,
-  busted = { describe = describe, context = context, it = it, spec = spec, test = test, pending = pending,
-             insulate = insulate, expose = expose, randomize = randomize,
-             before_each = before_each, after_each = after_each, setup = setup, teardown = teardown,
-             lazy_setup = lazy_setup, lazy_teardown = lazy_teardown, strict_setup = strict_setup,
-             strict_teardown = strict_teardown, spy = spy, stub = stub, mock = mock, match = match, assert = assert },
+  ["luassert.util"] = host.luassert_util,
+  busted = host.busted_module,
 }
 for name, module in pairs(builtin) do pkg.loaded[name] = module end
 host.loaded = pkg.loaded   -- what insulate blocks save and put back (spec_insulation.lua)

@@ -1,0 +1,161 @@
+-- assert_util.lua — `require "luassert.util"`: the helpers luassert's own specs and extensions
+-- use (argument lists that keep their trailing nils, deep compare and copy, callable checks),
+-- with luassert's names and results.
+--
+-- Loaded after spy.lua with the host table as `...`; leaves the module in
+-- `host.luassert_util` for sandbox.lua's built-in modules.
+
+local host = ...
+local luassert = host.luassert
+
+local M = {}
+
+local getmetatable_raw = debug and debug.getmetatable or getmetatable
+local setmetatable_raw = debug and debug.setmetatable or setmetatable
+
+--- pack(...): the values with their count in `n`; unpack(t, i?, j?) up to `n` (or #t).
+function M.pack(...) return { n = select("#", ...), ... } end
+function M.unpack(t, i, j) return table.unpack(t, i or 1, j or t.n or #t) end
+
+M.make_arglist = luassert.make_arglist   -- a list printed "(values list) (...)"
+M.is_arglist = luassert.is_arglist
+
+--- deepcompare(a, b, ignore_mt?): whether two values are alike key by key (raw keys; a
+--- shared __eq decides unless ignore_mt); when not, also the path to the first difference,
+--- deepest key first (luassert's crumbs).
+function M.deepcompare(a, b, ignore_mt, open)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  local mt_a, mt_b = getmetatable_raw(a), getmetatable_raw(b)
+  if mt_a and mt_a == mt_b and mt_a.__eq then
+    if not ignore_mt then return a == b end
+  elseif rawequal(a, b) then
+    return true
+  end
+  open = open or {}
+  -- A pair already being compared further up is taken as alike (a cycle).
+  open[a] = open[a] or {}
+  if open[a][b] then return true end
+  open[a][b] = true
+  for key, value in next, a do
+    local other = rawget(b, key)
+    if other == nil then open[a][b] = nil; return false, { key } end
+    local same, crumbs = M.deepcompare(value, other, nil, open)
+    if not same then
+      crumbs = crumbs or {}
+      crumbs[#crumbs + 1] = key
+      open[a][b] = nil
+      return false, crumbs
+    end
+  end
+  for key in next, b do
+    if rawget(a, key) == nil then open[a][b] = nil; return false, { key } end
+  end
+  open[a][b] = nil
+  return true
+end
+
+--- shallowcopy(t): the same keys and metatable; anything not a table as it is.
+function M.shallowcopy(t)
+  if type(t) ~= "table" then return t end
+  local copy = {}
+  for k, v in next, t do copy[k] = v end
+  return setmetatable_raw(copy, getmetatable_raw(t))
+end
+
+--- deepcopy(t, deepmt?): tables copied all the way down (cycles kept as cycles), spies
+--- shared; the metatable shared, or copied too with deepmt.
+function M.deepcopy(t, deepmt, cache)
+  if type(t) ~= "table" then return t end
+  cache = cache or {}
+  if cache[t] then return cache[t] end
+  local copy = {}
+  cache[t] = copy
+  for k, v in next, t do
+    copy[k] = spy.is_spy(v) and v or M.deepcopy(v, deepmt, cache)
+  end
+  local mt = getmetatable_raw(t)
+  if deepmt then mt = M.deepcopy(mt, false, cache) end
+  return setmetatable_raw(copy, mt)
+end
+
+--- copyargs(args): { vals = a deep copy (matchers and spies kept), refs = a shallow one }.
+function M.copyargs(args)
+  local vals = setmetatable_raw({}, getmetatable_raw(args))
+  for k, v in next, args do
+    vals[k] = (match.is_matcher(v) or spy.is_spy(v)) and v or M.deepcopy(v)
+  end
+  return { vals = vals, refs = M.shallowcopy(args) }
+end
+
+--- tinsert(t, pos?, value) and tremove(t, pos?): table.insert and table.remove that keep
+--- nils, counting with t.n (set from #t when missing).
+function M.tinsert(...)
+  local t, pos, value = ...
+  if select("#", ...) < 3 then pos, value = nil, pos end
+  t.n = (t.n or #t) + 1
+  if not pos then
+    pos = t.n
+  elseif pos > t.n then
+    t[pos] = value
+    t.n = pos
+  end
+  for i = t.n, pos + 1, -1 do t[i] = t[i - 1] end
+  t[pos] = value
+end
+
+function M.tremove(t, pos)
+  t.n = t.n or #t
+  if not pos then
+    pos = t.n
+  elseif pos > t.n then
+    local removed = t[pos]
+    t[pos] = nil
+    return removed
+  end
+  local removed = t[pos]
+  for i = pos, t.n do t[i] = t[i + 1] end
+  t[t.n] = nil
+  t.n = t.n - 1
+  return removed
+end
+
+--- cleararglist(list): empties an argument list, its count too.
+function M.cleararglist(list)
+  for i = list.n or #list, 1, -1 do M.tremove(list, i) end
+  list.n = nil
+end
+
+--- callable(v): a function, or a value whose metatable has a __call function.
+function M.callable(value)
+  if type(value) == "function" then return true end
+  local mt = getmetatable_raw(value)
+  return mt ~= nil and type(rawget(mt, "__call")) == "function"
+end
+
+--- hastostring(v): a string, or a value whose metatable has a __tostring function.
+function M.hastostring(value)
+  if type(value) == "string" then return true end
+  local mt = getmetatable_raw(value)
+  return mt ~= nil and type(rawget(mt, "__tostring")) == "function"
+end
+
+--- errorlevel(level?): the level of the first caller outside the calling function's file
+--- (luassert's, for error(message, level) at the spec line); `level` itself without the
+--- debug library.
+function M.errorlevel(level)
+  level = (level or 1) + 1
+  if not (debug and debug.getinfo) then return level - 1 end
+  local info = debug.getinfo(level, "S")
+  local source = info and info.source
+  local file = source
+  while file and (file == source or source == "=(tail call)") do
+    level = level + 1
+    info = debug.getinfo(level, "S")
+    source = info and info.source
+  end
+  if level > 1 then level = level - 1 end
+  return level
+end
+
+host.luassert_util = M
+return M
