@@ -269,7 +269,8 @@ struct RuntimeAPI {
             end
             for k in pairs(assert.messages) do
               local name = k:match("^assertion%.([%w_]+)%.positive$")
-              if name then add("(messages)", name) end
+              -- luassert names the messages of `holes` after its array.lua: array_holes.
+              if name then add("(messages)", name == "array_holes" and "holes" or name) end
             end
             return out
             """)

@@ -8,7 +8,7 @@
 -- Assertion chains
 
 --- Words of an assertion chain, in any order and in underscore form: modifiers (is, are,
---- was, has, does, not, no) and one assertion, e.g. `assert.are_not.equal(a, b)`,
+--- was, has, does, a, an, the, not, no) and one assertion, e.g. `assert.are_not.equal(a, b)`,
 --- `assert.has_no.errors(fn)`. Every assertion takes an optional last argument, a message
 --- that heads the failure text.
 ---@class luassert.chain
@@ -17,6 +17,9 @@
 ---@field was luassert.chain
 ---@field has luassert.chain
 ---@field does luassert.chain
+---@field a luassert.chain
+---@field an luassert.chain
+---@field the luassert.chain
 ---@field Not luassert.chain
 ---@field no luassert.chain
 ---@field is_not luassert.chain
@@ -25,6 +28,7 @@
 ---@field has_no luassert.chain
 ---@field does_not luassert.chain
 ---@field message fun(message: string): luassert.chain A message given up front: assert.message("why").equal(a, b).
+---@field array fun(list: table): luassert.chain The table `holes` looks at: assert.array(t).has.no.holes().
 ---@field spy fun(spy: luassert.Spy): luassert.chain Assertions on a spy: assert.spy(s).was.called(2).
 ---@field stub fun(stub: luassert.Stub): luassert.chain Assertions on a stub.
 ---@field equal fun(expected: any, actual: any, message?: string) Equal by ==.
@@ -55,6 +59,7 @@
 ---@field match_error fun(fn: function, pattern: string, init?: integer, plain?: boolean, message?: string)
 ---@field unique fun(list: table, deep?: boolean, message?: string) No two elements equal (deeply with `deep`).
 ---@field returned_arguments fun(n: integer, ...: any) Exactly `n` values follow `n` (luassert's own assertion).
+---@field holes fun(length?: integer): integer? After `array(t)`: one of t[1..length] is nil (length: t's largest integer key); returns the first.
 ---@field called fun(times?: integer) The spy was called `times` times (without: at least once).
 ---@field called_at_least fun(times: integer)
 ---@field called_at_most fun(times: integer)
