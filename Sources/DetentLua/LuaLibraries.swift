@@ -46,9 +46,9 @@ public enum LuaLibraries: Sendable {
             detent_install_bounded_patterns(L)
             detent_install_guarded_coroutines(L)
             // `load` accepts text only, whatever mode the caller asks for. `setmetatable`
-            // refuses finalizers: a `__gc` runs whenever the collector gets to it — in another
-            // test, between tests, or as the state closes — outside the limits of the test
-            // that made it (SPEC §13: budgets hold everywhere).
+            // registers no finalizer: a `__gc` would run whenever the collector gets to it —
+            // in another test, between tests, or as the state closes — outside the limits of
+            // the test that made it (SPEC §13: budgets hold everywhere), so none runs.
             lua_pushcclosure(L, detent_lua_limit_reached, 0)
             state.setGlobal("__detent_limit_reached")
             // Compiled once per process: every spec file's state runs these lines.
@@ -115,11 +115,23 @@ public enum LuaLibraries: Sendable {
           if not ok then error(result, 2) end   -- at the caller's line
           return result
         end
-        setmetatable = function(t, mt)
-          if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-            error("setmetatable: __gc finalizers are not available to scripts (they would run outside the test that made them)", 2)
+        -- Finalizers never run: Lua marks an object for finalization only if its metatable
+        -- has a __gc as it is set, so __gc is taken off the metatable for that moment and put
+        -- back (the object's metatable is the very table given, __gc field included; code
+        -- that copies every metamethod, as class libraries do, works unchanged).
+        local pcall, rawset = pcall, rawset
+        local function without_finalizer(set, name)
+          return function(t, mt)
+            if type(mt) ~= "table" or rawget(mt, "__gc") == nil then return set(t, mt) end
+            local gc = rawget(mt, "__gc")   -- any value, false too, would mark the object
+            rawset(mt, "__gc", nil)
+            local ok, result = pcall(set, t, mt)
+            rawset(mt, "__gc", gc)
+            if not ok then error((tostring(result):gsub("^bad argument #(%d) to '%?'", "bad argument #%1 to '" .. name .. "'")), 2) end
+            return result
           end
-          return raw_setmetatable(t, mt)
         end
+        setmetatable = without_finalizer(raw_setmetatable, "setmetatable")
+        if debug and debug.setmetatable then debug.setmetatable = without_finalizer(debug.setmetatable, "setmetatable") end
         """
 }

@@ -93,6 +93,10 @@ public final class SpecRunner: @unchecked Sendable {
         for cancellation in running { cancellation.request() }
     }
 
+    /// busted's default ROOT: what `detent run` runs when nothing names the specs and the
+    /// built-in scenarios folder is missing.
+    static let bustedRoot = "spec"
+
     /// The spec files the options name, in run order. Throws `UsageError` for a missing path.
     public func files() throws -> [String] {
         if !inlineSources.isEmpty && options.paths.allSatisfy({ inlineSources[$0] != nil }) { return options.paths }
@@ -102,10 +106,17 @@ public final class SpecRunner: @unchecked Sendable {
         let pattern = try SpecFilePattern(patterns: run.specPatterns, excluded: run.excludedSpecPatterns)
         do { files = try SpecDiscovery.files(in: paths, base: base, isSpec: pattern.matches) } catch let error as SpecDiscovery.Missing {
             guard options.paths.isEmpty else { throw UsageError(description: error.description) }
-            // No path given: say where the default came from and what to do.
-            let origin = settings.configuration.source.tree.origins.origin(of: "run.scenarios")?.description ?? "[run] scenarios"
-            throw UsageError(description: "\(error.description) (the default spec path, run.scenarios from \(origin)); "
-                             + "name spec files or folders, or set [run] scenarios in a detent.toml (`detent init` writes one)")
+            let origin = settings.configuration.source.tree.origins.origin(of: "run.scenarios")
+            // Nothing set the specs and the built-in folder is not here: busted's default,
+            // spec/, as `busted` with no arguments runs it.
+            if origin?.kind == .builtIn, let found = try? SpecDiscovery.files(in: [Self.bustedRoot], base: base, isSpec: pattern.matches) {
+                files = found
+            } else {
+                // No path given: say where the default came from and what to do.
+                throw UsageError(description: "\(error.description) (the default spec path, run.scenarios from \(origin?.description ?? "[run] scenarios")"
+                                 + (origin?.kind == .builtIn ? ", and no \(Self.bustedRoot)/ folder as busted's default" : "") + "); "
+                                 + "name spec files or folders, or set [run] scenarios in a detent.toml (`detent init` writes one)")
+            }
         }
         if options.shuffle { files = files.seededShuffle(seed: settings.seed) }
         return files

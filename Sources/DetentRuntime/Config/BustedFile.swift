@@ -8,7 +8,8 @@ import FoundationEssentials
 /// spelling — `ROOT` → `run.scenarios`, `pattern`/`exclude-pattern` → `run.pattern` /
 /// `run.exclude_pattern`, `lpath`/`cpath` → `lua.path`/`lua.cpath`, `tags`/`exclude-tags`,
 /// `helper`, `shuffle`, `seed`, `verbose`, and `output` where a Detent format matches — so
-/// detent.toml wins where both set a key, and `detent config` shows which file set it. A key
+/// detent.toml wins where both set a key, and `detent config` shows which file set it. With
+/// no `ROOT`, the specs are busted's default, `spec`. A key
 /// Detent does not use is named once in a notice rather than ignored in silence.
 struct BustedFile {
     static let fileName = ".busted"
@@ -54,6 +55,10 @@ struct BustedFile {
         for entry in entries {
             let parts = entry.split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
             try read(key: parts[0], kind: parts[1], values: Array(parts.dropFirst(2)), file: file, task: task)
+        }
+        // busted runs spec/ when the task names no ROOT; so does `detent run` in its project.
+        if writtenKeys["run.scenarios"] == nil {
+            set("run.scenarios", .array([.string("spec")]), from: "ROOT (busted's default)")
         }
     }
 

@@ -52,6 +52,11 @@ local function number_text(n)
   return text
 end
 
+local raw_tostring = tostring
+-- The metatable itself, as Lua's tostring looks at it, past a __metatable field (without the
+-- debug library, as in the daemon's sandbox, what getmetatable says).
+local raw_getmetatable = debug and debug.getmetatable or getmetatable
+
 -- The number each object is shown with, given the first time it is shown (weak keys: an
 -- object that is collected takes its number with it; numbers are never reused).
 local ids = setmetatable({}, { __mode = "k" })
@@ -66,20 +71,19 @@ local function address_text(value)
     id = last_id
     ids[value] = id
   end
-  local mt = getmetatable(value)
+  local mt = raw_getmetatable(value)
   local name = type(mt) == "table" and rawget(mt, "__name")
   return string.format("%s: 0x%08x", type(name) == "string" and name or type(value), id)
 end
 
-local raw_tostring = tostring
 
 --- Lua's tostring with numbered addresses: __tostring when there is one, else as Lua
 -- prints, the address being the value's number.
 local function text_of(value)
   local kind = type(value)
   if kind == "table" or kind == "function" or kind == "thread" or kind == "userdata" then
-    local mt = getmetatable(value)
-    if type(mt) == "table" and mt.__tostring ~= nil then return raw_tostring(value) end
+    local mt = raw_getmetatable(value)
+    if type(mt) == "table" and rawget(mt, "__tostring") ~= nil then return raw_tostring(value) end
     return address_text(value)
   end
   return raw_tostring(value)
@@ -87,8 +91,8 @@ end
 
 --- Text of a userdata or table with a __tostring that works, else nil.
 local function own_text(value)
-  local mt = getmetatable(value)
-  if type(mt) == "table" and mt.__tostring ~= nil then
+  local mt = raw_getmetatable(value)
+  if type(mt) == "table" and rawget(mt, "__tostring") ~= nil then
     local ok, text = pcall(raw_tostring, value)
     if ok and type(text) == "string" then return text end
   end

@@ -4,7 +4,7 @@
 --
 -- Run once per state after the prelude files, with the host table and the settings
 -- ({ full = boolean, path = the project's `?` templates joined by ";", cpath = the same for
--- native modules }) as `...`; returns the reseed function.
+-- native modules, arguments = the command line }) as `...`; returns the reseed function.
 
 local host = ...
 local format, text_of = assert.format, host.format.tostring
@@ -51,6 +51,10 @@ if settings.full then
   -- LUA_PATH (or its default).
   if settings.path ~= "" then package.path = settings.path .. ";" .. package.path end
   if settings.cpath ~= "" then package.cpath = settings.cpath .. ";" .. package.cpath end
+  -- `arg`, as lua and busted set it: the command line, the program at 0 (code written for
+  -- busted reads it, e.g. to print its own name in a usage line).
+  arg = { [0] = settings.arguments[1] }
+  for i = 2, #settings.arguments do arg[i - 1] = settings.arguments[i] end
 end
 local pkg = settings.full and package or { loaded = {}, path = settings.path }
 local search_path, load_source = host.search_path, host.load_source
