@@ -9,9 +9,10 @@ local host = ...
 local luassert = host.luassert
 
 local M = {}
+local debug_lib = rawget(_G, "debug")   -- absent in the daemon's sandbox
 
-local getmetatable_raw = debug and debug.getmetatable or getmetatable
-local setmetatable_raw = debug and debug.setmetatable or setmetatable
+local getmetatable_raw = debug_lib and debug_lib.getmetatable or getmetatable
+local setmetatable_raw = debug_lib and debug_lib.setmetatable or setmetatable
 
 --- pack(...): the values with their count in `n`; unpack(t, i?, j?) up to `n` (or #t).
 function M.pack(...) return { n = select("#", ...), ... } end
@@ -144,13 +145,13 @@ end
 --- debug library.
 function M.errorlevel(level)
   level = (level or 1) + 1
-  if not (debug and debug.getinfo) then return level - 1 end
-  local info = debug.getinfo(level, "S")
+  if not (debug_lib and debug_lib.getinfo) then return level - 1 end
+  local info = debug_lib.getinfo(level, "S")
   local source = info and info.source
   local file = source
   while file and (file == source or source == "=(tail call)") do
     level = level + 1
-    info = debug.getinfo(level, "S")
+    info = debug_lib.getinfo(level, "S")
     source = info and info.source
   end
   if level > 1 then level = level - 1 end

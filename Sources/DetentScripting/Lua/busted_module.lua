@@ -9,6 +9,7 @@
 -- `host.busted_module` for sandbox.lua's built-in modules.
 
 local host = ...
+local debug_lib = rawget(_G, "debug")   -- absent in the daemon's sandbox
 
 -- Subscribers by channel (the channel's names joined by NUL), in subscription order.
 local channels = {}
@@ -58,13 +59,13 @@ end
 local function bindfenv(callable, name, value)
   local mt = getmetatable(callable)
   local fn = type(mt) == "table" and mt.__call or callable
-  if not (debug and debug.getupvalue) then error("bindfenv needs the debug library", 2) end
+  if not (debug_lib and debug_lib.getupvalue) then error("bindfenv needs the debug library", 2) end
   for i = 1, math.huge do
-    local upvalue, env = debug.getupvalue(fn, i)
+    local upvalue, env = debug_lib.getupvalue(fn, i)
     if upvalue == nil then break end
     if upvalue == "_ENV" then
       local bound = setmetatable({ [name] = value }, { __index = env, __newindex = env })
-      debug.upvaluejoin(fn, i, function() return bound end, 1)
+      debug_lib.upvaluejoin(fn, i, function() return bound end, 1)
       return
     end
   end

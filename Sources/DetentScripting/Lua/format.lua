@@ -53,9 +53,10 @@ local function number_text(n)
 end
 
 local raw_tostring = tostring
+local debug_lib = rawget(_G, "debug")   -- absent in the daemon's sandbox
 -- The metatable itself, as Lua's tostring looks at it, past a __metatable field (without the
 -- debug library, as in the daemon's sandbox, what getmetatable says).
-local raw_getmetatable = debug and debug.getmetatable or getmetatable
+local raw_getmetatable = debug_lib and debug_lib.getmetatable or getmetatable
 
 -- The number each object is shown with, given the first time it is shown (weak keys: an
 -- object that is collected takes its number with it; numbers are never reused).
@@ -63,15 +64,16 @@ local ids = setmetatable({}, { __mode = "k" })
 local last_id = 0
 
 --- "table: 0x00000001": Lua's tostring of a value without __tostring, the address replaced
--- by the value's number (__name, as Lua's, names the type).
-local function address_text(value)
+-- by the value's number (__name, as Lua's, names the type, unless `without_name`: luassert
+-- shows a table's type with its metatable taken off).
+local function address_text(value, without_name)
   local id = ids[value]
   if id == nil then
     last_id = last_id + 1
     id = last_id
     ids[value] = id
   end
-  local mt = raw_getmetatable(value)
+  local mt = not without_name and raw_getmetatable(value)
   local name = type(mt) == "table" and rawget(mt, "__name")
   return string.format("%s: 0x%08x", type(name) == "string" and name or type(value), id)
 end
@@ -203,12 +205,12 @@ local function table_text(root, crumbs)
   -- luassert's type description: the table's address without its metatable; "(table)"
   -- when the metatable is protected.
   local mt = getmetatable(root)
-  local described = "(" .. address_text(root) .. ") "
+  local described = "(" .. address_text(root, true) .. ") "
   if mt ~= nil and not pcall(setmetatable, root, mt) then described = "(table) " end
   return described .. layout(root, 1, true)
 end
 
-local debug_getinfo = debug and debug.getinfo   -- absent in the daemon's sandbox
+local debug_getinfo = debug_lib and debug_lib.getinfo   -- absent in the daemon's sandbox
 
 --- Formats one value as luassert does; `fmtargs` may carry `crumbs`.
 -- `special(value)` (assert.lua's) may format Detent's own values first.
