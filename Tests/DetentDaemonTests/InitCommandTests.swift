@@ -54,14 +54,16 @@ struct InitCommandTests {
         #expect(bad.status == 2 && bad.output.contains("detent.toml:2: key 'run.seed' must be a whole number"), "\(bad.output)")
     }
 
-    /// A project written for busted runs unchanged (issue 27 §2): its .busted names the
-    /// spec folder, the search path, a helper and tags to skip; a spec requires a helper file
-    /// by path and a module from busted's default `src/`.
+    /// A project written for busted runs unchanged (issue 27 §2, §3): its .busted sets the
+    /// search path, a helper and tags to skip (no ROOT: spec/, busted's default); a spec
+    /// requires a helper file by path and a module; a describe body builds a class from what
+    /// the outer setup made. Without .busted it still runs spec/, with busted's default lpath.
     @Test func aBustedProjectRunsUnchanged() throws {
         let project = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: project) }
         let files = [
-            ".busted": "return { default = { ROOT = { 'spec' }, lpath = './lua/?.lua;./src/?.lua', helper = 'spec/helper.lua', ['exclude-tags'] = 'slow', coverage = false } }",
+            // No ROOT: busted's default, spec/.
+            ".busted": "return { default = { lpath = './lua/?.lua;./src/?.lua', helper = 'spec/helper.lua', ['exclude-tags'] = 'slow', coverage = false } }",
             "lua/greeter.lua": "return { greet = function(n) return 'hi ' .. n end }",
             "src/counter.lua": "return { start = 3 }",
             "spec/helper.lua": "HELPED = true",
@@ -78,6 +80,18 @@ struct InitCommandTests {
                   it("is skipped by exclude-tags #slow", function() error("ran") end)
                 end)
                 """,
+            // A class built in a describe body from what the outer setup made: busted runs
+            // the inner body after that setup.
+            "spec/built_spec.lua": """
+                local made
+                describe("a class", function()
+                  setup(function() made = { base = 40 } end)
+                  describe("built from the setup's value", function()
+                    local Class = { value = made.base + 2 }
+                    it("is there", function() assert.are.equal(42, Class.value) end)
+                  end)
+                end)
+                """,
         ]
         for (path, text) in files {
             let full = project + "/" + path
@@ -86,8 +100,17 @@ struct InitCommandTests {
         }
         let run = try BuiltExecutables.run(try BuiltExecutables.path(of: "detent"), ["run"], in: project)
         let output = run.output
-        #expect(run.status == 0 && output.hasSuffix("1 passed, 0 failed\n"), "\(output)")
+        #expect(run.status == 0 && output.hasSuffix("2 passed, 0 failed\n"), "\(output)")
         #expect(output.contains("detent: .busted: 'coverage' of task 'default' is not used by Detent"))
+
+        // Without .busted (and no detent.toml, no scripts/scenarios): spec/ still, with
+        // busted's default lpath (src/?.lua).
+        try FileManager.default.removeItem(atPath: project + "/.busted")
+        try FileManager.default.removeItem(atPath: project + "/spec/greeter_spec.lua")
+        try "local counter = require('counter') it('finds src/', function() assert.are.equal(3, counter.start) end)"
+            .write(toFile: project + "/spec/src_spec.lua", atomically: true, encoding: .utf8)
+        let plain = try BuiltExecutables.run(try BuiltExecutables.path(of: "detent"), ["run"], in: project)
+        #expect(plain.status == 0 && plain.output.hasSuffix("2 passed, 0 failed\n"), "\(plain.output)")
     }
 
     /// `[lua] stdlib = "sandboxed"` in a project file gives `detent run` the daemon's sandbox

@@ -9,7 +9,7 @@ import DetentTestSupport
 /// log under Debian's busted 2.1.1 and under the `detent` this build made.
 @Suite("busted's order: describe bodies run when the suite reaches them", .serialized)
 struct BustedOrderTests {
-    @Test(.timeLimit(.minutes(2))) func aSpecLogsTheSameSequenceUnderBustedAndDetent() throws {
+    @Test(.timeLimit(.minutes(10))) func aSpecLogsTheSameSequenceUnderBustedAndDetent() throws {
         let busted = ["/usr/bin/busted", "/usr/local/bin/busted"].first { FileManager.default.isExecutableFile(atPath: $0) }
         #expect(busted != nil, "busted is not installed: apt-get install lua-busted (or bash scripts/setup.sh)")
         guard let busted else { return }
