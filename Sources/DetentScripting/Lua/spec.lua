@@ -29,7 +29,8 @@ local function new_block(kind, name, parent, where, body)
   return {
     kind = kind, name = name, parent = parent, where = where, body = body,
     items = {},   -- tests and blocks in declaration order (randomize() shuffles them)
-    env = {},     -- the globals the block's body and hooks set
+    -- The globals the block's body and hooks set; what it lacks, its parent's have.
+    env = setmetatable({}, { __index = parent and parent.env or G }),
     strict_setup = {}, strict_teardown = {}, lazy_setup = {}, lazy_teardown = {},
     before_each = {}, after_each = {},
   }
@@ -54,36 +55,28 @@ local S = {
 
 ----------------------------------------------------------------------------------------------
 -- The spec file's globals
+--
+-- `file_env` stays empty: its __index is the running element's globals table (a test's, or a
+-- block's), each of which falls back to its parent's and the file's to _G, so a read is a
+-- chain of table lookups Lua does itself; its __newindex is the table a write goes to. Both
+-- change with the running element (set_context).
 ----------------------------------------------------------------------------------------------
 
-local rawget, rawset = rawget, rawset
+local file_env_mt = {}
+spec.file_env = setmetatable({}, file_env_mt)
 
-local function lookup(key)
-  local element = S.context
-  while element do
-    local env = element.env
-    if env then
-      local v = rawget(env, key)
-      if v ~= nil then return v end
-    end
-    element = element.parent
+--- Makes `element` (a block, or a test whose env is set) the one the spec file's globals are
+--- read from and written to. An expose block (and its hooks) writes two blocks up, or to _G.
+local function set_context(element)
+  S.context = element
+  file_env_mt.__index = element.env
+  local target = element
+  while target and target.kind == "expose" do
+    target = target.parent and target.parent.parent
   end
-  return G[key]
+  file_env_mt.__newindex = target and target.env or G
 end
-
-local function store(key, value)
-  local element = S.context
-  -- An expose block (and its hooks) sets globals in the block around its parent, or in _G.
-  while element and element.kind == "expose" do
-    element = element.parent and element.parent.parent
-  end
-  if element then rawset(element.env, key, value) else G[key] = value end
-end
-
-spec.file_env = setmetatable({}, {
-  __index = function(_, key) return lookup(key) end,
-  __newindex = function(_, key, value) store(key, value) end,
-})
+set_context(root)
 
 ----------------------------------------------------------------------------------------------
 -- Names and places
@@ -302,6 +295,7 @@ host.spec = {
   state = S,
   new_block = new_block,
   full_name = full_name,
+  set_context = set_context,         -- set_context(element): whose globals the spec file sees
   pending_signal = pending_signal,   -- the metatable of pending()'s signal
   located_error = located_error,     -- an error value as busted prints it, with its line
 }

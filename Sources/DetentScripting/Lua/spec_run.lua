@@ -16,6 +16,7 @@
 local host = ...
 local spec, S = host.spec.module, host.spec.state
 local pending_signal, located_error, full_name = host.spec.pending_signal, host.spec.located_error, host.spec.full_name
+local set_context = host.spec.set_context
 local insulation = host.spec_insulation
 local is_failure = host.luassert.is_failure   -- an assertion failure (assert_failure.lua)
 local root = S.root
@@ -62,7 +63,7 @@ local function run_hooks(block, list, reverse_merge)
   local failure
   S.declaring, S.phase = nil, "hook"
   for _, fn in ipairs(list) do
-    S.context = block
+    set_context(block)
     local result = attempt(fn)
     if reverse_merge then failure = merge(failure, result) else failure = failure or result end
   end
@@ -136,7 +137,8 @@ local function enter(block, mode)
   block.pos = 0
   if block.kind == "insulate" then block.saved = insulation.save() end
   busy, busy_with = block, "body"
-  S.declaring, S.context, S.phase = block, block, nil
+  S.declaring, S.phase = block, nil
+  set_context(block)
   local ok, err = xpcall(block.body, function(e)
     if type(e) == "string" then return host.located(e) end
     return located_error(e)
@@ -163,7 +165,7 @@ local function leave(block)
   end
   busy = nil
   stack[#stack] = nil
-  S.context = stack[#stack] or root
+  set_context(stack[#stack] or root)
   if block.saved then insulation.restore(block.saved) end
   local parent = block.parent
   if block.kind == "expose" and parent and parent.saved then parent.saved = insulation.save() end
@@ -301,14 +303,16 @@ local function run_body(test, blocks)
     if result then break end
   end
   if not result then
-    test.env = { finally = spec.finally_setter() }
+    test.env = setmetatable({ finally = spec.finally_setter() }, { __index = test.parent.env })
     S.finally_fn = nil
-    S.context, S.phase = test, "body"
+    S.phase = "body"
+    set_context(test)
     result = attempt(test.body, true)
     local cleanup = S.finally_fn
     S.finally_fn = nil
     if cleanup then
-      S.context, S.phase = test, "finally"
+      S.phase = "finally"
+      set_context(test)
       result = merge(result, attempt(cleanup))
     end
     S.phase = nil
@@ -354,7 +358,8 @@ function spec.run_test(id, leaving)
     failure = lazy_setups(blocks)
     result = failure and setup_failure(failure) or run_body(test, blocks)
   end
-  S.context, test.env = test.parent, nil
+  set_context(test.parent)
+  test.env = nil
   if leaving then result = close(test, result) end
   return result or { status = "passed" }
 end
