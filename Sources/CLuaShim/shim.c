@@ -103,16 +103,18 @@ static int host_function_gc(lua_State *L) {
     return 0;
 }
 
-// Every host call costs guest code a little of its budget, so a loop of host calls that are
-// cheap in Lua instructions (but not in host work) still runs out — also when no count hook
-// runs (the watchdog mode), where this charge is what stops such a loop. The common case is
-// inline: only a passed budget or a raised stop goes through detent_charge_host. (A charge
-// of no bytes cannot pass the memory cap; the stop flags are also polled by the count hook,
-// and in the watchdog mode a stop sets the hook itself.)
+// With exact counting every host call costs guest code a little of its budget, so a loop of
+// host calls that are cheap in Lua instructions (but not in host work) still runs out at the
+// same call on every machine. In the watchdog mode a test is stopped for CPU time, never for
+// the number of host calls it makes (host work is CPU time the watchdog sees): the call only
+// polls the stop flags, which is what stops such a loop there once the watchdog fires. The
+// common case is inline: only a passed budget or a raised stop goes through
+// detent_charge_host. (A charge of no bytes cannot pass the memory cap; the stop flags are
+// also polled by the count hook, and in the watchdog mode a stop sets the hook itself.)
 static inline __attribute__((always_inline)) void charge_host_call(lua_State *L, detent_limits *limits) {
     limits->running = L;
     if (limits->guest_depth <= 0) return;
-    limits->executed += HOST_CALL_COST;
+    if (limits->counts_instructions) limits->executed += HOST_CALL_COST;
     if (limits->killed == DETENT_KILL_NONE && (limits->budget <= 0 || limits->executed <= limits->budget)
         && (limits->interrupt == NULL || !detent_interrupt_get(limits->interrupt)) && !detent_interrupt_get(&limits->cpu_expired)) {
         return;

@@ -112,8 +112,12 @@ struct HardeningTests {
         ])
     }
 
+    /// With exact counting every host call is charged 100 instructions.
     @Test func hostWorkInALoopIsChargedToTheTestsLimits() throws {
-        let outcome = try RunHarness.run(["Tests/Fixtures/hardening/host_work_spec.lua"], adjust: { $0.run.instructionBudget = 20_000_000 })
+        let outcome = try RunHarness.run(["Tests/Fixtures/hardening/host_work_spec.lua"], adjust: {
+            $0.run.instructionBudget = 20_000_000
+            $0.run.countsInstructions = true
+        })
         let results = outcome.summary.results
         #expect(results.map(\.status) == [.error, .error, .error, .error, .error, .passed])
         // Screens and worlds are large: the memory cap stops those loops; events and touches
@@ -121,6 +125,32 @@ struct HardeningTests {
         for result in results.prefix(2) { #expect(result.message?.hasSuffix("memory limit of 65536 KiB exceeded (memory bomb?)") == true, "\(result.name): \(result.message ?? "")") }
         for result in results[2..<4] { #expect(result.message?.contains(": test stopped: ") == true, "\(result.name): \(result.message ?? "")") }
         #expect(results[4].message?.hasSuffix("instruction budget of 20000000 instructions exceeded (runaway script?)") == true)
+    }
+
+    /// Issue 28 §5: in the watchdog mode (the default) a test is stopped for CPU time, never
+    /// for the number of host calls it makes: 200,000 property reads, 20 M instructions' worth
+    /// at exact counting's 100 a call, pass under a budget of 2 M, which stops them there.
+    @Test(arguments: [false, true]) func hostCallsCountAgainstTheBudgetOnlyWithExactCounting(exact: Bool) throws {
+        let spec = """
+        it("reads a property 200,000 times", function()
+          local d = world:drawer{ anchors = { "top", "bottom" } }
+          local x
+          for i = 1, 200000 do x = d.origin end
+        end)
+        """
+        let specs = try TemporarySpecs(["reads_spec.lua": spec])
+        defer { specs.remove() }
+        let outcome = try RunHarness.run([specs.path("reads_spec.lua")], adjust: {
+            $0.run.instructionBudget = 2_000_000
+            $0.run.countsInstructions = exact
+        })
+        let result = try #require(outcome.summary.results.first)
+        if exact {
+            #expect(result.status == .error && result.message?.hasSuffix("instruction budget of 2000000 instructions exceeded (runaway script?)") == true,
+                    "\(result.message ?? "")")
+        } else {
+            #expect(result.status == .passed, "\(result.message ?? "")")
+        }
     }
 
     @Test func detentMotionFollowsTheMotionSectionOfConfig() throws {
