@@ -293,7 +293,6 @@ end
 host.spec = {
   module = spec,                     -- this module: spec_run.lua adds the walk and run_test
   state = S,
-  new_block = new_block,
   full_name = full_name,
   set_context = set_context,         -- set_context(element): whose globals the spec file sees
   pending_signal = pending_signal,   -- the metatable of pending()'s signal
