@@ -50,6 +50,16 @@ function M.deep_same(a, b)
   return holds
 end
 
+--- Whether two values are the same as `same` compares them and, when two tables are not,
+--- luassert's crumbs: the keys down to the first difference, deepest first.
+local function deep_difference(a, b)
+  local holds, path = deep_same(a, b, {}, nil)
+  if holds or type(a) ~= "table" or type(b) ~= "table" then return holds end
+  local crumbs, step = {}, path
+  while step do crumbs[#crumbs + 1] = step.entry.key; step = step.up end
+  return false, crumbs
+end
+
 local function equals(state, arguments, level)
   require_arguments(arguments, 2, "equals", level)
   local expected, actual = arguments[1], arguments[2]
@@ -65,13 +75,9 @@ local function same(state, arguments, level)
   local expected, actual = arguments[1], arguments[2]
   swap_expected_actual(arguments)
   set_failure_message(state, arguments[3])
-  local holds, path = deep_same(expected, actual, {}, nil)
-  if not holds and type(expected) == "table" and type(actual) == "table" then
-    -- luassert marks the differing keys in both tables.
-    local crumbs, step = {}, path
-    while step do crumbs[#crumbs + 1] = step.entry.key; step = step.up end
-    arguments.fmtargs = { { crumbs = crumbs }, { crumbs = crumbs } }
-  end
+  local holds, crumbs = deep_difference(expected, actual)
+  -- luassert marks the differing keys in both tables.
+  if crumbs then arguments.fmtargs = { { crumbs = crumbs }, { crumbs = crumbs } } end
   state.expected = function() return expecting(state, format_value(expected, arguments.fmtargs and arguments.fmtargs[2])) end
   state.actual = function() return format_value(actual, arguments.fmtargs and arguments.fmtargs[1]) end
   return holds
@@ -129,3 +135,4 @@ add("assertion", "near", near, "assertion.near.positive", "assertion.near.negati
 add("assertion", "unique", unique, "assertion.unique.positive", "assertion.unique.negative", false)
 
 luassert.deep_same = M.deep_same
+luassert.deep_difference = deep_difference   -- deep_difference(a, b): holds, crumbs

@@ -21,38 +21,15 @@ function M.unpack(t, i, j) return table.unpack(t, i or 1, j or t.n or #t) end
 M.make_arglist = luassert.make_arglist   -- a list printed "(values list) (...)"
 M.is_arglist = luassert.is_arglist
 
---- deepcompare(a, b, ignore_mt?): whether two values are alike key by key (raw keys; a
---- shared __eq decides unless ignore_mt); when not, also the path to the first difference,
---- deepest key first (luassert's crumbs).
-function M.deepcompare(a, b, ignore_mt, open)
-  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
-  local mt_a, mt_b = getmetatable_raw(a), getmetatable_raw(b)
-  if mt_a and mt_a == mt_b and mt_a.__eq then
-    if not ignore_mt then return a == b end
-  elseif rawequal(a, b) then
-    return true
-  end
-  open = open or {}
-  -- A pair already being compared further up is taken as alike (a cycle).
-  open[a] = open[a] or {}
-  if open[a][b] then return true end
-  open[a][b] = true
-  for key, value in next, a do
-    local other = rawget(b, key)
-    if other == nil then open[a][b] = nil; return false, { key } end
-    local same, crumbs = M.deepcompare(value, other, nil, open)
-    if not same then
-      crumbs = crumbs or {}
-      crumbs[#crumbs + 1] = key
-      open[a][b] = nil
-      return false, crumbs
-    end
-  end
-  for key in next, b do
-    if rawget(a, key) == nil then open[a][b] = nil; return false, { key } end
-  end
-  open[a][b] = nil
-  return true
+--- deepcompare(a, b, ignore_mt?): whether two values are alike as `same` compares them
+--- (raw keys, cycles allowed); when not, also the keys down to the first difference,
+--- deepest first (luassert's crumbs). A __eq the two tables share decides unless ignore_mt
+--- (for the two values given; inside them `same`'s comparison holds, where luassert asks
+--- each nested pair's __eq too).
+function M.deepcompare(a, b, ignore_mt)
+  local mt = type(a) == "table" and type(b) == "table" and getmetatable_raw(a)
+  if mt and mt == getmetatable_raw(b) and mt.__eq and not ignore_mt then return a == b end
+  return luassert.deep_difference(a, b)
 end
 
 --- shallowcopy(t): the same keys and metatable; anything not a table as it is.
@@ -126,12 +103,8 @@ function M.cleararglist(list)
   list.n = nil
 end
 
---- callable(v): a function, or a value whose metatable has a __call function.
-function M.callable(value)
-  if type(value) == "function" then return true end
-  local mt = getmetatable_raw(value)
-  return mt ~= nil and type(rawget(mt, "__call")) == "function"
-end
+--- callable(v): a function, or a value whose metatable has a __call.
+M.callable = luassert.is_callable
 
 --- hastostring(v): a string, or a value whose metatable has a __tostring function.
 function M.hastostring(value)

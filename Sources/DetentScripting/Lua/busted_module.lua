@@ -25,7 +25,7 @@ end
 --- subscribe(channel, fn, options?): fn(...) runs for each publish on channel; returns the
 --- subscriber ({ id = , fn = , channel = }).
 local function subscribe(channel, fn, options)
-  if type(fn) ~= "function" and not host.luassert_util.callable(fn) then
+  if not host.luassert.is_callable(fn) then
     error("subscribe expects a function as its second argument", 2)
   end
   local key = channel_key(channel)

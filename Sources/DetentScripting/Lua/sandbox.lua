@@ -97,36 +97,32 @@ local builtin = {
 }
 for name, module in pairs(builtin) do pkg.loaded[name] = module end
 host.loaded = pkg.loaded   -- what insulate blocks save and put back (spec_insulation.lua)
--- host.find_module(name): a function that loads module `name` (the first searcher's
--- loader, called with the name and what the searcher found), or nil and Lua's "module
--- 'x' not found:" message listing what each searcher tried.
-function host.find_module(name)
-  if type(pkg.searchers) ~= "table" then error("'package.searchers' must be a table", 2) end
+-- The first searcher's loader for module `name` and what it found, or nil and Lua's
+-- "module 'x' not found:" message listing what each searcher tried.
+local function find_module(name)
+  if type(pkg.searchers) ~= "table" then error("'package.searchers' must be a table", 3) end
   local tried = {}
   for _, searcher in ipairs(pkg.searchers) do
     local loader, extra = searcher(name)
-    if type(loader) == "function" then
-      return function() return loader(name, extra) end
-    elseif type(loader) == "string" then
-      tried[#tried + 1] = "\n\t" .. loader
-    end
+    if type(loader) == "function" then return loader, extra end
+    if type(loader) == "string" then tried[#tried + 1] = "\n\t" .. loader end
   end
   return nil, "module '" .. name .. "' not found:" .. table.concat(tried)
 end
--- host.require_file(name): loads and runs module `name`, refusing a loop; true and its
--- value (true for nil), or false and why it was not found.
-function host.require_file(name)
+-- Loads and runs module `name`, refusing a loop; true and its value (true for nil), or false
+-- and why it was not found.
+local function require_file(name)
   if loading[name] then
     local chain = {}
     for i = loading[name], #loading do chain[#chain + 1] = loading[i] end
     chain[#chain + 1] = name
     host.fail("module '" .. name .. "' requires itself (require loop: " .. table.concat(chain, " → ") .. ")")
   end
-  local chunk, message = host.find_module(name)
-  if not chunk then return false, message end
+  local loader, found = find_module(name)
+  if not loader then return false, found end
   loading[#loading + 1] = name
   loading[name] = #loading
-  local ok, result = pcall(chunk, name)
+  local ok, result = pcall(loader, name, found)
   loading[name], loading[#loading] = nil, nil
   if not ok then error(result, 0) end   -- the module's error, with its own location
   if result == nil then result = pkg.loaded[name] end
@@ -140,7 +136,7 @@ function require(name)
   name = tostring(name)
   local value = pkg.loaded[name]
   if value then return value end
-  local found, result = host.require_file(name)
+  local found, result = require_file(name)
   if not found then error(result, 2) end
   pkg.loaded[name] = result
   return result

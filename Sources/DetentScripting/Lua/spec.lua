@@ -44,8 +44,6 @@ local S = {
   -- block while its body runs, nil otherwise (in tests and hooks they are refused, as busted
   -- refuses them).
   declaring = root,
-  -- The element whose globals the spec file sees: a block, or a running test.
-  context = root,
   -- What is running: "body" (a test's function: finally and pending may be called),
   -- "finally" (its finally function), "hook", or nil.
   phase = nil,
@@ -68,7 +66,6 @@ spec.file_env = setmetatable({}, file_env_mt)
 --- Makes `element` (a block, or a test whose env is set) the one the spec file's globals are
 --- read from and written to. An expose block (and its hooks) writes two blocks up, or to _G.
 local function set_context(element)
-  S.context = element
   file_env_mt.__index = element.env
   local target = element
   while target and target.kind == "expose" do
@@ -110,11 +107,7 @@ local function check_name(kind, name, level)
   end
 end
 
-local function callable(value)
-  if type(value) == "function" then return true end
-  local mt = getmetatable(value)
-  return type(mt) == "table" and mt.__call ~= nil
-end
+local callable = host.luassert.is_callable
 
 -- An error value as busted prints it (busted.rewriteMessage): a value with __tostring as
 -- that text (called protected), nil as "Nil error", anything else through penlight's
