@@ -50,8 +50,8 @@ public final class SpecRunner: @unchecked Sendable {
     public var coverage: [String: [Int: Int]] { shared.withLockedValue { $0.coverage } }
     private let shared = NIOLockedValueBox(Shared())
 
-    /// The folder relative paths are resolved against.
-    let base: String
+    /// The folder relative paths (and the chunk names of files under it) are resolved against.
+    public let base: String
 
     /// A run of `configuration`'s scripts as `detent run` gives them Lua: the full standard
     /// library unless the project chose the sandbox.
@@ -93,10 +93,6 @@ public final class SpecRunner: @unchecked Sendable {
         for cancellation in running { cancellation.request() }
     }
 
-    /// busted's default ROOT: what `detent run` runs when nothing names the specs and the
-    /// built-in scenarios folder is missing.
-    static let bustedRoot = "spec"
-
     /// The spec files the options name, in run order. Throws `UsageError` for a missing path.
     public func files() throws -> [String] {
         if !inlineSources.isEmpty && options.paths.allSatisfy({ inlineSources[$0] != nil }) { return options.paths }
@@ -106,17 +102,12 @@ public final class SpecRunner: @unchecked Sendable {
         let pattern = try SpecFilePattern(patterns: run.specPatterns, excluded: run.excludedSpecPatterns)
         do { files = try SpecDiscovery.files(in: paths, base: base, isSpec: pattern.matches) } catch let error as SpecDiscovery.Missing {
             guard options.paths.isEmpty else { throw UsageError(description: error.description) }
+            // No path given: say where the default came from and what to do.
             let origin = settings.configuration.source.tree.origins.origin(of: "run.scenarios")
-            // Nothing set the specs and the built-in folder is not here: busted's default,
-            // spec/, as `busted` with no arguments runs it.
-            if origin?.kind == .builtIn, let found = try? SpecDiscovery.files(in: [Self.bustedRoot], base: base, isSpec: pattern.matches) {
-                files = found
-            } else {
-                // No path given: say where the default came from and what to do.
-                throw UsageError(description: "\(error.description) (the default spec path, run.scenarios from \(origin?.description ?? "[run] scenarios")"
-                                 + (origin?.kind == .builtIn ? ", and no \(Self.bustedRoot)/ folder as busted's default" : "") + "); "
-                                 + "name spec files or folders, or set [run] scenarios in a detent.toml (`detent init` writes one)")
-            }
+            let busted = origin?.kind == .builtIn ? ", and no \(BustedFile.defaultRoot)/ folder as busted's default" : ""
+            throw UsageError(description: "\(error.description) (the default spec path, run.scenarios from "
+                             + "\(origin?.description ?? "[run] scenarios")\(busted)); name spec files or folders, "
+                             + "or set [run] scenarios in a detent.toml (`detent init` writes one)")
         }
         if options.shuffle { files = files.seededShuffle(seed: settings.seed) }
         return files
@@ -279,7 +270,7 @@ public final class SpecRunner: @unchecked Sendable {
         defer { shared.withLockedValue { _ = $0.running.removeValue(forKey: index) } }
         do { try session.sync { session in
             defer {
-                if options.coverage {
+                if settings.coverage {
                     let lines = session.host.lua.takeCoverage()
                     shared.withLockedValue { $0.coverage.merge(lines) { $0.merging($1, uniquingKeysWith: +) } }
                 }

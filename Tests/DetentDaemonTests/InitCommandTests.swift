@@ -111,6 +111,9 @@ struct InitCommandTests {
             .write(toFile: project + "/spec/src_spec.lua", atomically: true, encoding: .utf8)
         let plain = try BuiltExecutables.run(try BuiltExecutables.path(of: "detent"), ["run"], in: project)
         #expect(plain.status == 0 && plain.output.hasSuffix("2 passed, 0 failed\n"), "\(plain.output)")
+        // Chosen with the configuration, so `detent config` (and --watch, --connect) see it too.
+        let config = try BuiltExecutables.run(try BuiltExecutables.path(of: "detent"), ["config"], in: project)
+        #expect(config.output.contains("# built-in busted's default ROOT, spec/, as scripts/scenarios is missing"), "\(config.output)")
     }
 
     /// `[lua] stdlib = "sandboxed"` in a project file gives `detent run` the daemon's sandbox

@@ -13,6 +13,8 @@ import FoundationEssentials
 /// Detent does not use is named once in a notice rather than ignored in silence.
 struct BustedFile {
     static let fileName = ".busted"
+    /// busted's ROOT when none is given: what `busted` with no arguments runs.
+    static let defaultRoot = "spec"
 
     /// The layer (detent.toml's shape) and the notices for the keys Detent does not use.
     var layer: [String: ConfigValue] = [:]
@@ -58,7 +60,7 @@ struct BustedFile {
         }
         // busted runs spec/ when the task names no ROOT; so does `detent run` in its project.
         if writtenKeys["run.scenarios"] == nil {
-            set("run.scenarios", .array([.string("spec")]), from: "ROOT (busted's default)")
+            set("run.scenarios", .array([.string(BustedFile.defaultRoot)]), from: "ROOT (busted's default)")
         }
     }
 

@@ -142,6 +142,25 @@ public struct DetentConfiguration: Equatable, Sendable {
             files.append(project)
         }
         for (key, value, flag) in flags { tree.set(key, to: value, origin: ConfigOrigin(kind: .flag, name: flag, writtenKey: key)) }
+        // Nothing named the specs and the built-in folder is not in this project: busted's
+        // default, spec/, as `busted` with no arguments runs it (run, --watch, --connect and
+        // `detent config` alike).
+        let bustedRoot = PathText.join(found.projectRoot, BustedFile.defaultRoot)
+        var builtInFolders: [String] = []
+        if case let .table(run)? = tree.table["run"] {
+            switch run["scenarios"] {
+            case let .string(folder)?: builtInFolders = [folder]
+            case let .array(folders)?: builtInFolders = folders.compactMap { if case let .string(folder) = $0 { folder } else { nil } }
+            default: break
+            }
+        }
+        if tree.origins.origin(of: "run.scenarios")?.kind == .builtIn,
+           !builtInFolders.contains(where: { FileManager.default.fileExists(atPath: $0) }), FileManager.default.fileExists(atPath: bustedRoot) {
+            tree.set("run.scenarios", to: .array([.string(bustedRoot)]),
+                     origin: ConfigOrigin(kind: .builtIn, name: "busted's default ROOT, spec/, as "
+                                               + builtInFolders.map { PathText.shown($0, from: cwd) }.joined(separator: ", ") + " is missing",
+                                          writtenKey: "ROOT"))
+        }
         var configuration = try DetentConfiguration(tree: tree, workingDirectory: cwd)
         configuration.run.pluginFolder = PathText.shown(PathText.join(found.projectRoot, PluginDiscovery.defaultFolder), from: cwd, dotDot: true)
         configuration.source = ConfigSource(tree: tree, projectFile: found.projectFile, projectRoot: found.projectRoot,
