@@ -18,6 +18,7 @@ static int raise_kill(lua_State *L, detent_limits *limits);
 static void poll_stop_flags(detent_limits *limits);
 static void charge_and_stop(lua_State *L, detent_limits *limits, int64_t instructions);
 static void set_hook(lua_State *L, detent_limits *limits, int count_mask, int count);
+static void restore_hook(lua_State *L, detent_limits *limits);
 static void record_line(lua_State *L, detent_coverage *coverage, lua_Debug *ar);
 // Detent's own chunks: the prelude ("@(detent)/spec.lua") and the host's snippets, named
 // "=(detent sandbox)" and the like (loaded by name, they arrive as "@=(detent sandbox)").
@@ -423,8 +424,7 @@ int detent_install_stop_signal(void) {
 void detent_set_counting(lua_State *L, int counts_instructions) {
     detent_limits *limits = detent_limits_of(L);
     limits->counts_instructions = counts_instructions;
-    if (counts_instructions) set_hook(L, limits, LUA_MASKCOUNT, HOOK_STEP);
-    else set_hook(L, limits, 0, 0);
+    restore_hook(L, limits);
 }
 
 // Charges `instructions`, turns a raised stop flag or a spent budget into a kill, and stops
@@ -496,8 +496,7 @@ void detent_reset_limits(lua_State *L) {
     limits->host_bytes = 0;
     limits->killed = DETENT_KILL_NONE;
     detent_interrupt_set(&limits->cpu_expired, 0);
-    if (limits->counts_instructions) set_hook(L, limits, LUA_MASKCOUNT, HOOK_STEP);
-    else set_hook(L, limits, 0, 0);
+    restore_hook(L, limits);
 }
 
 void detent_interrupt_set(int *flag, int value) { __atomic_store_n(flag, value, __ATOMIC_SEQ_CST); }
@@ -789,6 +788,12 @@ static void set_hook(lua_State *L, detent_limits *limits, int count_mask, int co
     else lua_sethook(L, budget_hook, mask, count_mask != 0 ? count : 0);
 }
 
+// The hook a state runs with between stops: the count hook when it counts instructions,
+// none in the watchdog mode, coverage's line hook with either when coverage is on.
+static void restore_hook(lua_State *L, detent_limits *limits) {
+    set_hook(L, limits, limits->counts_instructions ? LUA_MASKCOUNT : 0, HOOK_STEP);
+}
+
 struct detent_coverage {
     struct { char *source; uint32_t *hits; int size; } *files;
     int count, capacity, last;
@@ -839,7 +844,7 @@ int detent_coverage_enable(lua_State *L) {
         if (limits->coverage == NULL) return 0;
         limits->coverage->last = -1;
     }
-    set_hook(L, limits, limits->counts_instructions ? LUA_MASKCOUNT : 0, HOOK_STEP);
+    restore_hook(L, limits);
     return 1;
 }
 
@@ -866,6 +871,6 @@ void detent_coverage_free(detent_limits *limits) {
     limits->coverage = NULL;
 }
 
-void detent_set_thread_counting(lua_State *thread, int counts_instructions) {
-    set_hook(thread, detent_limits_of(thread), counts_instructions ? LUA_MASKCOUNT : 0, HOOK_STEP);
+void detent_clear_thread_hook(lua_State *thread) {
+    set_hook(thread, detent_limits_of(thread), 0, 0);
 }

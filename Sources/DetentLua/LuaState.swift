@@ -111,7 +111,7 @@ public final class LuaState: LuaStack {
         guard cpuTimeLimit > 0 else { return }
         if !countsInstructions {
             detent_set_counting(L, 0)
-            if let thread { detent_set_thread_counting(thread, 0) }
+            if let thread { detent_clear_thread_hook(thread) }
         }
         CPUWatchdog.shared.arm(limits, seconds: cpuTimeLimit)
     }

@@ -126,8 +126,9 @@ int detent_coverage_file_size(detent_limits *limits, int i);
 const uint32_t *detent_coverage_file_hits(detent_limits *limits, int i);
 /// Forgets the counts (after they were taken); coverage stays on.
 void detent_coverage_clear(detent_limits *limits);
-/// Sets the hook of one coroutine: the count hook or none, with coverage's line hook when it is on.
-void detent_set_thread_counting(lua_State *thread, int counts_instructions);
+/// Takes the count hook off one coroutine (a watched job's, in the watchdog mode), keeping
+/// coverage's line hook when it is on.
+void detent_clear_thread_hook(lua_State *thread);
 /// Frees the counts and turns coverage off (when the state closes).
 void detent_coverage_free(detent_limits *limits);
 
