@@ -15,7 +15,7 @@ struct TOMLKeyLines: Equatable, Sendable {
     init(text: String, file: String) throws {
         var table: [String] = []
         var arrayCounts: [String: Int] = [:]
-        for key in try TOMLScreen.screenedLines(text, file: file) {
+        for key in try TOMLScreen.screenedKeys(text, file: file) {
             switch key.kind {
             case .arrayTable:
                 let plain = key.parts.joined(separator: ".")

@@ -3,17 +3,12 @@
 /// report a syntax error; each case refused here was found by the config fuzzer and is kept
 /// in its corpus (Tests/FuzzCorpus/config/regression-*). Everything else is left to the library.
 enum TOMLScreen {
-    /// Refuses, with its line and column: a control character other than tab (TOML 1.0 allows
-    /// none, anywhere); a non-ASCII character outside a string or a comment (bare keys are
-    /// ASCII; toml++ asserts on some others); a bracket that closes what is not open; then
-    /// malformed keys (`keyLines(lines:skipping:)`, which also reads them for `TOMLKeyLines`).
-    static func refuseWhatTheParserWouldAbortOn(_ text: String, file: String) throws {
-        _ = try screenedLines(text, file: file)
-    }
-
-    /// The text's table headers and key/value keys with their lines, after the checks above;
-    /// what `TOMLKeyLines` reads.
-    static func screenedLines(_ text: String, file: String) throws -> [KeyLine] {
+    /// The text's table headers and key/value keys with their lines (what `TOMLKeyLines`
+    /// reads), once the text passed the screen. Refuses, with its line and column: a control
+    /// character other than tab (TOML 1.0 allows none, anywhere); a non-ASCII character
+    /// outside a string or a comment (bare keys are ASCII; toml++ asserts on some others); a
+    /// bracket that closes what is not open; then malformed keys (`keyLines(lines:skipping:)`).
+    static func screenedKeys(_ text: String, file: String) throws -> [KeyLine] {
         enum Place { case code, comment, basic, literal, multilineBasic, multilineLiteral }
         var place = Place.code
         let scalars = Array(text.unicodeScalars)
