@@ -202,7 +202,7 @@ struct Run: ParsableCommand {
             }
             let summary = try runner.run()
             interrupt?.cancel()
-            if options.coverage { try writeCoverage(runner.coverage, configuration: configuration) }
+            if options.coverage { try writeCoverage(runner.coverage, base: runner.base, configuration: configuration) }
             if summary.cancelled && stopsOnInterrupt { return 130 }
             return summary.exitCode(failOnFlaky: options.failOnFlaky)
         } catch let error as SpecRunner.UsageError {
@@ -255,9 +255,9 @@ struct Run: ParsableCommand {
 
     /// `--coverage`: the LCOV report and luacov's statistics beside it, and a line on
     /// standard error saying how much ran.
-    private func writeCoverage(_ hits: [String: [Int: Int]], configuration: DetentConfiguration) throws {
-        let report = CoverageReport(hits: hits, base: FileManager.default.currentDirectoryPath,
-                                    projectRoot: configuration.source.projectRoot)
+    /// `base`: the folder the chunk names are relative to (the runner's).
+    private func writeCoverage(_ hits: [String: [Int: Int]], base: String, configuration: DetentConfiguration) throws {
+        let report = CoverageReport(hits: hits, base: base, projectRoot: configuration.source.projectRoot)
         let lcov = coverageReport ?? "coverage.lcov"
         let folder = PathText.parent(of: lcov)
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
