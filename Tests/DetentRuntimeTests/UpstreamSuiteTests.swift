@@ -13,14 +13,12 @@ struct UpstreamSuiteTests {
         let busted = ["/usr/bin/busted", "/usr/local/bin/busted"].first { FileManager.default.isExecutableFile(atPath: $0) }
         #expect(busted != nil, "busted is not installed: apt-get install lua-busted (or bash scripts/setup.sh)")
         guard let busted else { return }
+        // The suite itself exits 1 below the threshold, which is named here once.
         let run = try BuiltExecutables.run("/usr/bin/env", ["python3", "Tests/Upstream/upstream_suite.py",
                                                           "--detent", try BuiltExecutables.path(of: "detent"),
-                                                          "--busted", busted])
+                                                          "--busted", busted, "--threshold", "0.95"])
         #expect(run.exitedNormally && run.status == 0, "upstream suites below 95 % of busted:\n\(run.output)")
-        let lines = run.output.split(separator: "\n").map(String.init)
-        let summary = lines.last?.split(separator: " ").compactMap { Int($0) } ?? []
-        // "N passed, N failed": N passed of busted's passes, at least 95 % of them.
-        #expect(summary.count == 2 && summary[0] > 0 && Double(summary[0]) >= 0.95 * Double(summary[0] + summary[1]),
-                "suite summary: \(lines.last ?? "")")
+        let last = run.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.range(of: #"^[1-9][0-9]* passed, [0-9]+ failed$"#, options: .regularExpression) != nil, "suite summary: \(last)")
     }
 }
