@@ -15,6 +15,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar);
 static void script_where_into(lua_State *L, char *out, size_t size);
 static void note_kill_where(lua_State *L, detent_limits *limits);
 static int raise_kill(lua_State *L, detent_limits *limits);
+static int stop_guest(lua_State *L, detent_limits *limits);
 static void poll_stop_flags(detent_limits *limits);
 static void charge_and_stop(lua_State *L, detent_limits *limits, int64_t instructions);
 static void set_hook(lua_State *L, detent_limits *limits, int count_mask, int count);
@@ -110,17 +111,22 @@ static int host_function_gc(lua_State *L) {
 // the number of host calls it makes (host work is CPU time the watchdog sees): the call only
 // polls the stop flags, which is what stops such a loop there once the watchdog fires. The
 // common case is inline: only a passed budget or a raised stop goes through
-// detent_charge_host. (A charge of no bytes cannot pass the memory cap; the stop flags are
+// detent_charge_host. Returns 1 when the state is stopped. (A charge of no bytes cannot pass the memory cap; the stop flags are
 // also polled by the count hook, and in the watchdog mode a stop sets the hook itself.)
-static inline __attribute__((always_inline)) void charge_host_call(lua_State *L, detent_limits *limits) {
+static inline __attribute__((always_inline)) int poll_host_call(lua_State *L, detent_limits *limits) {
     limits->running = L;
-    if (limits->guest_depth <= 0) return;
+    if (limits->guest_depth <= 0) return 0;
     if (limits->counts_instructions) limits->executed += HOST_CALL_COST;
     if (limits->killed == DETENT_KILL_NONE && (limits->budget <= 0 || limits->executed <= limits->budget)
         && (limits->interrupt == NULL || !detent_interrupt_get(limits->interrupt)) && !detent_interrupt_get(&limits->cpu_expired)) {
-        return;
+        return 0;
     }
-    if (detent_charge_host(L, 0, 0)) raise_kill(L, limits);
+    return detent_charge_host(L, 0, 0);
+}
+
+// A host call's charge (poll_host_call) that raises the stop.
+static inline __attribute__((always_inline)) void charge_host_call(lua_State *L, detent_limits *limits) {
+    if (poll_host_call(L, limits)) raise_kill(L, limits);
 }
 
 // Entering host code after its charge, shared by host functions and the class __index: room
@@ -492,6 +498,9 @@ void detent_install_budget_hook(lua_State *L) {
 void detent_reset_limits(lua_State *L) {
     detent_limits *limits = detent_limits_of(L);
     if (limits->kill_where != NULL && limits->kill_where_size > 0) limits->kill_where[0] = '\0';
+    // What a stopped job left — a runaway's pile of frames, a bomb's tables — is garbage now,
+    // but would count against the next job's memory cap until the collector came round.
+    if (limits->killed != DETENT_KILL_NONE) lua_gc(L, LUA_GCCOLLECT);
     limits->executed = 0;
     limits->host_bytes = 0;
     limits->killed = DETENT_KILL_NONE;
@@ -712,9 +721,8 @@ static int guarded_resume(lua_State *L) {
     limits->running = co;
     lua_call(L, count, LUA_MULTRET);
     limits->running = L;
-    // A limit stopped the coroutine: the resumer stops too, at its next instruction (without
-    // the count hook nothing else would reach it).
-    if (limits->killed != DETENT_KILL_NONE) set_hook(L, limits, LUA_MASKCOUNT, 1);
+    // A limit stopped the coroutine: the resumer stops too.
+    if (limits->killed != DETENT_KILL_NONE) return stop_guest(L, limits);
     return lua_gettop(L);
 }
 
@@ -728,7 +736,7 @@ static int guarded_wrap_call(lua_State *L) {
     limits->running = lua_tothread(L, lua_upvalueindex(2));
     int status = lua_pcall(L, count, LUA_MULTRET, 0);
     limits->running = L;
-    if (limits->killed != DETENT_KILL_NONE) set_hook(L, limits, LUA_MASKCOUNT, 1);
+    if (limits->killed != DETENT_KILL_NONE) return stop_guest(L, limits);
     if (status != LUA_OK) return lua_error(L);
     return lua_gettop(L);
 }
@@ -775,6 +783,65 @@ void detent_install_guarded_coroutines(lua_State *L) {
     lua_pushcclosure(L, guarded_wrap, 1);
     lua_setfield(L, -2, "wrap");
     lua_pop(L, 1);
+}
+
+// ---- pcall and xpcall that never catch a stop -----------------------------------------------
+
+// Ends guest code that a limit stopped, at once: a coroutine yields straight to whoever
+// resumed it (the host, which then reports the limit, or a script's coroutine.resume, which
+// stops in turn), however many protected calls lie between; elsewhere the stop is raised.
+static int stop_guest(lua_State *L, detent_limits *limits) {
+    if (lua_isyieldable(L)) return lua_yield(L, 0);
+    return raise_kill(L, limits);
+}
+
+// Lua's own pcall/xpcall with one difference: a state stopped by a limit (budget, CPU time,
+// memory, interrupt) never returns the stop to the script, and each call is charged as a
+// host call. Without this a recursion through pcall — `local function f() pcall(f) return
+// f() end` — was never stopped. Its frames pile up without end inside a coroutine (each
+// C-stack overflow is recovered at the coroutine's base, so the next 200 nested calls fit
+// again), and a stop raised from the count hook unwound one pcall a time, each step
+// searching the whole pile: the run hung at full CPU. Here the charge polls the stop flags
+// (and with exact counting spends the budget), and a stop leaves the whole coroutine in one
+// step.
+static int finish_guarded_pcall(lua_State *L, int status, lua_KContext extra) {
+    detent_limits *limits = detent_limits_of(L);
+    if (poll_host_call(L, limits)) return stop_guest(L, limits);
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
+}
+
+static int guarded_pcall(lua_State *L) {
+    detent_limits *limits = detent_limits_of(L);
+    if (poll_host_call(L, limits)) return stop_guest(L, limits);
+    luaL_checkany(L, 1);
+    lua_pushboolean(L, 1);
+    lua_insert(L, 1);
+    int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_guarded_pcall);
+    return finish_guarded_pcall(L, status, 0);
+}
+
+static int guarded_xpcall(lua_State *L) {
+    detent_limits *limits = detent_limits_of(L);
+    if (poll_host_call(L, limits)) return stop_guest(L, limits);
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_guarded_pcall);
+    return finish_guarded_pcall(L, status, 2);
+}
+
+void detent_install_guarded_pcall(lua_State *L) {
+    lua_pushcfunction(L, guarded_pcall);
+    lua_setglobal(L, "pcall");
+    lua_pushcfunction(L, guarded_xpcall);
+    lua_setglobal(L, "xpcall");
 }
 
 // ---- Line coverage (`detent run --coverage`) -------------------------------------------------

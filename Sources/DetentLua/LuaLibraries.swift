@@ -45,6 +45,7 @@ public enum LuaLibraries: Sendable {
             // code gets the same matcher with every step charged to the budget.
             detent_install_bounded_patterns(L)
             detent_install_guarded_coroutines(L)
+            detent_install_guarded_pcall(L)
             // `load` accepts text only, whatever mode the caller asks for. `setmetatable`
             // registers no finalizer: a `__gc` would run whenever the collector gets to it —
             // in another test, between tests, or as the state closes — outside the limits of

@@ -153,6 +153,23 @@ struct HardeningTests {
         }
     }
 
+    /// Issue 28 §5: a recursion through pcall, xpcall or a coroutine behind pcall is stopped
+    /// in-process, at its line, in both modes — by a limit, not by the CPU time of a hang —
+    /// and the test after it runs clean.
+    @Test(arguments: [false, true]) func recursionThroughProtectedCallsIsStoppedAtItsLine(exact: Bool) throws {
+        let file = "Tests/Fixtures/hardening/pcall_recursion_spec.lua"
+        let outcome = try RunHarness.run([file], adjust: {
+            $0.run.instructionBudget = 20_000_000
+            $0.run.countsInstructions = exact
+            $0.run.cpuSecondsPerTest = 1
+        })
+        let results = outcome.summary.results
+        #expect(results.map(\.status) == [.error, .error, .error, .passed], "\(outcome.output)")
+        for (result, line) in zip(results.prefix(3), [6, 10, 14]) {
+            #expect(result.message?.hasPrefix("\(file):\(line): test stopped: ") == true, "\(result.message ?? "")")
+        }
+    }
+
     @Test func detentMotionFollowsTheMotionSectionOfConfig() throws {
         let outcome = try RunHarness.run(["Tests/Fixtures/hardening/motion_config_spec.lua"], adjust: {
             $0.motion.springStiffness = 123

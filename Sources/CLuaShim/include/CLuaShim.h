@@ -188,6 +188,10 @@ int detent_traceback_handler(lua_State *L);
 // handler called for a limit's error runs while Lua has hooks turned off, so it must not run.
 int detent_lua_limit_reached(lua_State *L);
 
+// Replaces the globals pcall and xpcall with Lua's own, except that neither catches a stop by
+// a limit and each is charged as a host call (see shim.c).
+void detent_install_guarded_pcall(lua_State *L);
+
 // Pushes "chunk:line: " of the first frame at or above `level` that is a script's own code —
 // not a C function and not one of Detent's Lua helpers (chunks named "(detent)/…" or
 // "=(detent …)") — or "" when there is none. Errors raised by helpers such as drag() or
