@@ -1,2 +1,15 @@
-// CPlatform is declarations only (include/CPlatform.h); SwiftPM wants a source file in a C target.
+// What CPlatform declares beyond glibc's hidden functions (include/CPlatform.h).
+#define _GNU_SOURCE
 #include "CPlatform.h"
+#include <fcntl.h>
+#include <unistd.h>
+#include <signal.h>
+#include <sys/prctl.h>
+
+int detent_die_with_parent(void) {
+    return prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+}
+
+int detent_pipe_cloexec(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
+}

@@ -27,6 +27,16 @@ public final class Condition: @unchecked Sendable {
     /// callers re-check what they wait for).
     public func wait() { pthread_cond_wait(condition, mutex) }
 
+    /// As `wait()`, but for at most `seconds`.
+    public func wait(seconds: Double) {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + Int(seconds * 1e9)
+        deadline.tv_sec += nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        pthread_cond_timedwait(condition, mutex, &deadline)
+    }
+
     /// Wakes every waiting thread; call it holding the lock.
     public func broadcast() { pthread_cond_broadcast(condition) }
 }

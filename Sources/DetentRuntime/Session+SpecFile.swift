@@ -37,17 +37,31 @@ extension Session {
     ///
     /// `shouldStop` is asked before each test: once it says yes (`--max-failures` was
     /// reached), the file's remaining tests are reported as not run instead of running.
-    public func runSpec(text: String, file: String, selection: TestSelection, shouldStop: () -> Bool = { false },
+    ///
+    /// With `skipping` N, the file's first N reports of a test (run, not run, or a block's
+    /// error) are passed by: those tests do not run, and nothing is emitted until the last of
+    /// them — how a fresh worker process goes on after the test its predecessor was stopped in.
+    public func runSpec(text: String, file: String, selection: TestSelection, skipping: Int = 0, shouldStop: () -> Bool = { false },
                         emit: (SessionOutcome) -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
             try withoutActuallyEscaping(shouldStop) { shouldStop in
-                try runSpecEscaping(text: text, file: file, selection: selection, shouldStop: shouldStop, emit: emit)
+                var passedBy = 0
+                let passesBy = { () -> Bool in
+                    guard passedBy < skipping else { return false }
+                    passedBy += 1
+                    return true
+                }
+                try runSpecEscaping(text: text, file: file, selection: selection, shouldStop: shouldStop, passesBy: passesBy) { outcome in
+                    if passedBy < skipping { return }
+                    if skipping > 0, case .fileStarted = outcome { return }
+                    emit(outcome)
+                }
             }
         }
     }
 
     private func runSpecEscaping(text: String, file: String, selection: TestSelection, shouldStop: @escaping () -> Bool,
-                                 emit: @escaping (SessionOutcome) -> Void) throws {
+                                 passesBy: @escaping () -> Bool, emit: @escaping (SessionOutcome) -> Void) throws {
         checkQueue()
         virtualLoop.traceOptions = selection.trace
         // What the top level prints is held back until we know whether the file is a selected
@@ -142,11 +156,13 @@ extension Session {
             case let .blockError(name, fullName, location, message, traceback):
                 if selection.list {
                     emit(.loadFailed(file: file, message: "error in '\(fullName)': \(message)"))
-                } else if !stopped {
+                } else if !stopped && !passesBy() {
                     var result = TestResult(file: file, name: name, fullName: fullName, location: location, tags: [],
-                                            status: .error, message: message, virtualTime: 0, frame: 0)
+                                            status: .notRun, virtualTime: 0, frame: 0)
+                    emit(.testStarted(result))
+                    result.status = .error
+                    result.message = message
                     result.traceback = traceback
-                    emit(.testStarted(file: file, fullName: fullName, location: location))
                     emit(.testFinished(result))
                 }
             case let .test(test):
@@ -158,12 +174,13 @@ extension Session {
                 for iteration in 1...selection.repeatCount {
                     if cancellation.isRequested { return }
                     let number = selection.repeatCount > 1 ? iteration : nil
+                    if passesBy() { continue }
                     if stopped || shouldStop() {
                         stopped = true
                         emit(.testFinished(TestResult(notRun: test, file: file, iteration: number)))
                         continue
                     }
-                    emit(.testStarted(file: file, fullName: test.fullName, location: test.location))
+                    emit(.testStarted(TestResult(notRun: test, file: file, iteration: number)))
                     var result = try runAttempts(test, file: file, retries: selection.retries, iteration: number,
                                                  leaving: iteration == selection.repeatCount)
                     result.iteration = number

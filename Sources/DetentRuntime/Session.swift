@@ -70,8 +70,9 @@ public enum SessionOutcome: Equatable, Sendable {
     case fileStarted(String)
     /// Something a script printed.
     case output(String)
-    /// A test is about to run.
-    case testStarted(file: String, fullName: String, location: String)
+    /// A test is about to run: the test as one not run yet (name, place, tags, iteration),
+    /// which a coordinator that has to stop its worker reports with why.
+    case testStarted(TestResult)
     case testFinished(TestResult)
     /// A file that could not be loaded, or whose top level failed.
     case loadFailed(file: String, message: String)

@@ -36,7 +36,7 @@ public final class SpecRunner: @unchecked Sendable {
     /// consulted before the file system. Set before `run()`; workers only read it.
     public var inlineSources: [String: String] = [:]
     /// What `cancel()` reaches from any thread while files run.
-    private struct Shared {
+    struct Shared {
         var cancelled = false
         /// The running files' cancellations, by file index.
         var running: [Int: LuaCancellation] = [:]
@@ -48,10 +48,17 @@ public final class SpecRunner: @unchecked Sendable {
     /// With `--coverage`, once the run is over: every line the scripts ran, by file (as its
     /// chunk is named: relative to the working folder below it) and line, with how often.
     public var coverage: [String: [Int: Int]] { shared.withLockedValue { $0.coverage } }
-    private let shared = NIOLockedValueBox(Shared())
+    let shared = NIOLockedValueBox(Shared())
 
     /// The folder relative paths (and the chunk names of files under it) are resolved against.
     public let base: String
+
+    /// How to start a worker process (`detent __worker …`): set, spec files run in a pool of
+    /// worker processes that the coordinator can always stop (issue 28); nil, in threads of
+    /// this process.
+    public var workerCommand: WorkerCommand?
+    /// What the coordinator enforces on those workers from outside.
+    public var workerLimits = WorkerLimits()
 
     /// A run of `configuration`'s scripts as `detent run` gives them Lua: the full standard
     /// library unless the project chose the sandbox.
@@ -168,18 +175,25 @@ public final class SpecRunner: @unchecked Sendable {
         let board = FileOutcomeBoard(count: files.count, schedule: Array(files.indices))
         if shared.withLockedValue({ shared in shared.board = board; return shared.cancelled }) { board.cancel() }
         let workers = DispatchGroup()
-        for number in 1...min(options.jobs, files.count) {
-            workers.enter()
-            // A deep Lua stack needs room: 16 MiB, as the daemon's run thread.
-            DetachedThread.start(name: "run-worker\(number)", stackSize: 16 << 20) { [self] in
-                // One Lua state per worker, put back to pristine between its files.
-                var session: QueueOwned<Session>?
-                while let index = board.take() { session = work(files[index], index: index, board: board, reusing: session) }
-                workers.leave()
+        let slots = min(options.jobs, files.count)
+        let pool = workerCommand.map { WorkerPool(command: $0, limits: workerLimits) }
+        if let pool {
+            startProcessSlots(slots, files: files, board: board, pool: pool, group: workers)
+        } else {
+            for number in 1...slots {
+                workers.enter()
+                // A deep Lua stack needs room: 16 MiB, as the daemon's run thread.
+                DetachedThread.start(name: "run-worker\(number)", stackSize: 16 << 20) { [self] in
+                    // One Lua state per worker, put back to pristine between its files.
+                    var session: QueueOwned<Session>?
+                    while let index = board.take() { session = work(files[index], index: index, board: board, reusing: session) }
+                    workers.leave()
+                }
             }
         }
         defer {
             workers.wait()
+            pool?.shutdown()
             shared.withLockedValue { $0.board = nil }
         }
 
@@ -260,8 +274,18 @@ public final class SpecRunner: @unchecked Sendable {
     }
 
     private func runFile(_ path: String, index: Int, board: FileOutcomeBoard, reusing previous: QueueOwned<Session>?) throws -> QueueOwned<Session>? {
-        guard let text = inlineSources[path] ?? (try? String(contentsOfFile: SpecDiscovery.resolve(path, base: base), encoding: .utf8)) else {
-            board.append(.loadFailed(file: path, message: "cannot read \(path) as UTF-8 text"), file: index)
+        try runFile(path, text: nil, index: index, skipping: 0, shouldStop: { board.isStopping }, reusing: previous) { outcome in
+            board.append(outcome, file: index)
+        }
+    }
+
+    /// Runs one spec file (`text`, else the inline source or the file at `path`) in the
+    /// session `previous` put back to pristine, or a new one, and returns the session; what
+    /// happens goes to `emit`. `skipping` passes the file's first tests by (`Session.runSpec`).
+    func runFile(_ path: String, text: String?, index: Int, skipping: Int, shouldStop: @escaping () -> Bool,
+                 reusing previous: QueueOwned<Session>?, emit: @escaping (SessionOutcome) -> Void) throws -> QueueOwned<Session>? {
+        guard let text = text ?? inlineSources[path] ?? (try? String(contentsOfFile: SpecDiscovery.resolve(path, base: base), encoding: .utf8)) else {
+            emit(.loadFailed(file: path, message: "cannot read \(path) as UTF-8 text"))
             return previous
         }
         let session = try session(reusing: previous)
@@ -275,9 +299,7 @@ public final class SpecRunner: @unchecked Sendable {
                     shared.withLockedValue { $0.coverage.merge(lines) { $0.merging($1, uniquingKeysWith: +) } }
                 }
             }
-            try session.runSpec(text: text, file: path, selection: options.selection, shouldStop: { board.isStopping }) { outcome in
-                board.append(outcome, file: index)
-            }
+            try session.runSpec(text: text, file: path, selection: options.selection, skipping: skipping, shouldStop: shouldStop, emit: emit)
         } } catch is LuaError where session.cancellation.isRequested {
             // Cancelled while the file loaded or planned: the run ends with its result, not an error.
         }

@@ -111,6 +111,24 @@ struct Run: ParsableCommand {
         }
     }
 
+    /// The flags as run options, with what the command line leaves out taken from the
+    /// project's [run] (or .busted): what the coordinator and its worker processes both run by.
+    func effectiveOptions(configuration: DetentConfiguration) throws -> RunOptions {
+        var options = try runOptions()
+        let run = configuration.run
+        if tags == nil { options.tags = run.tags }
+        if excludeTags == nil { options.excludeTags = run.excludedTags }
+        options.shuffle = shuffle || run.shuffle
+        options.verbose = verbose || run.verbose
+        options.coverage = coverage
+        let seedSetByProject = configuration.source.tree.origins["run.seed"].map { $0.kind != .builtIn } ?? false
+        if options.shuffle && seed == nil && !seedSetByProject {
+            // A shuffled run without a seed gets a fresh one, printed so it can be replayed.
+            options.seed = UInt64.random(in: 0...UInt64(UInt32.max))
+        }
+        return options
+    }
+
     /// The flags as run options, checked (`UsageError` for a bad value).
     private func runOptions() throws -> RunOptions {
         var options = RunOptions()
@@ -141,24 +159,15 @@ struct Run: ParsableCommand {
     func run() throws {
         let configuration = try loadConfigurationOrExit(config, bustedTask: bustedTask)
         for notice in configuration.source.notices { StandardError.write("detent: \(notice)\n") }
-        var options = try runOptions()
-        // What the command line leaves out, the project's [run] (or .busted) may set.
+        let options = try effectiveOptions(configuration: configuration)
         let run = configuration.run
-        if tags == nil { options.tags = run.tags }
-        if excludeTags == nil { options.excludeTags = run.excludedTags }
-        options.shuffle = shuffle || run.shuffle
-        options.verbose = verbose || run.verbose
-        options.coverage = coverage
-        let seedSetByProject = configuration.source.tree.origins["run.seed"].map { $0.kind != .builtIn } ?? false
-        if options.shuffle && seed == nil && !seedSetByProject {
-            // A shuffled run without a seed gets a fresh one, printed so it can be replayed.
-            options.seed = UInt64.random(in: 0...UInt64(UInt32.max))
-        }
+
 
         let stdout = TextSink.standardOutput()
         let reporter = reports.makeReporter(stdout: stdout, verbose: options.verbose,
                                             defaultFormat: ReportFormat(name: run.output) ?? .console)
         if let connect {
+            var options = options
             options.workingDirectory = FileManager.default.currentDirectoryPath
             // The project's default specs, as this folder sees them (the daemon's own project may differ).
             if options.paths.isEmpty { options.paths = configuration.run.scenarios }
@@ -186,6 +195,8 @@ struct Run: ParsableCommand {
                          stopsOnInterrupt: Bool = false) throws -> Int32 {
         do {
             let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter)
+            runner.workerCommand = workerCommand(seed: runner.settings.seed)
+            runner.workerLimits = WorkerLimits(configuration.run)
             runner.listSink = { stdout.line($0) }
             runner.logger = Logger(label: "detent.run") { StreamLogHandler.standardError(label: $0) }
             runner.logger.logLevel = verbose ? .debug : .warning
@@ -265,6 +276,14 @@ struct Run: ParsableCommand {
         let stats = folder.isEmpty ? "luacov.stats.out" : PathText.join(folder, "luacov.stats.out")
         try AtomicFile.write(report.luacovStats, to: stats)
         StandardError.write("\(report.summary) → \(lcov), \(stats)\n")
+    }
+
+    /// How this run's worker processes start: this binary's hidden `__worker run` with this
+    /// command line's arguments and the run's seed (a fresh one too, when --shuffle chose it).
+    private func workerCommand(seed: UInt64) -> WorkerCommand {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "run" { arguments.removeFirst() }
+        return WorkerCommand.thisBinary(["__worker", "run"] + arguments + ["--seed", "\(seed)"])
     }
 
     private func splitTags(_ text: String?) -> [String] {

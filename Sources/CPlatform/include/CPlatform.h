@@ -8,4 +8,10 @@ int pthread_setname_np(pthread_t thread, const char *name);
 // Reads a thread's name back (the tests check what the kernel kept).
 int pthread_getname_np(pthread_t thread, char *name, size_t length);
 
+// Asks the kernel to SIGKILL this process when the thread that started it ends (prctl
+// PR_SET_PDEATHSIG): a worker never outlives its coordinator. Returns prctl's result.
+int detent_die_with_parent(void);
+// pipe2 with O_CLOEXEC on both ends (glibc declares pipe2 under _GNU_SOURCE only).
+int detent_pipe_cloexec(int fds[2]);
+
 #endif

@@ -53,6 +53,11 @@ public struct DetentConfiguration: Equatable, Sendable {
         /// (deterministic, ~2× the cost of plain Lua for pure Lua work); "watchdog" (the
         /// default) runs guest code at Lua's own speed and stops a runaway by CPU time.
         public var countsInstructions = false
+        /// `[limits] test_timeout_seconds`: wall-clock seconds one test may go without a
+        /// result before the coordinator stops its worker process from outside.
+        public var testTimeoutSeconds: Double = 60
+        /// `[limits] worker_memory_mib`, in bytes: the address space a worker process may map.
+        public var workerMemoryBytes: Int = 4096 << 20
         /// Folders of plugin files besides the project's scripts/plugins (`[plugins] paths`).
         public var pluginPaths: [String] = []
         /// Lua patterns a .lua file's name must match to be a spec in a folder, and patterns
@@ -290,7 +295,7 @@ public struct DetentConfiguration: Equatable, Sendable {
                                  "shuffle", "verbose", "output"])
         let l = try toml.table("limits")
         try l.rejectUnknownKeys(["instruction_budget", "memory_cap_mib", "default_wait_timeout", "max_test_virtual_seconds",
-                                "cpu_seconds_per_test", "instruction_counting"])
+                                "cpu_seconds_per_test", "instruction_counting", "test_timeout_seconds", "worker_memory_mib"])
         // No value turns a limit off (SPEC §13): zero, negative, NaN or huge are errors.
         var run = RunDefaults(defaultDevice: try r.string("default_device"), scenarios: try r.pathList("scenarios"),
                            seed: UInt64(try r.int("seed", .whole(0...9_007_199_254_740_991))),
@@ -301,6 +306,8 @@ public struct DetentConfiguration: Equatable, Sendable {
                            cpuSecondsPerTest: try l.number("cpu_seconds_per_test", .cpuSeconds),
                            countsInstructions: try l.optionalName("instruction_counting", oneOf: ["watchdog", "exact"]) == "exact",
                            pluginPaths: try pluginPaths(toml))
+        run.testTimeoutSeconds = try l.number("test_timeout_seconds", NumberRule(0.1...86_400).withSummary("wall-clock seconds from 0.1 to 86400"))
+        run.workerMemoryBytes = try l.int("worker_memory_mib", .whole(256...1_048_576, unit: "MiB")) << 20
         if r.has("pattern") { run.specPatterns = try r.pathList("pattern") }
         run.excludedSpecPatterns = try r.strings("exclude_pattern")
         run.tags = try r.strings("tags").map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }

@@ -60,6 +60,11 @@ extension JSONReport {
         return record
     }
 
+    /// A test `testObject` wrote, read back; `source` names where it came from in errors.
+    static func readTest(_ value: JSONValue, source: String) throws -> RunRecord.RecordedTest {
+        try readTest(Reader(value: value, path: "test", source: source))
+    }
+
     private static func readTest(_ test: Reader) throws -> RunRecord.RecordedTest {
         var result = TestResult(file: try test["file"].string(), name: try test["name"].string(), fullName: try test["full_name"].string(),
                                 location: try test["location"].string(), tags: try test["tags"].strings(), status: try test["status"].status(),

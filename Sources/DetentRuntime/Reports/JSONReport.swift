@@ -59,7 +59,8 @@ public enum JSONReport {
         ])
     }
 
-    private static func testObject(_ test: RunRecord.RecordedTest) -> JSONValue {
+    /// One test as the report lists it (also how a worker process hands a result over).
+    static func testObject(_ test: RunRecord.RecordedTest) -> JSONValue {
         let result = test.result
         return .object([
             ("file", .string(result.file)),

@@ -1,0 +1,156 @@
+import DetentPlatform
+import Dispatch
+import Glibc
+
+/// How a coordinator starts a worker process: the `detent` binary with its hidden
+/// `__worker` subcommand and what the worker needs to set itself up as the coordinator is.
+public struct WorkerCommand: Sendable {
+    /// The program (an absolute path) and its arguments.
+    public var arguments: [String]
+    /// Added to the coordinator's environment.
+    public var environment: [String: String]
+    /// The worker's address-space limit (set by the pool from `WorkerLimits`).
+    var memoryBytes = 4096 << 20
+    public init(arguments: [String], environment: [String: String] = [:]) {
+        self.arguments = arguments
+        self.environment = environment
+    }
+
+    /// This very binary (`/proc/self/exe`) with `arguments` after it.
+    public static func thisBinary(_ arguments: [String]) -> WorkerCommand {
+        var path = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &path, path.count - 1)
+        let binary = count > 0 ? String(decoding: path[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        return WorkerCommand(arguments: [binary] + arguments)
+    }
+}
+
+/// What a coordinator enforces on its workers from outside (`[limits]` of runner.toml).
+public struct WorkerLimits: Sendable {
+    /// Wall-clock seconds one test (or one step between tests) may go without a result
+    /// before its worker is stopped (`test_timeout_seconds`).
+    public var testTimeoutSeconds: Double = 60
+    /// Address space a worker may map (`worker_memory_mib`, setrlimit RLIMIT_AS).
+    public var memoryBytes: Int = 4 << 30
+    /// Seconds a worker has to answer a cancel or a stop before it is killed.
+    public var answerSeconds: Double = 0.5
+    /// Seconds between SIGTERM and SIGKILL.
+    public var terminateGraceSeconds: Double = 0.2
+    /// Seconds a new worker has to say it is ready (it reads config, loads plugins).
+    public var startSeconds: Double = 30
+    /// The longest line a worker may send (a test's output in one piece).
+    public var lineBytes: Int = 256 << 20
+    public init() {}
+    /// The limits `[limits]` of runner.toml sets.
+    public init(_ run: DetentConfiguration.RunDefaults) {
+        testTimeoutSeconds = run.testTimeoutSeconds
+        memoryBytes = run.workerMemoryBytes
+    }
+}
+
+/// Workers waiting for work, started on demand and reused from file to file (and, in the
+/// daemon, from run to run). Every worker is started from one thread that lives as long as
+/// the process: a worker asks to die with the thread that started it, and a coordinator's
+/// short-lived threads must not take their workers with them.
+final class WorkerPool: @unchecked Sendable {
+    let command: WorkerCommand
+    let limits: WorkerLimits
+    private let lock = Condition()
+    private var idle: [WorkerProcess] = []
+    /// Workers started and replaced (for `status`).
+    private(set) var started = 0
+
+    init(command: WorkerCommand, limits: WorkerLimits) {
+        var command = command
+        command.memoryBytes = limits.memoryBytes
+        self.command = command
+        self.limits = limits
+    }
+
+    /// An idle worker, or a new one once it says it is ready. Throws `UsageError` when the
+    /// worker cannot set up (bad config) and `ChildProcess.StartFailure` when it cannot start.
+    func take() throws -> WorkerProcess {
+        lock.lock()
+        if let worker = idle.popLast() {
+            lock.unlock()
+            return worker
+        }
+        started += 1
+        lock.unlock()
+        let worker = try WorkerSpawner.shared.spawn(command)
+        do {
+            let line = try worker.readLine(deadline: WorkerProcess.monotonicNow() + limits.startSeconds, limit: limits.lineBytes)
+            switch try WorkerReply(JSONValue.parse(line)) {
+            case .ready: return worker
+            case let .usageError(message):
+                worker.terminate(grace: limits.terminateGraceSeconds)
+                throw UsageError(description: message)
+            default:
+                throw WorkerProtocolError(description: "a new worker said something other than ready")
+            }
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            let ending = worker.terminate(grace: limits.terminateGraceSeconds)
+            let tail = worker.standardErrorTail()
+            throw UsageError(description: "a worker process did not start (\(ending)): \(error)" + (tail.isEmpty ? "" : "; its standard error: \(tail)"))
+        }
+    }
+
+    /// A worker that finished its file in order goes back for the next.
+    func giveBack(_ worker: WorkerProcess) {
+        lock.lock()
+        idle.append(worker)
+        lock.unlock()
+    }
+
+    /// Stops and reaps every idle worker (the run is over).
+    func shutdown() {
+        lock.lock()
+        let workers = idle
+        idle = []
+        lock.unlock()
+        for worker in workers { worker.terminate(grace: limits.terminateGraceSeconds) }
+    }
+}
+
+/// The one thread every worker process is started from (see `WorkerPool`).
+final class WorkerSpawner: @unchecked Sendable {
+    static let shared = WorkerSpawner()
+    private let queue = Condition()
+    private var requests: [(WorkerCommand, (Result<WorkerProcess, Error>) -> Void)] = []
+
+    private init() {
+        DetachedThread.start(name: "worker-spawner") { [self] in
+            while true {
+                queue.lock()
+                while requests.isEmpty { queue.wait() }
+                let (command, answer) = requests.removeFirst()
+                queue.unlock()
+                // Swift's crash backtracer is off in workers: a test's crash is reported by the
+                // signal and the last words of the worker's standard error, not pages of frames.
+                answer(Result { try WorkerProcess(command.arguments, environment: command.environment.merging(
+                    ["DETENT_WORKER_PARENT": "\(getpid())", "DETENT_WORKER_MEMORY": "\(command.memoryBytes)",
+                     "SWIFT_BACKTRACE": "enable=no"]) { $1 }) })
+            }
+        }
+    }
+
+    func spawn(_ command: WorkerCommand) throws -> WorkerProcess {
+        let done = Condition()
+        var result: Result<WorkerProcess, Error>?
+        queue.lock()
+        requests.append((command, { answer in
+            done.lock()
+            result = answer
+            done.broadcast()
+            done.unlock()
+        }))
+        queue.broadcast()
+        queue.unlock()
+        done.lock()
+        while result == nil { done.wait() }
+        done.unlock()
+        return try result!.get()
+    }
+}

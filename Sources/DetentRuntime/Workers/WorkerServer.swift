@@ -1,0 +1,151 @@
+import DetentPlatform
+import Dispatch
+import FoundationEssentials
+import Glibc
+import NIOConcurrencyHelpers
+
+/// The worker process's side (`detent __worker`): takes files from its coordinator over fd 3
+/// and runs them in its `SpecRunner`'s sessions, sending every outcome back as it happens.
+///
+/// Two threads: one reads requests (a cancel or a stop arrives while a file runs), one runs
+/// files (16 MiB of stack, as the run threads of a coordinator). Only the run thread writes.
+/// When the pipe ends — the coordinator exited or closed it — the worker exits at once.
+public enum WorkerServer {
+    /// The fd the coordinator's pipe is on.
+    public static let channel: Int32 = 3
+    /// A worker's exit status when its pipe to the coordinator failed under it (a test closed
+    /// it), and when a request on it was not the protocol.
+    static let pipeFailedStatus: Int32 = 71
+    static let malformedRequestStatus: Int32 = 70
+
+    /// How a worker ended, as a test's error says it.
+    static func describe(_ ending: WorkerProcess.Ending) -> String {
+        switch ending.exitCode {
+        case pipeFailedStatus?: return "the worker process lost its pipe to the coordinator (closed by the test?) and exited"
+        case malformedRequestStatus?: return "the worker process read what is not its protocol on its pipe and exited"
+        default: return ending.signal != nil ? "the worker process was \(ending)" : "the worker process \(ending)"
+        }
+    }
+
+    /// First thing in the worker: die with the coordinator, leave Ctrl-C to it (it cancels
+    /// through the pipe), and cap the address space as the coordinator says.
+    public static func prepareProcess() {
+        if let parent = getenv("DETENT_WORKER_PARENT").flatMap({ pid_t(String(cString: $0)) }) {
+            WorkerProcess.dieWithParent(expectedParent: parent)
+        }
+        signal(SIGINT, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
+        if let bytes = getenv("DETENT_WORKER_MEMORY").flatMap({ rlim_t(String(cString: $0)) }) {
+            var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        }
+    }
+
+    /// Tells the coordinator the worker could not set up, and exits.
+    public static func refuse(_ message: String) -> Never {
+        send(.usageError(message))
+        exit(2)
+    }
+
+    /// Serves `runner`'s files until the coordinator closes the pipe; never returns.
+    public static func serve(_ runner: SpecRunner) -> Never {
+        let inbox = WorkerInbox()
+        DetachedThread.start(name: "worker-files", stackSize: 16 << 20) {
+            var session: QueueOwned<Session>?
+            while true {
+                guard case let .run(index, path, text, skipping) = inbox.next() else { continue }
+                do {
+                    session = try runner.runFile(path, text: text, index: index, skipping: skipping, shouldStop: { inbox.isStopping },
+                                                 reusing: session) { send(.outcome($0)) }
+                    send(.done(index: index, coverage: runner.takeCoverage()))
+                } catch let error as UsageError {
+                    session = nil
+                    send(.usageError(error.description))
+                } catch {
+                    session = nil
+                    send(.usageError("\(error)"))
+                }
+            }
+        }
+        send(.ready)
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(channel, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            // The coordinator is gone (or the pipe was closed under us): nothing to report to.
+            if count <= 0 { _exit(0) }
+            buffer.append(contentsOf: chunk[..<count])
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                guard let value = try? JSONValue.parse(line), let request = try? WorkerRequest(value) else { _exit(malformedRequestStatus) }
+                switch request {
+                case .cancel: runner.cancel()
+                case .stop: inbox.stop()
+                case .run: inbox.post(request)
+                }
+            }
+        }
+    }
+
+    /// Writes one reply line; a pipe that is gone ends the worker (there is no one to tell).
+    private static func send(_ reply: WorkerReply) {
+        var bytes = Array(reply.json.text.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(channel, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                _exit(pipeFailedStatus)
+            }
+            offset += written
+        }
+    }
+}
+
+extension SpecRunner {
+    /// The lines run since the last call (`--coverage`), handed over and forgotten.
+    func takeCoverage() -> [String: [Int: Int]] {
+        shared.withLockedValue { shared in
+            defer { shared.coverage = [:] }
+            return shared.coverage
+        }
+    }
+}
+
+/// The files a worker was sent and not yet begun, and whether the run stops scheduling
+/// (`--max-failures`): filled by the reading thread, emptied by the running one.
+private final class WorkerInbox: @unchecked Sendable {
+    private let condition = Condition()
+    private var requests: [WorkerRequest] = []
+    private var stopping = false
+
+    func post(_ request: WorkerRequest) {
+        condition.lock()
+        requests.append(request)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for the next request.
+    func next() -> WorkerRequest {
+        condition.lock()
+        defer { condition.unlock() }
+        while requests.isEmpty { condition.wait() }
+        return requests.removeFirst()
+    }
+
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.unlock()
+    }
+
+    var isStopping: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopping
+    }
+}

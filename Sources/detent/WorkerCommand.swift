@@ -1,0 +1,39 @@
+import ArgumentParser
+import DetentPlatform
+import DetentRuntime
+import FoundationEssentials
+
+/// `detent __worker run ARGS…` (hidden): a worker process of `detent run`. It sets itself up
+/// exactly as `detent run ARGS…` would (config, options, plugins, helper), then runs the spec
+/// files its coordinator sends over fd 3 (WorkerServer) until the coordinator goes.
+struct Worker: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "__worker", abstract: "A worker process of detent run (internal).",
+                                                    shouldDisplay: false)
+
+    @Argument(parsing: .captureForPassthrough, help: "run, then the coordinator's run arguments")
+    var arguments: [String] = []
+
+    func run() throws {
+        WorkerServer.prepareProcess()
+        guard arguments.first == "run" else { WorkerServer.refuse("a worker serves `run` only (got \(arguments.first ?? "nothing"))") }
+        do {
+            let command = try Run.parse(Array(arguments.dropFirst()))
+            let configuration = try DetentConfiguration.load(ConfigLocation.current(explicit: command.config, bustedTask: command.bustedTask))
+            let options = try command.effectiveOptions(configuration: configuration)
+            let runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter())
+            WorkerServer.serve(runner)
+        } catch {
+            WorkerServer.refuse(Run.message(for: error))
+        }
+    }
+}
+
+/// A reporter that hears nothing: in a worker, outcomes go to the coordinator instead.
+final class SilentReporter: Reporter {
+    func runStarted(_ info: RunInfo) {}
+    func fileStarted(_ file: String) {}
+    func output(_ text: String) {}
+    func testFinished(_ result: TestResult) {}
+    func loadFailed(file: String, message: String) {}
+    func runFinished(_ summary: RunSummary) {}
+}
