@@ -113,10 +113,10 @@ static int host_function_gc(lua_State *L) {
 // common case is inline: only a passed budget or a raised stop goes through
 // detent_charge_host. Returns 1 when the state is stopped. (A charge of no bytes cannot pass the memory cap; the stop flags are
 // also polled by the count hook, and in the watchdog mode a stop sets the hook itself.)
-static inline __attribute__((always_inline)) int poll_host_call(lua_State *L, detent_limits *limits) {
+static inline __attribute__((always_inline)) int poll_host_call(lua_State *L, detent_limits *limits, int64_t cost) {
     limits->running = L;
     if (limits->guest_depth <= 0) return 0;
-    if (limits->counts_instructions) limits->executed += HOST_CALL_COST;
+    if (limits->counts_instructions) limits->executed += cost;
     if (limits->killed == DETENT_KILL_NONE && (limits->budget <= 0 || limits->executed <= limits->budget)
         && (limits->interrupt == NULL || !detent_interrupt_get(limits->interrupt)) && !detent_interrupt_get(&limits->cpu_expired)) {
         return 0;
@@ -126,7 +126,7 @@ static inline __attribute__((always_inline)) int poll_host_call(lua_State *L, de
 
 // A host call's charge (poll_host_call) that raises the stop.
 static inline __attribute__((always_inline)) void charge_host_call(lua_State *L, detent_limits *limits) {
-    if (poll_host_call(L, limits)) raise_kill(L, limits);
+    if (poll_host_call(L, limits, HOST_CALL_COST)) raise_kill(L, limits);
 }
 
 // Entering host code after its charge, shared by host functions and the class __index: room
@@ -796,17 +796,16 @@ static int stop_guest(lua_State *L, detent_limits *limits) {
 }
 
 // Lua's own pcall/xpcall with one difference: a state stopped by a limit (budget, CPU time,
-// memory, interrupt) never returns the stop to the script, and each call is charged as a
-// host call. Without this a recursion through pcall — `local function f() pcall(f) return
+// memory, interrupt) never returns the stop to the script: each call polls the stop flags
+// as a host call does (charging nothing: its instructions are counted as any others). Without this a recursion through pcall — `local function f() pcall(f) return
 // f() end` — was never stopped. Its frames pile up without end inside a coroutine (each
 // C-stack overflow is recovered at the coroutine's base, so the next 200 nested calls fit
 // again), and a stop raised from the count hook unwound one pcall a time, each step
-// searching the whole pile: the run hung at full CPU. Here the charge polls the stop flags
-// (and with exact counting spends the budget), and a stop leaves the whole coroutine in one
-// step.
+// searching the whole pile: the run hung at full CPU. Here every pcall polls the stop flags,
+// the memory cap stops the pile, and a stop leaves the whole coroutine in one step.
 static int finish_guarded_pcall(lua_State *L, int status, lua_KContext extra) {
     detent_limits *limits = detent_limits_of(L);
-    if (poll_host_call(L, limits)) return stop_guest(L, limits);
+    if (poll_host_call(L, limits, 0)) return stop_guest(L, limits);
     if (status != LUA_OK && status != LUA_YIELD) {
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
@@ -817,7 +816,7 @@ static int finish_guarded_pcall(lua_State *L, int status, lua_KContext extra) {
 
 static int guarded_pcall(lua_State *L) {
     detent_limits *limits = detent_limits_of(L);
-    if (poll_host_call(L, limits)) return stop_guest(L, limits);
+    if (poll_host_call(L, limits, 0)) return stop_guest(L, limits);
     luaL_checkany(L, 1);
     lua_pushboolean(L, 1);
     lua_insert(L, 1);
@@ -827,7 +826,7 @@ static int guarded_pcall(lua_State *L) {
 
 static int guarded_xpcall(lua_State *L) {
     detent_limits *limits = detent_limits_of(L);
-    if (poll_host_call(L, limits)) return stop_guest(L, limits);
+    if (poll_host_call(L, limits, 0)) return stop_guest(L, limits);
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_pushboolean(L, 1);

@@ -76,11 +76,20 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
                 write(JSONRPC.response(id: nil, error: JSONRPC.Failure(JSONRPC.parseError, "parse error: the line is not valid JSON")).text)
                 return
             }
-            outstanding += 1
+            // A bound on requests in flight: past it the request is refused now, nothing queued.
+            let cost: Int
+            if case let .array(items) = message { cost = max(items.count, 1) } else { cost = 1 }
+            if outstanding + cost > daemon.config.maxRequestsInFlight {
+                let failure = JSONRPC.Failure(JSONRPC.limitReached,
+                                              "too many requests in flight (max_requests_in_flight = \(daemon.config.maxRequestsInFlight) in config/daemon.toml): wait for answers before sending more")
+                write(JSONRPC.response(id: message["id"].flatMap(ClientConnection.usableID), error: failure).text)
+                return
+            }
+            outstanding += cost
             let done: @Sendable (JSONValue?) -> Void = { [weak self] reply in
                 guard let self else { return }
                 if let reply { send(reply) }
-                let finish: @Sendable () -> Void = { self.outstanding -= 1; self.closeIfDone() }
+                let finish: @Sendable () -> Void = { self.outstanding -= cost; self.closeIfDone() }
                 if let loop = channel?.eventLoop, !loop.inEventLoop { loop.execute(finish) } else { finish() }
             }
             if case let .array(items) = message { handleBatch(items, done: done) } else { handle(message, reply: done) }
@@ -109,9 +118,7 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
         let request: JSONRPC.Request
         switch JSONRPC.request(from: message) {
         case let .failure(failure):
-            reply(JSONRPC.response(id: message["id"].flatMap { id -> JSONValue? in
-                switch id { case .string, .int, .double: return id; default: return nil }
-            }, error: failure))
+            reply(JSONRPC.response(id: message["id"].flatMap(ClientConnection.usableID), error: failure))
             return
         case let .success(parsed): request = parsed
         }
@@ -127,10 +134,26 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
         daemon.handle(request, from: self) { result in
             guard !request.isNotification else { reply(nil); return }
             switch result {
-            case let .success(value): reply(JSONRPC.response(id: request.id, result: value))
-            case let .failure(failure): reply(JSONRPC.response(id: request.id, error: failure))
+            case let .success(value): reply(self.bounded(JSONRPC.response(id: request.id, result: value), id: request.id))
+            case let .failure(failure): reply(self.bounded(JSONRPC.response(id: request.id, error: failure), id: request.id))
             }
         }
+    }
+
+    /// A request id that can be echoed in an error (a string or a number).
+    static func usableID(_ id: JSONValue) -> JSONValue? {
+        switch id { case .string, .int, .double: return id; default: return nil }
+    }
+
+    /// `response`, or an error in its place when its text would exceed max_message_bytes: what
+    /// goes out is bounded like what comes in.
+    private func bounded(_ response: JSONValue, id: JSONValue?) -> JSONValue {
+        let limit = daemon.config.maxMessageBytes
+        let size = response.text.utf8.count
+        guard size > limit else { return response }
+        return JSONRPC.response(id: id, error: JSONRPC.Failure(JSONRPC.messageTooLarge,
+            "response too large: \(size) bytes, more than max_message_bytes = \(limit) in config/daemon.toml",
+            data: .object([("max_message_bytes", .int(Int64(limit))), ("bytes", .int(Int64(size)))])))
     }
 
     /// A batch: every element handled, the replies sent together once all are in (none

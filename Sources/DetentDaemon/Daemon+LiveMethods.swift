@@ -5,6 +5,8 @@ import DetentScripting
 import DetentWorld
 import NIOConcurrencyHelpers
 import DetentPlatform
+import Dispatch
+import Logging
 
 /// The methods that work on a live world: the shared one, or a named session created on
 /// first use (`session` parameter).
@@ -59,10 +61,32 @@ extension Daemon {
                    _ body: @escaping @Sendable (LiveSession) throws -> JSONValue) throws {
         try params.only(extra.union(["session"]))
         let session = try liveSession(params, create: false)
+        let reply = try admit(to: session, reply: reply)
         session.async { session in
             do { reply(.success(try body(session))) } catch let failure as JSONRPC.Failure { reply(.failure(failure)) } catch {
                 reply(.failure(JSONRPC.Failure(JSONRPC.internalError, "internal error: \(error)")))
             }
+        }
+    }
+
+    /// Counts a request against `session`'s queue (`max_session_queue`) and returns `reply`
+    /// wrapped to release it when answered; past the limit, throws at once and queues nothing.
+    func admit(to session: QueueOwned<LiveSession>, reply: @escaping Daemon.Reply) throws -> Daemon.Reply {
+        let key = ObjectIdentifier(session)
+        let limit = config.maxSessionQueue
+        try registry.withLockedValue { r in
+            let load = r.sessionLoad[key, default: 0]
+            guard load < limit else {
+                throw JSONRPC.Failure(JSONRPC.limitReached, "the session is busy: \(load) requests queued or running (max_session_queue = \(limit) in config/daemon.toml); wait for their answers, cancel them, or session/restart it")
+            }
+            r.sessionLoad[key] = load + 1
+        }
+        return { [registry] result in
+            registry.withLockedValue { r in
+                let left = r.sessionLoad[key, default: 1] - 1
+                r.sessionLoad[key] = left > 0 ? left : nil
+            }
+            reply(result)
         }
     }
 
@@ -78,13 +102,15 @@ extension Daemon {
         let format = try params.optionalString("format") ?? "default"
         guard format == "default" || format == "console" else { throw params.invalid("format", "one of: default, console") }
         let session = try liveSession(params, create: true)
+        let reply = try admit(to: session, reply: reply)
+        let limit = config.maxEvalValueBytes
         session.async { session in
             if format == "console" {
                 do { try session.installConsole() } catch {
                     return reply(.failure(JSONRPC.Failure(JSONRPC.internalError, "internal error: \(error)")))
                 }
             }
-            session.eval(code, presenter: format == "console" ? "console" : "present") { result in
+            session.eval(code, presenter: format == "console" ? "console" : "present", valueBytes: limit) { result in
                 switch result {
                 case let .success(value):
                     reply(.success(.object([("value", .string(value.text)), ("json", .raw(value.json)), ("count", .int(Int64(value.count))),
@@ -204,25 +230,69 @@ extension Daemon {
         return .object([("closed", .bool(true))])
     }
 
+    /// Answers from the daemon's own state and the shared world's published clock, never
+    /// waiting on a session: within milliseconds whatever the sessions are doing.
     func status(_ params: Params, reply: @escaping Daemon.Reply) throws {
         try params.only([])
         let snapshot = registry.withLockedValue { r in
             (clients: r.clients.count, sessions: r.sessions.count + 1, active: r.runs.count, completed: r.completedRuns,
-             subscriptions: r.subscriptions.count)
+             subscriptions: r.subscriptions.count, live: r.live, restarts: r.restarts,
+             busy: r.sessionLoad.values.filter { $0 > 0 }.count, queued: r.sessionLoad.values.reduce(0, +))
         }
-        let uptime = self.uptime
-        live.async { live in
-            let driver = live.driver
-            live.catchUp()
-            reply(.success(.object([
-                ("version", .string(DetentVersion.string)), ("protocol", .int(Daemon.protocolVersion)),
-                ("uptime", .double(uptime)), ("clients", .int(Int64(snapshot.clients))),
-                ("sessions", .int(Int64(snapshot.sessions))), ("subscriptions", .int(Int64(snapshot.subscriptions))),
-                ("runs", .object([("active", .int(Int64(snapshot.active))), ("completed", .int(Int64(snapshot.completed)))])),
-                ("ticks", .object([("frames", .int(driver.framesDelivered)), ("late_frames", .int(driver.lateFrames)),
-                                   ("frame", .int(driver.world.frame)), ("time", .double(driver.world.seconds)),
-                                   ("paused", .bool(driver.isPaused)), ("speed", .double(driver.speed))])),
-            ])))
+        let clock = snapshot.live.publishedClock.reading
+        let now = DispatchTime.now().uptimeNanoseconds
+        let workers = runWorkers.current
+        reply(.success(.object([
+            ("version", .string(DetentVersion.string)), ("protocol", .int(Daemon.protocolVersion)),
+            ("uptime", .double(uptime)), ("clients", .int(Int64(snapshot.clients))),
+            ("sessions", .int(Int64(snapshot.sessions))), ("subscriptions", .int(Int64(snapshot.subscriptions))),
+            ("runs", .object([("active", .int(Int64(snapshot.active))), ("completed", .int(Int64(snapshot.completed)))])),
+            ("session_load", .object([("busy", .int(Int64(snapshot.busy))), ("queued", .int(Int64(snapshot.queued))),
+                                      ("restarts", .int(Int64(snapshot.restarts)))])),
+            ("workers", .object([("busy", .int(Int64(workers.busy))), ("idle", .int(Int64(workers.idle))),
+                                 ("started", .int(Int64(workers.started))), ("replaced", .int(Int64(workers.replaced))),
+                                 ("max", .int(Int64(config.maxWorkers)))])),
+            ("ticks", .object([("frames", .int(clock.framesDelivered)), ("late_frames", .int(clock.lateFrames)),
+                               ("frame", .int(clock.frame(atWall: now))), ("time", .double(clock.time(atWall: now))),
+                               ("paused", .bool(clock.paused)), ("speed", .double(clock.speed))])),
+        ])))
+    }
+
+    /// `session/restart`: the shared world (or a named session) is replaced by a fresh one at
+    /// once, whatever the old one is doing; the old one's evals are interrupted and answered
+    /// when it gets to them, its subscriptions end. A control method: it never waits on the
+    /// session it replaces.
+    func restartSession(_ params: Params) throws -> JSONValue {
+        try params.only(["session"])
+        let name = try params.optionalString("session") ?? "live"
+        let old: QueueOwned<LiveSession>
+        if name == "live" { old = live } else {
+            guard let existing = registry.withLockedValue({ $0.sessions[name] }) else {
+                throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'")
+            }
+            old = existing
         }
+        let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
+        let fresh: QueueOwned<LiveSession>
+        do {
+            fresh = try Daemon.makeLiveSession(configuration: configuration, plugins: plugins, config: config, name: name, logger: logger)
+        } catch {
+            throw JSONRPC.Failure(JSONRPC.internalError, "cannot start a fresh session '\(name)': \(error)")
+        }
+        let ended = registry.withLockedValue { r -> [String] in
+            if name == "live" { r.live = fresh } else { r.sessions[name] = fresh }
+            r.restarts += 1
+            r.sessionLoad[ObjectIdentifier(old)] = nil
+            let gone = r.subscriptions.filter { $0.value.session === old }.map(\.key)
+            for key in gone { r.subscriptions[key] = nil }
+            return gone
+        }
+        old.interrupt()
+        old.async { live in
+            live.interruptJobs("the session was restarted")
+            live.pause()
+        }
+        logger.info("session restarted", metadata: ["session": "\(name)"])
+        return .object([("session", .string(name)), ("restarted", .bool(true)), ("subscriptions_ended", .int(Int64(ended.count)))])
     }
 }

@@ -30,6 +30,8 @@ public final class Daemon: @unchecked Sendable {
     let pluginOrigin: PluginOrigin?
     /// Reloads run here, one at a time: each merges with the set the previous one left.
     let reloads = DispatchQueue(label: "detent.daemon.reload")
+    /// The worker processes of every run in flight, at most `max_workers` at once.
+    let runWorkers: WorkerCensus
     /// Called once when a shutdown has finished draining (the server then exits).
     var onShutdownRequested: (String) -> Void = { _ in }
 
@@ -46,10 +48,16 @@ public final class Daemon: @unchecked Sendable {
         var subscriptions: [String: (session: QueueOwned<LiveSession>, local: Int, client: Int)] = [:]
         var nextSubscription = 0
         var shuttingDown = false
+        /// The shared live world on the real-time display link (replaced by `session/restart`).
+        var live: QueueOwned<LiveSession>
+        /// Requests queued on or running in each live session, by session (`max_session_queue`).
+        var sessionLoad: [ObjectIdentifier: Int] = [:]
+        /// Sessions replaced by `session/restart`.
+        var restarts = 0
     }
     let registry: NIOLockedValueBox<Registry>
     /// The shared live world on the real-time display link.
-    let live: QueueOwned<LiveSession>
+    var live: QueueOwned<LiveSession> { registry.withLockedValue { $0.live } }
 
     /// `plugins` nil loads none (`--no-plugins`). Plugins that fail are logged and kept for
     /// `plugins` and runs to report; a plugin folder that does not exist is a `UsageError`.
@@ -57,13 +65,14 @@ public final class Daemon: @unchecked Sendable {
                 logger: Logger) throws {
         self.configLocation = configLocation
         self.config = configuration.daemon
+        runWorkers = WorkerCensus(limit: configuration.daemon.maxWorkers)
         self.token = token
         self.logger = logger
         pluginOrigin = plugins
         let pluginSet = try Daemon.loadPlugins(plugins, configuration: configuration, config: config, previous: PluginSet())
         Daemon.log(pluginSet, previous: PluginSet(), logger: logger)
-        registry = NIOLockedValueBox(Registry(configuration: configuration, plugins: pluginSet))
-        live = try Daemon.makeLiveSession(configuration: configuration, plugins: pluginSet, config: config, name: "live", logger: logger)
+        let live = try Daemon.makeLiveSession(configuration: configuration, plugins: pluginSet, config: config, name: "live", logger: logger)
+        registry = NIOLockedValueBox(Registry(configuration: configuration, plugins: pluginSet, live: live))
     }
 
     static func makeLiveSession(configuration: DetentConfiguration, plugins: PluginSet, config: DaemonConfiguration, name: String,
@@ -161,6 +170,7 @@ public final class Daemon: @unchecked Sendable {
             case "plugins": reply(.success(try plugins(params)))
             case "status": try status(params, reply: reply)
             case "session/close": reply(.success(try closeSession(params)))
+            case "session/restart": reply(.success(try restartSession(params)))
             case "shutdown":
                 try params.only([])
                 reply(.success(.object([("shutting_down", .bool(true))])))
@@ -176,7 +186,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     static let methods = ["initialize", "run", "cancel", "eval", "complete", "state", "subscribe", "unsubscribe", "pause", "resume", "step",
-                          "speed", "reset", "reload", "plugins", "status", "session/close", "shutdown"]
+                          "speed", "reset", "reload", "plugins", "status", "session/close", "session/restart", "shutdown"]
     static let notifications = ["run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed", "event", "sample",
                                 "daemon/shutdown"]
 }

@@ -155,6 +155,16 @@ extension Daemon {
         let reporter = NotificationReporter(run: name, client: client)
         let runner = SpecRunner(settings: settings, options: options, reporter: reporter)
         runner.inlineSources = inline
+        // The run's files run in worker processes (each run its own, started on demand): no
+        // spec — Lua or C — can hang, crash or wedge the daemon, and `cancel` always ends it.
+        var command = WorkerCommand.thisBinary(["__worker", "daemon-run"])
+        command.setup = DaemonRunSetup(location: configLocation, cwd: cwd, daemonFolder: FileManager.default.currentDirectoryPath,
+                                       instructionBudget: config.runInstructionBudget, memoryCapBytes: config.runMemoryCapBytes,
+                                       seed: settings.seed, device: options.device, options: options, plugins: settings.plugins,
+                                       pluginCurveNames: Array(settings.pluginCurveNames).sorted()).json.text
+        runner.workerCommand = command
+        runner.workerLimits = WorkerLimits(settings.configuration.run)
+        runner.workerCensus = runWorkers
         let files: [String]
         do {
             // Usage errors are answered before the run is announced.
@@ -212,12 +222,15 @@ extension Daemon {
         guard let run else {
             // A run that existed and has finished: nothing to cancel. One that never existed: an error.
             if name.hasPrefix("r"), let number = Int(name.dropFirst()), number >= 1, number <= issued {
-                return .object([("cancelled", .bool(false))])
+                return .object([("cancelled", .bool(false)), ("stopping", .bool(false))])
             }
             throw JSONRPC.Failure(JSONRPC.notFound, "no run '\(name)'")
         }
+        // Answered at once, from the daemon's own state: the run is stopping (its running
+        // test interrupted, its worker killed if it does not answer); its own response, within
+        // a second, says `cancelled`. `cancelled: true` here would claim what has not happened.
         run.cancel()
-        return .object([("cancelled", .bool(true))])
+        return .object([("cancelled", .bool(false)), ("stopping", .bool(true))])
     }
 
     /// Runs in flight (for shutdown).

@@ -164,7 +164,10 @@ public final class DaemonServer: @unchecked Sendable {
         // Stop accepting; the live world finishes its current frame and stands still.
         for channel in channels { try? channel.close().wait() }
         daemon.registry.withLockedValue { $0.shuttingDown = true }
-        daemon.live.sync { live in live.interruptJobs("the daemon is shutting down"); live.pause() }
+        // Not waited for: a shared world stuck in native code must not hold the shutdown up.
+        let live = daemon.live
+        live.interrupt()
+        live.async { live in live.interruptJobs("the daemon is shutting down"); live.pause() }
         let grace = daemon.config.shutdownGraceSeconds
         daemon.broadcast(JSONRPC.notification("daemon/shutdown", .object([("reason", .string(reason)), ("grace_seconds", .double(grace))])))
         // Runs in flight get the grace period, then are cancelled; each is still answered.

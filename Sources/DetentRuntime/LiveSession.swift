@@ -20,6 +20,8 @@ public final class LiveSession {
     public var logger = Logger(label: "detent.live")
     /// Called with errors raised by `world:on` handlers during a tick (nothing else owns them).
     public var onHandlerError: (LuaError) -> Void = { _ in }
+    /// The clock as of the last frame, for readers on other threads (the daemon's `status`).
+    public let published = PublishedClock()
 
     private var evaluate: LuaRef!
     /// A table whose `present` field turns an eval's values into (text, json, count).
@@ -97,12 +99,14 @@ public final class LiveSession {
     private func install() throws {
         let lua = host.lua
         try lua.load(LiveValues.source, chunkName: "=(detent values)")
-        try lua.call(argumentCount: 0, resultCount: 1)
+        try lua.call(argumentCount: 0, resultCount: 2)
+        lua.setGlobal("__detent_present_limit")
         lua.setGlobal("__detent_present")
         try lua.load("""
-            local presentation, raw_load = { present = __detent_present }, load
-            __detent_present = nil
-            return function(code, name, style)
+            local presentation, raw_load, set_limit = { present = __detent_present }, load, __detent_present_limit
+            __detent_present, __detent_present_limit = nil, nil
+            return function(code, name, style, limit)
+              set_limit(limit)
               name = "=" .. (name or "eval")
               local fn, err = raw_load("return " .. code, name)
               if not fn then fn, err = raw_load(code, name) end
@@ -128,6 +132,7 @@ public final class LiveSession {
         driver.onTick = { [weak self] tick in self?.afterTick(tick) }
         observe(driver.world)
         driver.start()
+        publishClock()
     }
 
     // MARK: Ticks
@@ -141,6 +146,7 @@ public final class LiveSession {
         let world = driver.world
         scheduler.collectDue(in: world)
         runJobs()
+        publishClock()
         guard !subscriptions.isEmpty else { return }
         for (id, subscription) in subscriptions where !subscription.properties.isEmpty && tick.frame % Int64(subscription.every) == 0 {
             let values = Array(zip(subscription.properties, sampleReaders[id, default: PropertyReaders(subscription.properties)].values(in: world)))
@@ -187,7 +193,9 @@ public final class LiveSession {
     /// session's queue when it ends: the values, or the Lua error with its location.
     /// `chunkName` names the code in error locations (`eval:1:`, or a file's name);
     /// `presenter` "console" prints values as the console does (see `installConsole()`).
-    public func eval(_ code: String, chunkName: String = "eval", presenter: String = "present",
+    /// `valueBytes`: how much of each value is printed and encoded (longer ones are cut,
+    /// with a count of the rest).
+    public func eval(_ code: String, chunkName: String = "eval", presenter: String = "present", valueBytes: Int = 65_536,
                      completion: @escaping (Result<EvalResult, LuaError>) -> Void) {
         session.checkQueue()
         driver.perform {
@@ -197,7 +205,8 @@ public final class LiveSession {
             thread.push(.string(code))
             thread.push(.string(chunkName))
             thread.push(.string(presenter))
-            scheduler.start(thread, argumentCount: 3) { job, ending in
+            thread.push(.integer(Int64(valueBytes)))
+            scheduler.start(thread, argumentCount: 4) { job, ending in
                 switch ending {
                 case let .finished(count):
                     var result = thread.withResults(count) { values in
@@ -238,6 +247,7 @@ public final class LiveSession {
         host.setWorld(setup)
         driver.replaceWorld(setup.world)
         observe(setup.world)
+        publishClock()
     }
 
     /// Stops every running eval (Ctrl-C, a daemon shutting down).
@@ -266,20 +276,22 @@ public final class LiveSession {
     public var world: World { driver.world }
 
     /// Pauses at the wall clock's present: an idle world's clock is brought up to it first.
-    public func pause() { catchUp(); driver.pause() }
-    public func resume() { session.checkQueue(); driver.resume() }
+    public func pause() { catchUp(); driver.pause(); publishClock() }
+    public func resume() { session.checkQueue(); driver.resume(); publishClock() }
 
     /// Pauses, then delivers exactly `frames` frames.
     public func step(_ frames: Int) {
         session.checkQueue()
         driver.pause()
         driver.step(frames)
+        publishClock()
     }
 
     /// Virtual seconds per wall second; the caller checks the range.
     public func setSpeed(_ factor: Double) {
         session.checkQueue()
         driver.speed = factor
+        publishClock()
     }
 
     @discardableResult
@@ -313,6 +325,9 @@ extension QueueOwned where Value == LiveSession {
     /// the world stays. Code that computes is stopped by the cancellation's check at once (it
     /// is a constant of a thread-safe type); code that waits is ended on the session's queue,
     /// after which the flag is cleared for the next evaluation.
+    /// The session's published clock, readable from any thread (it is `Sendable`).
+    public var publishedClock: PublishedClock { value.published }
+
     public func interrupt() {
         value.session.cancellation.request()
         async { live in

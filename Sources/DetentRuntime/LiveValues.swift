@@ -3,15 +3,25 @@ import DetentLua
 /// Turns the values an `eval` returned into what a person and a program read: the text the
 /// console prints (values separated by tabs, tables formatted as `print` formats them) and
 /// one JSON text (a single value, or an array for several; tables become arrays or objects
-/// with sorted keys, cycles and functions become strings, depth limited). Lua code, so the
-/// formatting is the prelude's own and key order is deterministic.
+/// with sorted keys, cycles and functions become strings, depth limited), each cut at a
+/// byte limit (the chunk's second result sets it). Lua code, so the formatting is the
+/// prelude's own and key order is deterministic.
 enum LiveValues {
     static let source = #"""
     local format = assert.format
     local concat, sort, tostring, type, pairs, mtype = table.concat, table.sort, tostring, type, pairs, math.type
     local fmt, byte = string.format, string.byte
     local escapes = { ['"'] = '\\"', ['\\'] = '\\\\', ['\b'] = '\\b', ['\f'] = '\\f', ['\n'] = '\\n', ['\r'] = '\\r', ['\t'] = '\\t' }
+    -- Bytes of a value's text and JSON (the daemon's max_eval_value_bytes): a longer string
+    -- is cut before it is formatted, with a count of the rest, as the console prints long
+    -- strings; a table stops adding entries once its JSON is that long.
+    local limit = 65536
+    local function cut(s)
+      if #s <= limit then return s end
+      return s:sub(1, limit) .. fmt('…(%d more bytes)', #s - limit)
+    end
     local function quote(s)
+      s = cut(s)
       return '"' .. s:gsub('[%c"\\]', function(c) return escapes[c] or fmt('\\u%04x', byte(c)) end) .. '"'
     end
     local encode
@@ -22,8 +32,18 @@ enum LiveValues {
       local n, count = #t, 0
       for _ in pairs(t) do count = count + 1 end
       local parts = {}
+      local size = 0
+      local function add(part, left)
+        size = size + #part
+        parts[#parts + 1] = part
+        if size > limit and left > 0 then
+          parts[#parts + 1] = quote(fmt('…(%d more entries)', left))
+          return false
+        end
+        return true
+      end
       if count == n and n > 0 then
-        for i = 1, n do parts[i] = encode(t[i], depth + 1, seen) end
+        for i = 1, n do if not add(encode(t[i], depth + 1, seen), n - i) then break end end
         seen[t] = nil
         return '[' .. concat(parts, ',') .. ']'
       end
@@ -32,7 +52,9 @@ enum LiveValues {
       sort(keys)
       local byname = {}
       for k, v in pairs(t) do byname[tostring(k)] = v end
-      for i, k in ipairs(keys) do parts[i] = quote(k) .. ':' .. encode(byname[k], depth + 1, seen) end
+      for i, k in ipairs(keys) do
+        if not add(quote(k) .. ':' .. encode(byname[k], depth + 1, seen), #keys - i) then break end
+      end
       seen[t] = nil
       return '{' .. concat(parts, ',') .. '}'
     end
@@ -52,9 +74,9 @@ enum LiveValues {
     end
     local function printable(v)
       local kind = type(v)
-      if kind == 'table' and not (getmetatable(v) and getmetatable(v).__tostring) then return format(v) end
+      if kind == 'table' and not (getmetatable(v) and getmetatable(v).__tostring) then return cut(format(v)) end
       if kind == 'function' then return 'function' end
-      return tostring(v)
+      return cut(tostring(v))
     end
     return function(...)
       local n = select('#', ...)
@@ -66,6 +88,6 @@ enum LiveValues {
       end
       local all = n == 1 and json[1] or (n == 0 and 'null' or '[' .. concat(json, ',') .. ']')
       return concat(texts, '\t'), all, n
-    end
+    end, function(bytes) limit = bytes end
     """#
 }

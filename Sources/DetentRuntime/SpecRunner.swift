@@ -59,6 +59,9 @@ public final class SpecRunner: @unchecked Sendable {
     public var workerCommand: WorkerCommand?
     /// What the coordinator enforces on those workers from outside.
     public var workerLimits = WorkerLimits()
+    /// Where the workers are counted (the daemon shares one among its runs, capped at
+    /// `max_workers`).
+    public var workerCensus = WorkerCensus()
 
     /// A run of `configuration`'s scripts as `detent run` gives them Lua: the full standard
     /// library unless the project chose the sandbox.
@@ -176,7 +179,7 @@ public final class SpecRunner: @unchecked Sendable {
         if shared.withLockedValue({ shared in shared.board = board; return shared.cancelled }) { board.cancel() }
         let workers = DispatchGroup()
         let slots = min(options.jobs, files.count)
-        let pool = workerCommand.map { WorkerPool(command: $0, limits: workerLimits) }
+        let pool = workerCommand.map { WorkerPool(command: $0, limits: workerLimits, census: workerCensus) }
         if let pool {
             startProcessSlots(slots, files: files, board: board, pool: pool, group: workers)
         } else {

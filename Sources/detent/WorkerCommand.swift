@@ -1,4 +1,5 @@
 import ArgumentParser
+import DetentDaemon
 import DetentPlatform
 import DetentRuntime
 import FoundationEssentials
@@ -6,6 +7,8 @@ import FoundationEssentials
 /// `detent __worker run ARGS…` (hidden): a worker process of `detent run`. It sets itself up
 /// exactly as `detent run ARGS…` would (config, options, plugins, helper), then runs the spec
 /// files its coordinator sends over fd 3 (WorkerServer) until the coordinator goes.
+/// `detent __worker daemon-run`: the same for a daemon's `run`, set up by the daemon's first
+/// line on the pipe (DaemonRunWorker).
 struct Worker: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "__worker", abstract: "A worker process of detent run (internal).",
                                                     shouldDisplay: false)
@@ -15,7 +18,8 @@ struct Worker: ParsableCommand {
 
     func run() throws {
         WorkerServer.prepareProcess()
-        guard arguments.first == "run" else { WorkerServer.refuse("a worker serves `run` only (got \(arguments.first ?? "nothing"))") }
+        if arguments == ["daemon-run"] { DaemonRunWorker.serve(reporter: SilentReporter()) }
+        guard arguments.first == "run" else { WorkerServer.refuse("a worker serves `run` or `daemon-run` (got \(arguments.first ?? "nothing"))") }
         do {
             let command = try Run.parse(Array(arguments.dropFirst()))
             let configuration = try DetentConfiguration.load(ConfigLocation.current(explicit: command.config, bustedTask: command.bustedTask))

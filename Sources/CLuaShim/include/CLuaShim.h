@@ -189,7 +189,7 @@ int detent_traceback_handler(lua_State *L);
 int detent_lua_limit_reached(lua_State *L);
 
 // Replaces the globals pcall and xpcall with Lua's own, except that neither catches a stop by
-// a limit and each is charged as a host call (see shim.c).
+// a limit, and each polls the stop flags as a host call does (see shim.c).
 void detent_install_guarded_pcall(lua_State *L);
 
 // Pushes "chunk:line: " of the first frame at or above `level` that is a script's own code —

@@ -11,6 +11,17 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var maxConcurrentRuns: Int
     /// Bytes queued for one client before samples for it are dropped.
     public var clientQueueBytes: Int
+    /// Requests one client may have in flight (sent, not yet answered); past it a request is
+    /// refused at once.
+    public var maxRequestsInFlight: Int = 64
+    /// Requests one live session may have queued or running (evals, state, steps…); past it
+    /// a request is refused at once and nothing is queued.
+    public var maxSessionQueue: Int = 128
+    /// Bytes of an eval's printed value and of its JSON value; longer ones are cut, saying how
+    /// much was left out.
+    public var maxEvalValueBytes: Int = 65_536
+    /// Worker processes the runs in flight may have at once (each run's files run in workers).
+    public var maxWorkers: Int = 8
     public var runInstructionBudget: Int64
     public var runMemoryCapBytes: Int
     /// Empty: runner.toml's default device.
@@ -44,7 +55,8 @@ public struct DaemonConfiguration: Equatable, Sendable {
         let socket = try toml.table("socket")
         try socket.rejectUnknownKeys(["path"])
         let limits = try toml.table("limits")
-        try limits.rejectUnknownKeys(["max_message_bytes", "max_clients", "max_concurrent_runs", "client_queue_bytes"])
+        try limits.rejectUnknownKeys(["max_message_bytes", "max_clients", "max_concurrent_runs", "client_queue_bytes",
+                                      "max_requests_in_flight", "max_session_queue", "max_eval_value_bytes", "max_workers"])
         let run = try toml.table("run")
         try run.rejectUnknownKeys(["instruction_budget", "memory_cap_mib"])
         let live = try toml.table("live")
@@ -61,7 +73,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
         guard grace.isFinite, grace >= 0, grace <= 3600 else {
             throw shutdown.problem("grace_seconds", "must be a number of seconds from 0 to 3600 (found \(grace))")
         }
-        return DaemonConfiguration(
+        var configuration = DaemonConfiguration(
             socketPath: try socket.string("path"),
             maxMessageBytes: try positive(limits, "max_message_bytes", max: 1 << 30),
             maxClients: try positive(limits, "max_clients", max: 100_000),
@@ -73,5 +85,10 @@ public struct DaemonConfiguration: Equatable, Sendable {
             liveInstructionBudget: Int64(try positive(live, "instruction_budget")),
             liveMemoryCapBytes: try positive(live, "memory_cap_mib", max: 1 << 20) * 1024 * 1024,
             shutdownGraceSeconds: grace)
+        configuration.maxRequestsInFlight = try positive(limits, "max_requests_in_flight", max: 1_000_000)
+        configuration.maxSessionQueue = try positive(limits, "max_session_queue", max: 1_000_000)
+        configuration.maxEvalValueBytes = try positive(limits, "max_eval_value_bytes", max: 1 << 30)
+        configuration.maxWorkers = try positive(limits, "max_workers", max: 4096)
+        return configuration
     }
 }

@@ -39,7 +39,7 @@ extension SpecRunner {
             worker = current
             guard current.send(WorkerRequest.run(index: index, path: path, text: inlineSources[path], skipping: skipping).json.text) else {
                 // It went away while idle: start another for the same file.
-                current.terminate(grace: limits.terminateGraceSeconds)
+                pool.discard(current, replaced: false)
                 worker = nil
                 continue
             }
@@ -107,7 +107,7 @@ extension SpecRunner {
                     return current
                 case let .usageError(message):
                     // A bad pattern: the run's usage error (exit 2).
-                    current.terminate(grace: limits.terminateGraceSeconds)
+                    pool.discard(current, replaced: false)
                     throw UsageError(description: message)
                 case .ready:
                     stopReason = "the worker said it was ready in the middle of a file; worker killed"
@@ -116,7 +116,7 @@ extension SpecRunner {
             }
             // The worker is stopped (or gone): the running test is an error naming why, and a
             // fresh worker goes on with the file's next test.
-            current.terminate(grace: limits.terminateGraceSeconds)
+            pool.discard(current, replaced: true)
             worker = nil
             guard var test = running else {
                 board.append(.loadFailed(file: path, message: "\(path): stopped outside any test: \(stopReason)"), file: index)

@@ -11,6 +11,9 @@ public struct WorkerCommand: Sendable {
     public var environment: [String: String]
     /// The worker's address-space limit (set by the pool from `WorkerLimits`).
     var memoryBytes = 4096 << 20
+    /// A first line every new worker is sent before it says it is ready (its setup, when the
+    /// command line cannot carry it: a daemon run's).
+    public var setup: String?
     public init(arguments: [String], environment: [String: String] = [:]) {
         self.arguments = arguments
         self.environment = environment
@@ -55,16 +58,16 @@ public struct WorkerLimits: Sendable {
 final class WorkerPool: @unchecked Sendable {
     let command: WorkerCommand
     let limits: WorkerLimits
+    let census: WorkerCensus
     private let lock = Condition()
     private var idle: [WorkerProcess] = []
-    /// Workers started and replaced (for `status`).
-    private(set) var started = 0
 
-    init(command: WorkerCommand, limits: WorkerLimits) {
+    init(command: WorkerCommand, limits: WorkerLimits, census: WorkerCensus) {
         var command = command
         command.memoryBytes = limits.memoryBytes
         self.command = command
         self.limits = limits
+        self.census = census
     }
 
     /// An idle worker, or a new one once it says it is ready. Throws `UsageError` when the
@@ -73,17 +76,23 @@ final class WorkerPool: @unchecked Sendable {
         lock.lock()
         if let worker = idle.popLast() {
             lock.unlock()
+            census.becameBusy()
             return worker
         }
-        started += 1
         lock.unlock()
-        let worker = try WorkerSpawner.shared.spawn(command)
+        census.admitNew()
+        let worker: WorkerProcess
+        do { worker = try WorkerSpawner.shared.spawn(command) } catch {
+            census.ended(wasBusy: true, replaced: false)
+            throw error
+        }
+        if let setup = command.setup { worker.send(setup) }
         do {
             let line = try worker.readLine(deadline: WorkerProcess.monotonicNow() + limits.startSeconds, limit: limits.lineBytes)
             switch try WorkerReply(JSONValue.parse(line)) {
             case .ready: return worker
             case let .usageError(message):
-                worker.terminate(grace: limits.terminateGraceSeconds)
+                discard(worker, replaced: false)
                 throw UsageError(description: message)
             default:
                 throw WorkerProtocolError(description: "a new worker said something other than ready")
@@ -91,7 +100,7 @@ final class WorkerPool: @unchecked Sendable {
         } catch let error as UsageError {
             throw error
         } catch {
-            let ending = worker.terminate(grace: limits.terminateGraceSeconds)
+            let ending = discard(worker, replaced: false)
             let tail = worker.standardErrorTail()
             throw UsageError(description: "a worker process did not start (\(ending)): \(error)" + (tail.isEmpty ? "" : "; its standard error: \(tail)"))
         }
@@ -102,6 +111,15 @@ final class WorkerPool: @unchecked Sendable {
         lock.lock()
         idle.append(worker)
         lock.unlock()
+        census.becameIdle()
+    }
+
+    /// Stops and reaps a busy worker: one stopped mid-file (`replaced`), or one that failed.
+    @discardableResult
+    func discard(_ worker: WorkerProcess, replaced: Bool) -> WorkerProcess.Ending {
+        let ending = worker.terminate(grace: limits.terminateGraceSeconds)
+        census.ended(wasBusy: true, replaced: replaced)
+        return ending
     }
 
     /// Stops and reaps every idle worker (the run is over).
@@ -110,7 +128,10 @@ final class WorkerPool: @unchecked Sendable {
         let workers = idle
         idle = []
         lock.unlock()
-        for worker in workers { worker.terminate(grace: limits.terminateGraceSeconds) }
+        for worker in workers {
+            worker.terminate(grace: limits.terminateGraceSeconds)
+            census.ended(wasBusy: false, replaced: false)
+        }
     }
 }
 

@@ -47,8 +47,25 @@ public enum WorkerServer {
         exit(2)
     }
 
+    /// The first line on the pipe (a setup the coordinator sends before anything else), and
+    /// what came after it in the same read, for `serve`. Exits when the pipe ends first.
+    public static func readSetup() -> (line: [UInt8], rest: [UInt8]) {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                return (Array(buffer[..<newline]), Array(buffer[(newline + 1)...]))
+            }
+            let count = chunk.withUnsafeMutableBytes { read(channel, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { _exit(0) }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
     /// Serves `runner`'s files until the coordinator closes the pipe; never returns.
-    public static func serve(_ runner: SpecRunner) -> Never {
+    /// `pending`: bytes of requests already read (after a setup line).
+    public static func serve(_ runner: SpecRunner, pending: [UInt8] = []) -> Never {
         let inbox = WorkerInbox()
         DetachedThread.start(name: "worker-files", stackSize: 16 << 20) {
             var session: QueueOwned<Session>?
@@ -68,14 +85,9 @@ public enum WorkerServer {
             }
         }
         send(.ready)
-        var buffer: [UInt8] = []
+        var buffer = pending
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(channel, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            // The coordinator is gone (or the pipe was closed under us): nothing to report to.
-            if count <= 0 { _exit(0) }
-            buffer.append(contentsOf: chunk[..<count])
             while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffer[..<newline])
                 buffer.removeSubrange(...newline)
@@ -86,6 +98,11 @@ public enum WorkerServer {
                 case .run: inbox.post(request)
                 }
             }
+            let count = chunk.withUnsafeMutableBytes { read(channel, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            // The coordinator is gone (or the pipe was closed under us): nothing to report to.
+            if count <= 0 { _exit(0) }
+            buffer.append(contentsOf: chunk[..<count])
         }
     }
 
