@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <signal.h>
 #include <pthread.h>
+#include <malloc.h>
 
 enum { HOOK_STEP = 1000 };
 // Instructions one call into host code is charged (about what the call costs the host,
@@ -47,6 +48,16 @@ int detent_luaL_getmetatable(lua_State *L, const char *name) { return luaL_getme
 void detent_lua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 void **detent_lua_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
 void detent_lua_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+
+// Hands the heap's free pages back to the system (glibc keeps what a process freed for later;
+// a daemon whose session just dropped a memory bomb's hundreds of MiB should not).
+void detent_return_free_memory(void) { malloc_trim(0); }
+
+// Blocks of 256 KiB and more come straight from mmap and go straight back when freed, in every
+// thread's arena: glibc otherwise raises that threshold as such blocks are freed (up to
+// 32 MiB) and serves later big blocks from arenas it keeps, so a long-lived process that saw
+// memory bombs and huge strings in its Lua states would hold hundreds of MiB it no longer uses.
+void detent_return_large_blocks_at_once(void) { mallopt(M_MMAP_THRESHOLD, 256 * 1024); }
 
 // Text only: mode "t" refuses precompiled bytecode (SPEC §13).
 int detent_lua_loadtext(lua_State *L, const char *text, size_t len, const char *chunkname) {
@@ -500,7 +511,11 @@ void detent_reset_limits(lua_State *L) {
     if (limits->kill_where != NULL && limits->kill_where_size > 0) limits->kill_where[0] = '\0';
     // What a stopped job left — a runaway's pile of frames, a bomb's tables — is garbage now,
     // but would count against the next job's memory cap until the collector came round.
-    if (limits->killed != DETENT_KILL_NONE) lua_gc(L, LUA_GCCOLLECT);
+    if (limits->killed != DETENT_KILL_NONE) {
+        lua_gc(L, LUA_GCCOLLECT);
+        if (limits->peak > ((size_t)16 << 20)) malloc_trim(0);   // a bomb's pages back to the system
+    }
+    limits->pcall_depth = 0;
     limits->executed = 0;
     limits->host_bytes = 0;
     limits->killed = DETENT_KILL_NONE;
@@ -795,18 +810,65 @@ static int stop_guest(lua_State *L, detent_limits *limits) {
     return raise_kill(L, limits);
 }
 
-// Lua's own pcall/xpcall with one difference: a state stopped by a limit (budget, CPU time,
-// memory, interrupt) never returns the stop to the script: each call polls the stop flags
-// as a host call does (charging nothing: its instructions are counted as any others). Without this a recursion through pcall — `local function f() pcall(f) return
-// f() end` — was never stopped. Its frames pile up without end inside a coroutine (each
-// C-stack overflow is recovered at the coroutine's base, so the next 200 nested calls fit
-// again), and a stop raised from the count hook unwound one pcall a time, each step
-// searching the whole pile: the run hung at full CPU. Here every pcall polls the stop flags,
-// the memory cap stops the pile, and a stop leaves the whole coroutine in one step.
+// How many protected calls may be open at once in a coroutine: as many as Lua allows C calls
+// in the main thread, where a recursion through pcall ends with "C stack overflow". In a
+// coroutine Lua 5.4.4 recovers each such overflow at the coroutine's base, so the next 200
+// nested calls fit again and the frames pile up to the stack's maximum; there every further
+// error grows the million-slot stack and shrinks it again (`luaD_shrinkstack` walks every
+// frame), megabytes of work per call behind a few instructions — neither the instruction count
+// nor the count hook sees it, and the run crawls on for ever.
+enum { PCALL_NESTING_LIMIT = 200 };
+// What a caught error costs against the budget with exact counting: unwinding, the message,
+// the stack shrunk — work in C that the count hook does not see.
+enum { PCALL_ERROR_COST = HOST_CALL_COST };
+
+static int guarded_pcall(lua_State *L);
+static int guarded_xpcall(lua_State *L);
+
+// The guarded pcalls open on L's stack, counted frame by frame (the running count is only
+// kept by entries and exits, which a coroutine abandoned inside a pcall never makes).
+static int count_open_pcalls(lua_State *L, int *levels) {
+    lua_Debug ar;
+    int count = 0, level = 0;
+    for (; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "f", &ar)) continue;
+        lua_CFunction fn = lua_tocfunction(L, -1);
+        lua_pop(L, 1);
+        if (fn == guarded_pcall || fn == guarded_xpcall) count++;
+    }
+    *levels = level;
+    return count;
+}
+
+// Enters a protected call: at the limit the open calls are recounted, and if they really are
+// that many, the call raises "stack overflow" as Lua's own would. With exact counting the
+// recount is charged for the steps it took (lua_getstack walks from the top for each level:
+// n(n+1)/2 for n levels), so a loop of refused calls spends the budget as fast as it burns CPU.
+static void enter_pcall(lua_State *L, detent_limits *limits) {
+    if (limits->pcall_depth >= PCALL_NESTING_LIMIT) {
+        int levels = 0;
+        limits->pcall_depth = count_open_pcalls(L, &levels);
+        if (limits->counts_instructions) limits->executed += (int64_t)levels * (levels + 1) / 2;
+        if (limits->pcall_depth >= PCALL_NESTING_LIMIT) {
+            luaL_error(L, "stack overflow (more than %d nested pcalls)", PCALL_NESTING_LIMIT);
+        }
+    }
+    limits->pcall_depth += 1;
+}
+
+// Lua's own pcall/xpcall with three differences: a state stopped by a limit (budget, CPU time,
+// memory, interrupt) never returns the stop to the script — each call polls the stop flags as
+// a host call does and a stop leaves the whole coroutine in one step; at most
+// PCALL_NESTING_LIMIT may be open at once; with exact counting a caught error costs
+// PCALL_ERROR_COST. Without them a recursion through pcall — `local function f() pcall(f)
+// return f() end` — was never stopped: its frames piled up to the stack's maximum (see
+// PCALL_NESTING_LIMIT), and a stop raised from the count hook unwound one pcall at a time.
 static int finish_guarded_pcall(lua_State *L, int status, lua_KContext extra) {
     detent_limits *limits = detent_limits_of(L);
-    if (poll_host_call(L, limits, 0)) return stop_guest(L, limits);
-    if (status != LUA_OK && status != LUA_YIELD) {
+    if (limits->pcall_depth > 0) limits->pcall_depth -= 1;
+    int failed = status != LUA_OK && status != LUA_YIELD;
+    if (poll_host_call(L, limits, failed ? PCALL_ERROR_COST : 0)) return stop_guest(L, limits);
+    if (failed) {
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;
@@ -818,6 +880,7 @@ static int guarded_pcall(lua_State *L) {
     detent_limits *limits = detent_limits_of(L);
     if (poll_host_call(L, limits, 0)) return stop_guest(L, limits);
     luaL_checkany(L, 1);
+    enter_pcall(L, limits);
     lua_pushboolean(L, 1);
     lua_insert(L, 1);
     int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_guarded_pcall);
@@ -829,6 +892,7 @@ static int guarded_xpcall(lua_State *L) {
     if (poll_host_call(L, limits, 0)) return stop_guest(L, limits);
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
+    enter_pcall(L, limits);
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);

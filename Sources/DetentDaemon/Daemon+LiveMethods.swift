@@ -288,10 +288,7 @@ extension Daemon {
             return gone
         }
         old.interrupt()
-        old.async { live in
-            live.interruptJobs("the session was restarted")
-            live.pause()
-        }
+        old.async { live in live.close("the session was restarted") }
         logger.info("session restarted", metadata: ["session": "\(name)"])
         return .object([("session", .string(name)), ("restarted", .bool(true)), ("subscriptions_ended", .int(Int64(ended.count)))])
     }

@@ -33,7 +33,7 @@ public final class LuaState: LuaStack {
         limits.initialize(to: detent_limits(used: 0, peak: 0, cap: 0, budget: 0, executed: 0,
                                             guest_depth: 0, killed: DETENT_KILL_NONE, interrupt: cancellation.flag, host_bytes: 0,
                                             kill_where: killWhere, kill_where_size: LuaState.killWhereSize,
-                                            cpu_expired: 0, running: nil, counts_instructions: 1, coverage: nil))
+                                            cpu_expired: 0, running: nil, counts_instructions: 1, coverage: nil, pcall_depth: 0))
         guard let state = detent_newstate(limits) else {
             fatalError("lua_newstate failed: the system is out of memory")
         }
@@ -46,7 +46,11 @@ public final class LuaState: LuaStack {
 
     deinit {
         CPUWatchdog.shared.disarm(limits)
+        let large = limits.pointee.peak > LuaState.largeStateBytes
         lua_close(L)
+        // A state that held much (a daemon session after a memory bomb) gives it back to the
+        // system, not only to the heap.
+        if large { detent_return_free_memory() }
         detent_coverage_free(limits)
         limits.deinitialize(count: 1)
         limits.deallocate()
@@ -195,6 +199,17 @@ public final class LuaState: LuaStack {
     /// Runs a full garbage collection (between tests).
     public func collectGarbage() {
         detent_lua_gc_collect(L)
+    }
+
+    /// Peak bytes past which a state's memory is handed back to the system when it closes or
+    /// after `reclaimMemory()`.
+    static let largeStateBytes = 16 << 20
+
+    /// A full collection, and the heap's free pages back to the system when this state held
+    /// much: after a memory bomb in a long-lived state (a daemon session).
+    public func reclaimMemory() {
+        detent_lua_gc_collect(L)
+        if limits.pointee.peak > LuaState.largeStateBytes { detent_return_free_memory() }
     }
 
     // MARK: Globals

@@ -34,6 +34,10 @@ public final class LiveSession {
     private var sampleReaders: [Int: PropertyReaders] = [:]
     private var nextSubscription = 0
     private var observedWorld: (world: World, token: Int)?
+    /// Bytes the Lua state held after its last full collection (`reclaimMemory`).
+    private var settledMemory = 0
+    /// Why the session is closed (`close`), once it is: evals are refused with it.
+    private var closedReason: String?
 
     /// What one `eval` produced.
     public struct EvalResult: Sendable {
@@ -167,12 +171,19 @@ public final class LiveSession {
         }
     }
 
-    /// After a memory bomb the state still holds its garbage; a full collection gives the
-    /// next eval its memory back (as `endTest` does between tests).
+    /// After a memory bomb — or an eval that made a 100 MB string and let it go — the state
+    /// still holds its garbage, and an idle world allocates nothing that would make the
+    /// collector run: a full collection gives the next eval its memory back (as `endTest`
+    /// does between tests), and the process gives the pages back to the system. Run when the
+    /// state holds half its cap, or 16 MiB more than after the last collection.
     private func reclaimMemory() {
         let lua = host.lua
-        if lua.memoryCap > 0 && lua.memoryInUse > lua.memoryCap / 2 { lua.collectGarbage() }
+        guard lua.memoryCap > 0, lua.memoryInUse > min(lua.memoryCap / 2, settledMemory + LiveSession.reclaimStepBytes) else { return }
+        lua.reclaimMemory()
+        settledMemory = lua.memoryInUse
     }
+
+    private static let reclaimStepBytes = 16 << 20
 
     private func observe(_ world: World) {
         if let observed = observedWorld { observed.world.removeObserver(observed.token) }
@@ -198,6 +209,7 @@ public final class LiveSession {
     public func eval(_ code: String, chunkName: String = "eval", presenter: String = "present", valueBytes: Int = 65_536,
                      completion: @escaping (Result<EvalResult, LuaError>) -> Void) {
         session.checkQueue()
+        if let closedReason { return completion(.failure(.runtime(LuaRuntimeError(message: closedReason)))) }
         driver.perform {
             let startFrame = driver.world.frame
             evaluate.push()
@@ -310,12 +322,15 @@ public final class LiveSession {
         driver.wake()
     }
 
-    /// Stops the display link and every job; the session can be dropped afterwards.
-    public func close() {
+    /// Stops the display link and every job; the session can be dropped afterwards. Evals that
+    /// reach it later (queued before it closed) are answered at once with `closedReason`, so
+    /// none waits for ever on a session no one will close again, holding its world.
+    public func close(_ reason: String = "session closed") {
         session.checkQueue()
+        closedReason = reason
         subscriptions.removeAll()
         sampleReaders.removeAll()
-        scheduler.endAll(.aborted("session closed"))
+        scheduler.endAll(.aborted(reason))
         driver.pause()
     }
 }

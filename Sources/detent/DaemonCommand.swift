@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLuaShim
 import DetentDaemon
 import DetentPlatform
 import DetentRuntime
@@ -46,6 +47,9 @@ struct DaemonCommand: ParsableCommand {
         // First, before any thread starts: every thread inherits the blocked signals, so
         // none can lose a SIGTERM or SIGINT meant for the daemon's drain.
         ShutdownSignals.block()
+        // A long-lived process whose sessions may see memory bombs: big blocks go back to the
+        // system when freed (issue 28 §4: the daemon's memory comes back after hostile work).
+        detent_return_large_blocks_at_once()
         var logger = Logger(label: "detent.daemon") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = Logger.Level(rawValue: logLevel)!
         let location = ConfigLocation.current(explicit: config)

@@ -113,6 +113,7 @@ typedef struct detent_limits {
     int counts_instructions;     // 1: the count hook runs every HOOK_STEP instructions (exact, deterministic budget);
                                  // 0: no hook while code runs (full speed); a stop flag sets it asynchronously (detent_poke_running)
     detent_coverage *coverage;   // lines run, while coverage is on (the line hook rides with the count hook); else NULL
+    int pcall_depth;             // guarded pcalls now open (approximately: kept by entries and exits, recounted at the limit)
 } detent_limits;
 
 /// Turns line coverage on for this state (and the coroutines it makes from now on): every line
@@ -173,6 +174,11 @@ void detent_watch_thread(detent_limits *limits);
 /// thread: it sets the count hook on the thread's running coroutine, which then reads the
 /// stop flags at its next instruction — as lua.c stops a script on Ctrl-C. Returns the signal.
 int detent_install_stop_signal(void);
+
+/// malloc_trim(0): the heap's free pages go back to the system.
+void detent_return_free_memory(void);
+/// mallopt(M_MMAP_THRESHOLD, 256 KiB): large blocks are mapped and unmapped, never kept (a daemon's choice).
+void detent_return_large_blocks_at_once(void);
 
 void detent_enter_guest(lua_State *L);
 void detent_leave_guest(lua_State *L);
