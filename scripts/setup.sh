@@ -8,13 +8,14 @@
 # tests type into a real terminal), lua-busted (busted 2 with luassert, which Tests/BustedParity
 # compares Detent against), libxml2-utils (xmllint validates the JUnit report), chromium and
 # chromium-driver (the HTML trace replay is tested in a real browser), lcov (genhtml and lcov
-# read the LCOV file `detent run --coverage` writes). Then a Python virtual
+# read the LCOV file `detent run --coverage` writes), gcc (the hostile-spec tests build a native
+# Lua module with cc that crashes, loops and floods, to show no worker outlives it). Then a Python virtual
 # environment in .build/python with the pinned packages of Tests/python/requirements.txt
 # (junitparser, tap.py, selenium). Safe to run repeatedly: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(liblua5.4-dev libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config socat python3 python3-venv tmux lua-busted libxml2-utils chromium chromium-driver lcov)
+packages=(liblua5.4-dev libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config socat python3 python3-venv tmux lua-busted libxml2-utils chromium chromium-driver lcov gcc)
 # static_archives DIR NAME... — whether every NAME is a file in DIR.
 static_archives() {
   local dir=$1 name; shift
@@ -25,7 +26,8 @@ have_all() {
     static_archives "$(pkg-config --variable=libdir lua5.4)" liblua5.4.a libedit.a libtinfo.a libbsd.a libmd.a &&
     command -v tmux >/dev/null 2>&1 && command -v socat >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1 &&
     command -v busted >/dev/null 2>&1 && command -v xmllint >/dev/null 2>&1 &&
-    command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 && command -v genhtml >/dev/null 2>&1
+    command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 && command -v genhtml >/dev/null 2>&1 &&
+    command -v cc >/dev/null 2>&1
 }
 
 if ! have_all; then
