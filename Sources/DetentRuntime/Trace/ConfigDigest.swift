@@ -3,8 +3,10 @@
 /// number changes it. The config's values are written out in declaration order (dictionaries
 /// and sets sorted, Swift's own hashing being seeded per process), then hashed with FNV-1a 64.
 enum ConfigDigest {
-    /// Fields that say where the config came from, not what it is.
-    private static let locationFields: Set<String> = ["source", "daemon", "lua", "pluginFolder"]
+    /// Fields that say where the config came from, or how a run is guarded from outside (its
+    /// worker processes' wall-clock and address-space limits), not what it computes.
+    private static let locationFields: Set<String> = ["source", "daemon", "lua", "pluginFolder", "testTimeoutSeconds",
+                                                      "workerMemoryBytes"]
 
     static func of(_ configuration: DetentConfiguration) -> String {
         var text = ""
