@@ -20,14 +20,8 @@ public enum ChildProcess {
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        initializeCleanSignals(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         if silenced {
             posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
@@ -38,5 +32,32 @@ public enum ChildProcess {
         let status = posix_spawnp(&pid, arguments[0], &fileActions, &attributes, &argv, environ)
         guard status == 0 else { throw StartFailure(program: arguments[0], reason: String(cString: strerror(status))) }
         return pid
+    }
+
+    /// Spawn attributes with no signal blocked and every signal at its default (initialized
+    /// here; the caller destroys them).
+    static func initializeCleanSignals(_ attributes: inout posix_spawnattr_t) {
+        posix_spawnattr_init(&attributes)
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and interruptions; false when the
+    /// other end is gone (or the fd is).
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
     }
 }

@@ -52,14 +52,8 @@ public final class WorkerProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&fileActions, pair[1], 3)
         posix_spawn_file_actions_adddup2(&fileActions, errorPipe[1], 2)
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        ChildProcess.initializeCleanSignals(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var env: [UnsafeMutablePointer<CChar>?] = []
@@ -94,18 +88,7 @@ public final class WorkerProcess: @unchecked Sendable {
     /// Writes one line (a newline is added); false when the worker can no longer read it.
     @discardableResult
     public func send(_ line: String) -> Bool {
-        var bytes = Array(line.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(channel, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+        ChildProcess.writeAll(Array(line.utf8) + [UInt8(ascii: "\n")], to: channel)
     }
 
     /// The next line (without its newline), waiting until `deadline` (a `monotonicNow()`

@@ -35,6 +35,18 @@ public struct RunInfo: Equatable, Sendable {
     }
 }
 
+/// A reporter that prints nothing: benchmarks, and worker processes, whose outcomes go to
+/// their coordinator instead.
+public final class SilentReporter: Reporter {
+    public init() {}
+    public func runStarted(_ info: RunInfo) {}
+    public func fileStarted(_ file: String) {}
+    public func output(_ text: String) {}
+    public func testFinished(_ result: TestResult) {}
+    public func loadFailed(file: String, message: String) {}
+    public func runFinished(_ summary: RunSummary) {}
+}
+
 /// Where reporters write: standard output by default, a buffer in tests.
 public final class TextSink {
     private let emit: (String) -> Void

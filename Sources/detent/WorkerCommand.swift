@@ -31,13 +31,3 @@ struct Worker: ParsableCommand {
         }
     }
 }
-
-/// A reporter that hears nothing: in a worker, outcomes go to the coordinator instead.
-final class SilentReporter: Reporter {
-    func runStarted(_ info: RunInfo) {}
-    func fileStarted(_ file: String) {}
-    func output(_ text: String) {}
-    func testFinished(_ result: TestResult) {}
-    func loadFailed(file: String, message: String) {}
-    func runFinished(_ summary: RunSummary) {}
-}

@@ -135,13 +135,3 @@ public enum Benchmarks {
         ]
     }
 }
-
-/// A reporter that prints nothing (benchmarks).
-final class SilentReporter: Reporter {
-    func runStarted(_ info: RunInfo) {}
-    func fileStarted(_ file: String) {}
-    func output(_ text: String) {}
-    func testFinished(_ result: TestResult) {}
-    func loadFailed(file: String, message: String) {}
-    func runFinished(_ summary: RunSummary) {}
-}

@@ -108,17 +108,7 @@ public enum WorkerServer {
 
     /// Writes one reply line; a pipe that is gone ends the worker (there is no one to tell).
     private static func send(_ reply: WorkerReply) {
-        var bytes = Array(reply.json.text.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(channel, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                _exit(pipeFailedStatus)
-            }
-            offset += written
-        }
+        if !ChildProcess.writeAll(Array(reply.json.text.utf8) + [UInt8(ascii: "\n")], to: channel) { _exit(pipeFailedStatus) }
     }
 }
 
