@@ -49,9 +49,17 @@ public final class LuaThread {
         // A limit that stopped code the script ran protected — inside pcall, xpcall's handler,
         // or a coroutine it resumed itself — still stops the task: the script may have caught
         // the error, but the test must not pass (or wait on) after a runaway or a bomb.
-        if status == LUA_OK || status == LUA_YIELD, let limit = state.limitError(traceback: "") {
+        if status == LUA_OK || status == LUA_YIELD, state.limitError(traceback: "") != nil {
+            // A stop that left a coroutine in one step (a yield from a guarded pcall) leaves its
+            // stack as it was: the traceback says where it stood.
+            var traceback = ""
+            if status == LUA_YIELD {
+                luaL_traceback(state.L, co, nil, 0)
+                traceback = state.string(at: -1) ?? ""
+                state.pop()
+            }
             lua_settop(co, 0)   // what it returned or yielded is moot: the task is over
-            return .failed(limit)
+            return .failed(state.limitError(traceback: traceback)!)
         }
         switch status {
         case LUA_OK: return .finished(count: resultCount)

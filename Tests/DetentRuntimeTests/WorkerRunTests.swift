@@ -1,0 +1,84 @@
+import Testing
+import Foundation
+import DetentRuntime
+import DetentTestSupport
+
+/// Issue 28 §1–2: `SpecRunner` with worker processes (the `detent` binary of this build, as
+/// `detent run` starts them) reports what it reports with threads of one process, and stops a
+/// test that hangs from outside, going on with the file's next test in a fresh worker. In
+/// process, so ThreadSanitizer watches the coordinator's threads (README: sanitizers).
+@Suite("Spec files in worker processes", .serialized)
+struct WorkerRunTests {
+    /// The run of `paths` under the config at `config`, with workers (`detent __worker run`
+    /// with the same config) or in threads.
+    static func run(_ paths: [String], config: String, jobs: Int, workers: Bool,
+                    cancelAfter seconds: Double? = nil) throws -> (summary: RunSummary, output: String) {
+        var options = RunOptions()
+        options.paths = paths
+        options.jobs = jobs
+        options.workingDirectory = RunHarness.root.path
+        var output = ""
+        let configuration = try DetentConfiguration.load(ConfigLocation(explicit: config, environment: nil, workingDirectory: RunHarness.root.path))
+        let runner = try SpecRunner(configuration: configuration, options: options, reporter: ConsoleReporter(sink: TextSink { output += $0 }))
+        if workers {
+            runner.workerCommand = WorkerCommand(arguments: [try BuiltExecutables.path(of: "detent"), "__worker", "run", "--config", config,
+                                                             "--seed", "\(runner.settings.seed)"])
+            runner.workerLimits = WorkerLimits(configuration.run)
+        }
+        if let seconds {
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { runner.cancel() }
+        }
+        return (try runner.run(), output)
+    }
+
+    static func withoutDurations(_ results: [TestResult]) -> [TestResult] {
+        results.map { var result = $0; result.duration = 0; return result }
+    }
+
+    @Test(.timeLimit(.minutes(10)), arguments: [1, 2]) func workersReportWhatThreadsReport(jobs: Int) throws {
+        let config = RunHarness.root.appendingPathComponent("config").path
+        let threads = try Self.run(["scripts/scenarios/drawer"], config: config, jobs: jobs, workers: false)
+        let workers = try Self.run(["scripts/scenarios/drawer"], config: config, jobs: jobs, workers: true)
+        #expect(threads.summary.results.count > 40)
+        #expect(Self.withoutDurations(workers.summary.results) == Self.withoutDurations(threads.summary.results))
+        #expect(workers.output == threads.output)
+    }
+
+    /// A test that never ends (no CPU watchdog, no count hook: the wall-clock limit is what
+    /// stops it) is an error naming its line and why; the file goes on in a fresh worker.
+    @Test(.timeLimit(.minutes(10))) func aHungTestIsStoppedFromOutsideAndTheFileGoesOn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detent-worker-run-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("detent.toml")
+        try "[limits]\ntest_timeout_seconds = 1\ncpu_seconds_per_test = 600\n".write(to: config, atomically: true, encoding: .utf8)
+        let spec = folder.appendingPathComponent("hang_spec.lua")
+        try """
+        describe("hang", function()
+          it("before", function() assert.is_true(true) end)
+          it("spins", function() while true do end end)
+          it("after", function() assert.is_true(true) end)
+        end)
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let outcome = try Self.run([spec.path], config: config.path, jobs: 1, workers: true)
+        let results = outcome.summary.results
+        #expect(results.map(\.status) == [.passed, .error, .passed], "\(outcome.output)")
+        #expect(results[1].message == "\(spec.path):3: test stopped: no result after 1 s (test_timeout_seconds in runner.toml); worker killed")
+    }
+
+    /// `cancel` ends a run whose test never answers within a second of the cancel, with the
+    /// summary saying cancelled.
+    @Test(.timeLimit(.minutes(10))) func cancelEndsARunStuckInATest() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detent-worker-cancel-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("detent.toml")
+        try "[limits]\ntest_timeout_seconds = 600\ncpu_seconds_per_test = 600\n".write(to: config, atomically: true, encoding: .utf8)
+        let spec = folder.appendingPathComponent("spin_spec.lua")
+        try "it(\"spins\", function() while true do end end)\n".write(to: spec, atomically: true, encoding: .utf8)
+        let started = Date()
+        let outcome = try Self.run([spec.path], config: config.path, jobs: 1, workers: true, cancelAfter: 1.0)
+        #expect(outcome.summary.cancelled)
+        #expect(Date().timeIntervalSince(started) < 3.0, "cancelled after 1 s, ended \(Date().timeIntervalSince(started)) s after the start")
+    }
+}
