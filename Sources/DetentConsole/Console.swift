@@ -150,6 +150,10 @@ public final class Console {
                 if let recording { return fail(":reset would start the world over while recording into \(recording.file); :stop first") }
                 try evaluator.reset()
                 write("a fresh world; globals kept\n")
+            case .restart:
+                if let recording { return fail(":restart would start over while recording into \(recording.file); :stop first") }
+                try evaluator.restart()
+                write("a fresh session: the world and globals start over\n")
             case let .load(file):
                 guard let text = FileManager.default.contents(atPath: file).map({ String(decoding: $0, as: UTF8.self) }) else {
                     return fail(":load cannot read \(file)")

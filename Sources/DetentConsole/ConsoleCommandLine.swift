@@ -8,6 +8,9 @@ enum ConsoleCommandLine: Equatable {
     case trace([String])
     case plot(String)
     case reset
+    /// A fresh session: world and globals start over (over `--connect`, the daemon's
+    /// `session/restart`, which also frees a session stuck in native code).
+    case restart
     case load(String)
     case reload
     /// `:record FILE` … `:stop`: the session becomes a spec file.
@@ -29,6 +32,7 @@ enum ConsoleCommandLine: Equatable {
           :trace prop…          record properties every frame (drawer.origin, sheet.height, …)
           :plot [file.svg]      write the recording as an SVG plot (default trace.svg)
           :reset                a fresh world; your globals stay
+          :restart              a fresh session: world and globals start over (frees one stuck in C)
           :load FILE            run a Lua file here
           :reload               read the plugins again (a fresh session)
           :record FILE          a fresh world; what you type from now on becomes a spec
@@ -49,6 +53,7 @@ enum ConsoleCommandLine: Equatable {
         case "resume": return noArguments(.resume)
         case "status": return noArguments(.status)
         case "reset": return noArguments(.reset)
+        case "restart": return noArguments(.restart)
         case "reload": return noArguments(.reload)
         case "stop": return noArguments(.stop)
         case "record":
@@ -78,7 +83,7 @@ enum ConsoleCommandLine: Equatable {
             guard arguments.count == 1 else { return .failure(CommandError(":load expects one file, like :load scripts/examples/hello_world.lua")) }
             return .success(.load(arguments[0]))
         default:
-            return .failure(CommandError("unknown command :\(name) (commands: :pause :resume :step :speed :status :trace :plot :reset :load :reload :record :stop :help :quit)"))
+            return .failure(CommandError("unknown command :\(name) (commands: :pause :resume :step :speed :status :trace :plot :reset :restart :load :reload :record :stop :help :quit)"))
         }
     }
 }

@@ -35,6 +35,8 @@ public protocol ConsoleEvaluator: AnyObject {
 
     /// A fresh default world; the globals stay.
     func reset() throws
+    /// A fresh session: world and globals start over, whatever the old one is doing.
+    func restart() throws
     /// Reads the plugins again into a fresh session; the sentences to show (what loaded, what failed).
     func reloadPlugins() throws -> [String]
 

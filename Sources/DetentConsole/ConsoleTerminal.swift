@@ -19,6 +19,11 @@ public final class ConsoleTerminal {
     private let mailbox = Mailbox()
     private var editor: LineEditor!
     private var evaluating = false
+    /// Which evaluation the prompt waits for: one abandoned by a second Ctrl-C may still
+    /// answer later, and is not reported then.
+    private var evaluationNumber = 0
+    /// Ctrl-C presses while the current evaluation runs.
+    private var interruptsWhileEvaluating = 0
     private var quitting = false
     private var interrupts: DispatchSourceSignal?
     /// Whether a status line is on screen above the prompt (or, while code runs, on the current line).
@@ -99,9 +104,11 @@ public final class ConsoleTerminal {
     private func evaluate(_ code: String, chunkName: String) {
         editor.stop()
         evaluating = true
+        interruptsWhileEvaluating = 0
+        evaluationNumber += 1
         mailbox.isEvaluating = true
-        let mailbox = self.mailbox
-        console.evaluate(code, chunkName: chunkName) { mailbox.post(.finished($0)) }
+        let mailbox = self.mailbox, number = evaluationNumber
+        console.evaluate(code, chunkName: chunkName) { mailbox.post(.finished($0, number)) }
     }
 
     private func showPrompt() {
@@ -119,14 +126,26 @@ public final class ConsoleTerminal {
         switch message {
         case let .output(text):
             printAbove(text)
-        case let .finished(evaluation):
+        case let .finished(evaluation, number):
+            guard number == evaluationNumber, evaluating else { return }   // one left behind
             evaluating = false
             mailbox.isEvaluating = false
             clearStatusWhileRunning()
             console.report(evaluation)
             showPrompt()
         case .interrupt:
-            if evaluating { return }
+            if evaluating {
+                // The first Ctrl-C stops Lua code and waits; a second gives the prompt back
+                // from code that does not stop (native code stuck over --connect).
+                interruptsWhileEvaluating += 1
+                guard interruptsWhileEvaluating >= 2 else { return }
+                evaluating = false
+                mailbox.isEvaluating = false
+                clearStatusWhileRunning()
+                put("the evaluation does not stop (stuck in native code?); left behind — :restart gives the session a fresh world\n")
+                showPrompt()
+                return
+            }
             // Ctrl-C at the prompt drops the line (and a chunk being continued).
             editor.abandonLine()
             console.abandonChunk()
@@ -193,7 +212,8 @@ public final class ConsoleTerminal {
 final class Mailbox: @unchecked Sendable {
     enum Message {
         case output(String)
-        case finished(ConsoleEvaluation)
+        /// An evaluation's answer, with its number (`ConsoleTerminal.evaluationNumber`).
+        case finished(ConsoleEvaluation, Int)
         case interrupt
     }
 

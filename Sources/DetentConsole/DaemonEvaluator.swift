@@ -125,6 +125,12 @@ public final class DaemonEvaluator: ConsoleEvaluator {
         _ = try channel.call("reset", params())
     }
 
+    /// The daemon's `session/restart`: answered at once, also when the session is stuck in
+    /// native code (the shared world too: it is how every client gets it back).
+    public func restart() throws {
+        _ = try channel.call("session/restart", params())
+    }
+
     public func reloadPlugins() throws -> [String] {
         let result = try channel.call("reload")
         var notes: [String] = []

@@ -150,10 +150,26 @@ public final class LocalEvaluator: ConsoleEvaluator {
         let settings = try LocalEvaluator.settings(options)
         let sources = try LocalEvaluator.pluginSources(options)
         let next = try plugins.reloaded(sources, settings: settings)
+        try replaceSession(with: next, settings: settings)
+        var notes = next.plugins.map { "loaded \($0.record.name) \($0.record.version) (\($0.record.file))" }
+        notes += next.failures.map { "failed: \($0.message)" }
+        notes.append("a fresh session: the world and globals start over")
+        return notes
+    }
+
+    /// A fresh session with the same plugins. (In this process: code stuck in native code
+    /// keeps the old session's queue busy; the prompt comes back with a second Ctrl-C.)
+    public func restart() throws {
+        try replaceSession(with: plugins, settings: try LocalEvaluator.settings(options))
+    }
+
+    /// Closes the session (not waiting for it) and opens a fresh one with `next`'s plugins.
+    private func replaceSession(with next: PluginSet, settings: SessionSettings) throws {
         let fresh = try LocalEvaluator.open(settings: next.applied(to: settings), virtualTime: options.virtualTime)
-        let old = live
-        old.sync { old in
-            if let id = traceSubscription { old.unsubscribe(id) }
+        let old = live, subscription = traceSubscription
+        old.interrupt()
+        old.async { old in
+            if let subscription { old.unsubscribe(subscription) }
             old.close()
         }
         traceSubscription = nil
@@ -161,10 +177,6 @@ public final class LocalEvaluator: ConsoleEvaluator {
         live = fresh
         plugins = next
         try install()
-        var notes = next.plugins.map { "loaded \($0.record.name) \($0.record.version) (\($0.record.file))" }
-        notes += next.failures.map { "failed: \($0.message)" }
-        notes.append("a fresh session: the world and globals start over")
-        return notes
     }
 
     public func startTrace(_ properties: [String]) throws {

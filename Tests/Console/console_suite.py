@@ -446,6 +446,21 @@ def test_connect_with_a_session_shows_engines_in_status_resets_and_records():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def test_connect_restart_gives_the_session_a_fresh_world_and_globals():
+    # Issue 28: `:restart` over --connect is the daemon's session/restart (which also frees a
+    # session stuck in native code; Tests/Workers/hostile_suite.py drives that case).
+    folder = tempfile.mkdtemp(prefix="detent-daemon-")
+    daemon, path = start_daemon(folder)
+    try:
+        run = subprocess.run([ARGS.detent, "console", "--connect", path, "--session", "again"], cwd=ARGS.repo,
+                             input="kept = 5\nkept\n:restart\nkept\n", capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, (run.returncode, run.stdout, run.stderr)
+        assert run.stdout.split("\n")[:3] == ["5", "a fresh session: the world and globals start over", "nil"], run.stdout
+    finally:
+        stop(daemon.pid)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def test_connect_refuses_the_options_the_daemon_owns():
     for option in (["--virtual"], ["--device", "iphone-15"], ["--plugins", "scripts/plugins"]):
         run = subprocess.run([ARGS.detent, "console", "--connect", "/nonexistent.sock", *option], cwd=ARGS.repo,
