@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import DetentPlatform
 import DetentRuntime
 import DetentTestSupport
 
@@ -31,6 +32,17 @@ struct WorkerRunTests {
         return (try runner.run(), output)
     }
 
+    /// A temporary folder with a detent.toml (`limit` under [limits], no CPU watchdog to speak
+    /// of) and one spec file: their paths.
+    static func project(_ limit: String, spec text: String) throws -> (config: String, spec: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detent-worker-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("detent.toml"), spec = folder.appendingPathComponent("hostile_spec.lua")
+        try "[limits]\n\(limit)\ncpu_seconds_per_test = 600\n".write(to: config, atomically: true, encoding: .utf8)
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        return (config.path, spec.path)
+    }
+
     static func withoutDurations(_ results: [TestResult]) -> [TestResult] {
         results.map { var result = $0; result.duration = 0; return result }
     }
@@ -47,37 +59,27 @@ struct WorkerRunTests {
     /// A test that never ends (no CPU watchdog, no count hook: the wall-clock limit is what
     /// stops it) is an error naming its line and why; the file goes on in a fresh worker.
     @Test(.timeLimit(.minutes(10))) func aHungTestIsStoppedFromOutsideAndTheFileGoesOn() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detent-worker-run-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent("detent.toml")
-        try "[limits]\ntest_timeout_seconds = 1\ncpu_seconds_per_test = 600\n".write(to: config, atomically: true, encoding: .utf8)
-        let spec = folder.appendingPathComponent("hang_spec.lua")
-        try """
-        describe("hang", function()
-          it("before", function() assert.is_true(true) end)
-          it("spins", function() while true do end end)
-          it("after", function() assert.is_true(true) end)
-        end)
-        """.write(to: spec, atomically: true, encoding: .utf8)
-        let outcome = try Self.run([spec.path], config: config.path, jobs: 1, workers: true)
+        let (config, spec) = try Self.project("test_timeout_seconds = 1", spec: """
+            describe("hang", function()
+              it("before", function() assert.is_true(true) end)
+              it("spins", function() while true do end end)
+              it("after", function() assert.is_true(true) end)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(atPath: PathText.parent(of: config)) }
+        let outcome = try Self.run([spec], config: config, jobs: 1, workers: true)
         let results = outcome.summary.results
         #expect(results.map(\.status) == [.passed, .error, .passed], "\(outcome.output)")
-        #expect(results[1].message == "\(spec.path):3: test stopped: no result after 1 s (test_timeout_seconds in runner.toml); worker killed")
+        #expect(results[1].message == "\(spec):3: test stopped: no result after 1 s (test_timeout_seconds in runner.toml); worker killed")
     }
 
     /// `cancel` ends a run whose test never answers within a second of the cancel, with the
     /// summary saying cancelled.
     @Test(.timeLimit(.minutes(10))) func cancelEndsARunStuckInATest() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detent-worker-cancel-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent("detent.toml")
-        try "[limits]\ntest_timeout_seconds = 600\ncpu_seconds_per_test = 600\n".write(to: config, atomically: true, encoding: .utf8)
-        let spec = folder.appendingPathComponent("spin_spec.lua")
-        try "it(\"spins\", function() while true do end end)\n".write(to: spec, atomically: true, encoding: .utf8)
+        let (config, spec) = try Self.project("test_timeout_seconds = 600", spec: "it(\"spins\", function() while true do end end)\n")
+        defer { try? FileManager.default.removeItem(atPath: PathText.parent(of: config)) }
         let started = Date()
-        let outcome = try Self.run([spec.path], config: config.path, jobs: 1, workers: true, cancelAfter: 1.0)
+        let outcome = try Self.run([spec], config: config, jobs: 1, workers: true, cancelAfter: 1.0)
         #expect(outcome.summary.cancelled)
         #expect(Date().timeIntervalSince(started) < 3.0, "cancelled after 1 s, ended \(Date().timeIntervalSince(started)) s after the start")
     }
