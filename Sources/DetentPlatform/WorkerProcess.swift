@@ -16,8 +16,12 @@ public final class WorkerProcess: @unchecked Sendable {
     public let pid: pid_t
     /// The coordinator's end of the socket pair.
     private let channel: Int32
+    /// Bytes read and not yet handed out as lines start at `start`; `scanned` is how far a
+    /// newline has been looked for.
     private var buffer: [UInt8] = []
+    private var start = 0
     private var scanned = 0
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
     private let stderrTail: StandardErrorTail
     private var exitStatus: Int32?
     private let exitLock = Condition()
@@ -96,15 +100,26 @@ public final class WorkerProcess: @unchecked Sendable {
     /// that does not begin with `first` (when given) as `malformed`, as soon as it begins.
     public func readLine(deadline: Double?, limit: Int, first: UInt8? = nil) throws(ReadFailure) -> [UInt8] {
         while true {
-            if let first, let head = buffer.first, head != first { throw .malformed }
+            if let first, start < buffer.count, buffer[start] != first { throw .malformed }
             if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                scanned = 0
+                let line = Array(buffer[start..<newline])
+                start = newline + 1
+                scanned = start
+                // Lines are taken from the front by moving `start`; the bytes before it are
+                // dropped once they are most of the buffer (not once a line: that is quadratic).
+                if start == buffer.count {
+                    buffer.removeAll(keepingCapacity: true)
+                    start = 0
+                    scanned = 0
+                } else if start > 65_536 && start * 2 > buffer.count {
+                    buffer.removeSubrange(..<start)
+                    scanned -= start
+                    start = 0
+                }
                 return line
             }
             scanned = buffer.count
-            if buffer.count > limit { throw .tooLong(buffer.count) }
+            if buffer.count - start > limit { throw .tooLong(buffer.count - start) }
             var poller = pollfd(fd: channel, events: Int16(POLLIN), revents: 0)
             let wait: Int32
             if let deadline {
@@ -117,7 +132,6 @@ public final class WorkerProcess: @unchecked Sendable {
             let ready = poll(&poller, 1, wait)
             if ready < 0 && errno != EINTR { throw .closed }
             if ready <= 0 { continue }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(channel, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
@@ -127,6 +141,9 @@ public final class WorkerProcess: @unchecked Sendable {
             buffer.append(contentsOf: chunk[..<count])
         }
     }
+
+    /// Whether a whole line is already read and waiting (`readLine` would not block).
+    public var hasBufferedLine: Bool { buffer[start...].contains(UInt8(ascii: "\n")) }
 
     /// Stops the worker: SIGTERM, then SIGKILL once `grace` seconds have passed without it
     /// exiting; reaps it. Returns how it ended. Safe to call more than once, from any thread.

@@ -64,6 +64,19 @@ final class FileOutcomeBoard: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Several outcomes at once (a worker process's lines read in one go): one wake-up of the
+    /// coordinator instead of one each.
+    func append(contentsOf outcomes: [SessionOutcome], file: Int) {
+        condition.lock()
+        if case var .running(held) = slots[file] {
+            slots[file] = .waiting   // drop the array's second reference before appending
+            held.append(contentsOf: outcomes)
+            slots[file] = .running(held)
+        }
+        condition.broadcast()
+        condition.unlock()
+    }
+
     func finish(file: Int) {
         condition.lock()
         if case let .running(outcomes) = slots[file] { slots[file] = .done(outcomes) }

@@ -43,6 +43,8 @@ public final class SpecRunner: @unchecked Sendable {
         var board: FileOutcomeBoard?
         /// With `--coverage`: the lines run so far, by file as its chunk is named.
         var coverage: [String: [Int: Int]] = [:]
+        /// The worker processes of this run (with `workerCommand`), made on first need.
+        var pool: WorkerPool?
     }
 
     /// With `--coverage`, once the run is over: every line the scripts ran, by file (as its
@@ -163,6 +165,8 @@ public final class SpecRunner: @unchecked Sendable {
             summary.loadErrors += 1
             reporter.loadFailed(file: failure.file, message: "plugin failed to load: " + failure.message)
         }
+        // The pool ends with the run, also one that had no file for a prestarted worker.
+        defer { shared.withLockedValue { shared in defer { shared.pool = nil }; return shared.pool }?.shutdown() }
         try runFiles(files, into: &summary)
         if isCancelled { summary.cancelled = true }
         if !options.list { reporter.runFinished(summary) }
@@ -179,7 +183,7 @@ public final class SpecRunner: @unchecked Sendable {
         if shared.withLockedValue({ shared in shared.board = board; return shared.cancelled }) { board.cancel() }
         let workers = DispatchGroup()
         let slots = min(options.jobs, files.count)
-        let pool = workerCommand.map { WorkerPool(command: $0, limits: workerLimits, census: workerCensus) }
+        let pool = workerPool()
         if let pool {
             startProcessSlots(slots, files: files, board: board, pool: pool, group: workers)
         } else {

@@ -61,13 +61,27 @@ def peak_memory(command, cwd):
     return coordinator, worker
 
 
+def fd_open(fd):
+    try:
+        os.fstat(fd)
+        return True
+    except OSError:
+        return False
+
+
 def worker_startup(detent, cwd):
     parent, child = socket.socketpair()
     started = time.perf_counter()
     env = dict(os.environ, DETENT_WORKER_PARENT=str(os.getpid()), SWIFT_BACKTRACE="enable=no")
-    proc = subprocess.Popen([detent, "__worker", "run", "--no-plugins"], cwd=cwd, pass_fds=(child.fileno(),),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-                            preexec_fn=lambda: os.dup2(child.fileno(), 3))
+    saved = os.dup(3) if fd_open(3) else None   # the worker's pipe must be its fd 3
+    os.dup2(child.fileno(), 3)
+    proc = subprocess.Popen([detent, "__worker", "run", "--no-plugins"], cwd=cwd, pass_fds=(3,),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    if saved is not None:
+        os.dup2(saved, 3)
+        os.close(saved)
+    else:
+        os.close(3)
     child.close()
     line = parent.makefile("rb").readline()
     seconds = time.perf_counter() - started

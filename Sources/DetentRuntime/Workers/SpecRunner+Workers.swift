@@ -4,6 +4,27 @@ import FoundationEssentials
 import NIOConcurrencyHelpers
 
 extension SpecRunner {
+    /// This run's pool of worker processes (nil without `workerCommand`).
+    func workerPool() -> WorkerPool? {
+        guard let workerCommand else { return nil }
+        return shared.withLockedValue { shared in
+            if let pool = shared.pool { return pool }
+            let pool = WorkerPool(command: workerCommand, limits: workerLimits, census: workerCensus)
+            shared.pool = pool
+            return pool
+        }
+    }
+
+    /// Starts the first worker now, while the coordinator still finds its files: a worker's
+    /// start-up (a process, its config, its Lua state; ~8 ms) overlaps the coordinator's own
+    /// instead of following it. It waits in the pool for the first file; a run with no file
+    /// stops it at its end. Nothing happens without `workerCommand`.
+    public func prestartWorker() {
+        guard let pool = workerPool() else { return }
+        DispatchQueue.global().async {
+            if let worker = try? pool.take() { pool.giveBack(worker) }
+        }
+    }
     /// Starts `count` coordinator threads, each taking files off the board and running them in
     /// a worker process from `pool`; the board gets their outcomes exactly as from threads of
     /// this process. `group` is left when a thread ends, its worker back in the pool.
@@ -48,7 +69,16 @@ extension SpecRunner {
             var sentStop = false
             var cancelledAt: Double?
             let stopReason: String
+            // Outcomes read but not yet on the board: handed over when no further line is
+            // waiting, so the reporter wakes once a batch, not once a line.
+            var pending: [SessionOutcome] = []
+            func handOver() {
+                if !pending.isEmpty { board.append(contentsOf: pending, file: index) }
+                pending = []
+            }
+            defer { handOver() }
             reading: while true {
+                if !pending.isEmpty && !current.hasBufferedLine { handOver() }
                 if !sentStop && board.isStopping {
                     sentStop = true
                     current.send(WorkerRequest.stop.json.text)
@@ -101,7 +131,7 @@ extension SpecRunner {
                         deadline = WorkerProcess.monotonicNow() + limits.testTimeoutSeconds
                     default: break
                     }
-                    board.append(outcome, file: index)
+                    pending.append(outcome)
                 case let .done(_, coverage):
                     if !coverage.isEmpty { shared.withLockedValue { $0.coverage.merge(coverage) { $0.merging($1, uniquingKeysWith: +) } } }
                     return current
@@ -114,6 +144,7 @@ extension SpecRunner {
                     break reading
                 }
             }
+            handOver()
             // The worker is stopped (or gone): the running test is an error naming why, and a
             // fresh worker goes on with the file's next test.
             pool.discard(current, replaced: true)

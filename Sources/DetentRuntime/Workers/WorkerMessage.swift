@@ -62,7 +62,12 @@ enum WorkerReply: Equatable {
             case let .fileStarted(file): return .object([("o", .string("file")), ("file", .string(file))])
             case let .output(text): return .object([("o", .string("output")), ("text", .string(text))])
             case let .testStarted(test):
-                return .object([("o", .string("started")), ("test", JSONReport.testObject(RunRecord.RecordedTest(result: test)))])
+                // Only what names the test: its result is not known yet.
+                var fields: [(String, JSONValue)] = [("o", .string("started")), ("file", .string(test.file)), ("name", .string(test.name)),
+                                                     ("full_name", .string(test.fullName)), ("location", .string(test.location)),
+                                                     ("tags", .array(test.tags.map { .string($0) }))]
+                if let iteration = test.iteration { fields.append(("iteration", .int(Int64(iteration)))) }
+                return .object(fields)
             case let .testFinished(result):
                 return .object([("o", .string("test")), ("test", JSONReport.testObject(RunRecord.RecordedTest(result: result)))])
             case let .loadFailed(file, message): return .object([("o", .string("load_error")), ("file", .string(file)), ("message", .string(message))])
@@ -100,7 +105,12 @@ enum WorkerReply: Equatable {
         switch value["o"]?.stringValue {
         case "file": self = .outcome(.fileStarted(try string("file")))
         case "output": self = .outcome(.output(try string("text")))
-        case "started": self = .outcome(.testStarted(try test()))
+        case "started":
+            var test = TestResult(file: try string("file"), name: try string("name"), fullName: try string("full_name"),
+                                  location: try string("location"), tags: value["tags"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                                  status: .notRun, virtualTime: 0, frame: 0)
+            test.iteration = value["iteration"]?.integer.map { Int($0) }
+            self = .outcome(.testStarted(test))
         case "test": self = .outcome(.testFinished(try test()))
         case "load_error": self = .outcome(.loadFailed(file: try string("file"), message: try string("message")))
         case "listed": self = .outcome(.listed(try string("line")))

@@ -61,6 +61,9 @@ final class WorkerPool: @unchecked Sendable {
     let census: WorkerCensus
     private let lock = Condition()
     private var idle: [WorkerProcess] = []
+    /// Shut down: a worker given back now is stopped instead (a prestarted one that came up
+    /// after a run with no files ended).
+    private var closed = false
 
     init(command: WorkerCommand, limits: WorkerLimits, census: WorkerCensus) {
         var command = command
@@ -109,9 +112,10 @@ final class WorkerPool: @unchecked Sendable {
     /// A worker that finished its file in order goes back for the next.
     func giveBack(_ worker: WorkerProcess) {
         lock.lock()
-        idle.append(worker)
+        let closed = self.closed
+        if !closed { idle.append(worker) }
         lock.unlock()
-        census.becameIdle()
+        if closed { discard(worker, replaced: false) } else { census.becameIdle() }
     }
 
     /// Stops and reaps a busy worker: one stopped mid-file (`replaced`), or one that failed.
@@ -125,6 +129,7 @@ final class WorkerPool: @unchecked Sendable {
     /// Stops and reaps every idle worker (the run is over).
     func shutdown() {
         lock.lock()
+        closed = true
         let workers = idle
         idle = []
         lock.unlock()
