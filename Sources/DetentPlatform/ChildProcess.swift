@@ -47,11 +47,19 @@ public enum ChildProcess {
     }
 
     /// Writes all of `bytes` to `fd`, retrying short writes and interruptions; false when the
-    /// other end is gone (or the fd is).
+    /// other end is gone (or the fd is). On a socket a gone reader is EPIPE, never SIGPIPE: a
+    /// coordinator writing to a worker that just died must not die with it.
     public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
+        var socket = true
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            var written = bytes.withUnsafeBytes { raw -> Int in
+                socket ? send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL)) : -1
+            }
+            if written < 0 && (!socket || errno == ENOTSOCK) {
+                socket = false
+                written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 return false
