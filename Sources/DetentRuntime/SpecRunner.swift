@@ -165,7 +165,7 @@ public final class SpecRunner: @unchecked Sendable {
             summary.loadErrors += 1
             reporter.loadFailed(file: failure.file, message: "plugin failed to load: " + failure.message)
         }
-        // The pool ends with the run, also one that had no file for a prestarted worker.
+        // The pool ends with the run, whatever ended it.
         defer { shared.withLockedValue { shared in defer { shared.pool = nil }; return shared.pool }?.shutdown() }
         try runFiles(files, into: &summary)
         if isCancelled { summary.cancelled = true }

@@ -197,7 +197,6 @@ struct Run: ParsableCommand {
             let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter)
             runner.workerCommand = workerCommand(seed: runner.settings.seed)
             runner.workerLimits = WorkerLimits(configuration.run)
-            runner.prestartWorker()
             runner.listSink = { stdout.line($0) }
             runner.logger = Logger(label: "detent.run") { StreamLogHandler.standardError(label: $0) }
             runner.logger.logLevel = verbose ? .debug : .warning

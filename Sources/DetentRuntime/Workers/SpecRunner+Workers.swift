@@ -15,16 +15,6 @@ extension SpecRunner {
         }
     }
 
-    /// Starts the first worker now, while the coordinator still finds its files: a worker's
-    /// start-up (a process, its config, its Lua state; ~8 ms) overlaps the coordinator's own
-    /// instead of following it. It waits in the pool for the first file; a run with no file
-    /// stops it at its end. Nothing happens without `workerCommand`.
-    public func prestartWorker() {
-        guard let pool = workerPool() else { return }
-        DispatchQueue.global().async {
-            if let worker = try? pool.take() { pool.giveBack(worker) }
-        }
-    }
     /// Starts `count` coordinator threads, each taking files off the board and running them in
     /// a worker process from `pool`; the board gets their outcomes exactly as from threads of
     /// this process. `group` is left when a thread ends, its worker back in the pool.

@@ -61,8 +61,7 @@ final class WorkerPool: @unchecked Sendable {
     let census: WorkerCensus
     private let lock = Condition()
     private var idle: [WorkerProcess] = []
-    /// Shut down: a worker given back now is stopped instead (a prestarted one that came up
-    /// after a run with no files ended).
+    /// Shut down: a worker given back now is stopped instead.
     private var closed = false
 
     init(command: WorkerCommand, limits: WorkerLimits, census: WorkerCensus) {
