@@ -1,5 +1,4 @@
 import DetentPlatform
-import Dispatch
 import Glibc
 
 /// How a coordinator starts a worker process: the `detent` binary with its hidden
@@ -35,7 +34,7 @@ public struct WorkerLimits: Sendable {
     public var testTimeoutSeconds: Double = 60
     /// Address space a worker may map (`worker_memory_mib`, setrlimit RLIMIT_AS).
     public var memoryBytes: Int = 4 << 30
-    /// Seconds a worker has to answer a cancel or a stop before it is killed.
+    /// Seconds a worker has to answer a cancel before it is killed.
     public var answerSeconds: Double = 0.5
     /// Seconds between SIGTERM and SIGKILL.
     public var terminateGraceSeconds: Double = 0.2
