@@ -13,3 +13,15 @@ int detent_die_with_parent(void) {
 int detent_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
 }
+
+int detent_built_with_sanitizer(void) {
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+    return 1;
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+    return 1;
+#endif
+    return 0;
+}

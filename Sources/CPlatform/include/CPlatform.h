@@ -11,6 +11,9 @@ int pthread_getname_np(pthread_t thread, char *name, size_t length);
 // Asks the kernel to SIGKILL this process when the thread that started it ends (prctl
 // PR_SET_PDEATHSIG): a worker never outlives its coordinator. Returns prctl's result.
 int detent_die_with_parent(void);
+// 1 when this binary was built with ThreadSanitizer or AddressSanitizer, whose shadow memory
+// needs terabytes of address space (an RLIMIT_AS would make every allocation fail).
+int detent_built_with_sanitizer(void);
 // pipe2 with O_CLOEXEC on both ends (glibc declares pipe2 under _GNU_SOURCE only).
 int detent_pipe_cloexec(int fds[2]);
 

@@ -1,3 +1,4 @@
+import CPlatform
 import DetentPlatform
 import Dispatch
 import FoundationEssentials
@@ -35,7 +36,8 @@ public enum WorkerServer {
         }
         signal(SIGINT, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
-        if let bytes = getenv("DETENT_WORKER_MEMORY").flatMap({ rlim_t(String(cString: $0)) }) {
+        // Not under a sanitizer: its shadow memory alone maps terabytes of address space.
+        if detent_built_with_sanitizer() == 0, let bytes = getenv("DETENT_WORKER_MEMORY").flatMap({ rlim_t(String(cString: $0)) }) {
             var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
             setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
         }
