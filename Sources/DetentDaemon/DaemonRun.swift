@@ -131,12 +131,10 @@ extension Daemon {
         let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
         var settings: SessionSettings
         do {
-            settings = plugins.applied(to: try SessionSettings(
-                configuration: configuration,
-                limits: ScriptLimits(instructionBudget: config.runInstructionBudget, memoryCapBytes: config.runMemoryCapBytes),
-                luaSetup: configuration.luaSetup(defaultLibrary: .sandboxed, displayBase: cwd), seed: options.seed, device: options.device))
             // The project's helper, as the daemon's own configuration names it (from its folder).
-            try settings.readHelper(base: FileManager.default.currentDirectoryPath)
+            settings = plugins.applied(to: try DaemonRunSetup.baseSettings(
+                configuration: configuration, instructionBudget: config.runInstructionBudget, memoryCapBytes: config.runMemoryCapBytes,
+                cwd: cwd, daemonFolder: FileManager.default.currentDirectoryPath, seed: options.seed, device: options.device))
             // Curve names in engine.toml may be the plugins' (SPEC §12): checked against them.
             try settings.configuration.checkCurveNames(pluginCurves: settings.pluginCurveNames)
         } catch let error as UsageError {

@@ -90,14 +90,24 @@ struct DaemonRunSetup {
                   pluginCurveNames: strings("plugin_curves"))
     }
 
-    /// The session settings of the run, as `startRun` makes them in the daemon.
-    func settings(configuration: DetentConfiguration) throws -> SessionSettings {
+    /// A daemon run's session settings before plugins: the daemon's run limits, the sandbox
+    /// (paths shown from `cwd`), and the project's helper read from the daemon's folder. One
+    /// recipe for `startRun` in the daemon and for its workers.
+    static func baseSettings(configuration: DetentConfiguration, instructionBudget: Int64, memoryCapBytes: Int, cwd: String,
+                             daemonFolder: String, seed: UInt64?, device: String?) throws -> SessionSettings {
         var settings = try SessionSettings(configuration: configuration,
                                            limits: ScriptLimits(instructionBudget: instructionBudget, memoryCapBytes: memoryCapBytes),
                                            luaSetup: configuration.luaSetup(defaultLibrary: .sandboxed, displayBase: cwd), seed: seed, device: device)
+        try settings.readHelper(base: daemonFolder)
+        return settings
+    }
+
+    /// The session settings of the run, as `startRun` made them in the daemon.
+    func settings(configuration: DetentConfiguration) throws -> SessionSettings {
+        var settings = try Self.baseSettings(configuration: configuration, instructionBudget: instructionBudget, memoryCapBytes: memoryCapBytes,
+                                             cwd: cwd, daemonFolder: daemonFolder, seed: seed, device: device)
         settings.plugins = plugins
         settings.pluginCurveNames = Set(pluginCurveNames)
-        try settings.readHelper(base: daemonFolder)
         return settings
     }
 
