@@ -49,9 +49,12 @@ void detent_lua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 void **detent_lua_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
 void detent_lua_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 
-// Hands the heap's free pages back to the system (glibc keeps what a process freed for later;
-// a daemon whose session just dropped a memory bomb's hundreds of MiB should not).
-void detent_return_free_memory(void) { malloc_trim(0); }
+// Hands the heap's free pages back to the system when the state behind `limits` ever held
+// more than 16 MiB (glibc keeps what a process freed for later; a daemon whose session just
+// dropped a memory bomb's hundreds of MiB should not). Small states cost no trim.
+void detent_return_memory_of(detent_limits *limits) {
+    if (limits->peak > ((size_t)16 << 20)) malloc_trim(0);
+}
 
 // Blocks of 256 KiB and more come straight from mmap and go straight back when freed, in every
 // thread's arena: glibc otherwise raises that threshold as such blocks are freed (up to
@@ -513,7 +516,7 @@ void detent_reset_limits(lua_State *L) {
     // but would count against the next job's memory cap until the collector came round.
     if (limits->killed != DETENT_KILL_NONE) {
         lua_gc(L, LUA_GCCOLLECT);
-        if (limits->peak > ((size_t)16 << 20)) malloc_trim(0);   // a bomb's pages back to the system
+        detent_return_memory_of(limits);   // a bomb's pages back to the system
     }
     limits->pcall_depth = 0;
     limits->executed = 0;

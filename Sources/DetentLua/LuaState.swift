@@ -46,11 +46,10 @@ public final class LuaState: LuaStack {
 
     deinit {
         CPUWatchdog.shared.disarm(limits)
-        let large = limits.pointee.peak > LuaState.largeStateBytes
         lua_close(L)
         // A state that held much (a daemon session after a memory bomb) gives it back to the
         // system, not only to the heap.
-        if large { detent_return_free_memory() }
+        detent_return_memory_of(limits)
         detent_coverage_free(limits)
         limits.deinitialize(count: 1)
         limits.deallocate()
@@ -201,15 +200,11 @@ public final class LuaState: LuaStack {
         detent_lua_gc_collect(L)
     }
 
-    /// Peak bytes past which a state's memory is handed back to the system when it closes or
-    /// after `reclaimMemory()`.
-    static let largeStateBytes = 16 << 20
-
     /// A full collection, and the heap's free pages back to the system when this state held
     /// much: after a memory bomb in a long-lived state (a daemon session).
     public func reclaimMemory() {
         detent_lua_gc_collect(L)
-        if limits.pointee.peak > LuaState.largeStateBytes { detent_return_free_memory() }
+        detent_return_memory_of(limits)
     }
 
     // MARK: Globals

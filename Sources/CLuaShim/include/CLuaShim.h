@@ -175,8 +175,9 @@ void detent_watch_thread(detent_limits *limits);
 /// stop flags at its next instruction — as lua.c stops a script on Ctrl-C. Returns the signal.
 int detent_install_stop_signal(void);
 
-/// malloc_trim(0): the heap's free pages go back to the system.
-void detent_return_free_memory(void);
+/// malloc_trim(0) when the state behind `limits` ever held more than 16 MiB: the heap's free
+/// pages go back to the system.
+void detent_return_memory_of(detent_limits *limits);
 /// mallopt(M_MMAP_THRESHOLD, 256 KiB): large blocks are mapped and unmapped, never kept (a daemon's choice).
 void detent_return_large_blocks_at_once(void);
 
