@@ -53,15 +53,24 @@ public enum WorkerServer {
     /// what came after it in the same read, for `serve`. Exits when the pipe ends first.
     public static func readSetup() -> (line: [UInt8], rest: [UInt8]) {
         var buffer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 return (Array(buffer[..<newline]), Array(buffer[(newline + 1)...]))
             }
+            readMore(into: &buffer)
+        }
+    }
+
+    /// Appends what the coordinator sent next; exits when the pipe ends — the coordinator is
+    /// gone (or the pipe was closed under us), and there is no one to report to.
+    private static func readMore(into buffer: inout [UInt8]) {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
             let count = chunk.withUnsafeMutableBytes { read(channel, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { _exit(0) }
             buffer.append(contentsOf: chunk[..<count])
+            return
         }
     }
 
@@ -88,7 +97,6 @@ public enum WorkerServer {
         }
         send(.ready)
         var buffer = pending
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffer[..<newline])
@@ -100,11 +108,7 @@ public enum WorkerServer {
                 case .run: inbox.post(request)
                 }
             }
-            let count = chunk.withUnsafeMutableBytes { read(channel, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            // The coordinator is gone (or the pipe was closed under us): nothing to report to.
-            if count <= 0 { _exit(0) }
-            buffer.append(contentsOf: chunk[..<count])
+            readMore(into: &buffer)
         }
     }
 
