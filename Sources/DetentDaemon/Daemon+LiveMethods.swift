@@ -33,45 +33,44 @@ extension Daemon {
     }
 
     /// The live session a request names, or the shared one. `eval` and `subscribe` open a
-    /// named session on first use; the other methods answer -32005 for one that is not open,
-    /// so a misspelt name never creates a world.
-    func liveSession(_ params: Params, create: Bool) throws -> QueueOwned<LiveSession> {
+    /// named session on first use (a worker process of its own, at most `max_sessions`); the
+    /// other methods answer -32005 for one that is not open, so a misspelt name never creates
+    /// a world.
+    func liveSession(_ params: Params, create: Bool) throws -> SessionWorker {
         guard let name = try params.optionalString("session"), name != "live" else { return live }
         guard !name.isEmpty, name.count <= 64 else { throw params.invalid("session", "a name of 1 to 64 characters") }
         if let existing = registry.withLockedValue({ $0.sessions[name] }) { return existing }
         guard create else {
             throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)' (eval or subscribe with that session opens it)")
         }
-        let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
-        let made: QueueOwned<LiveSession>
-        do {
-            made = try Daemon.makeLiveSession(configuration: configuration, plugins: plugins, config: config, name: name, logger: logger)
-        } catch {
+        let limit = config.maxSessions
+        guard registry.withLockedValue({ $0.sessions.count }) < limit else {
+            throw JSONRPC.Failure(JSONRPC.limitReached, "\(limit) named sessions are open (max_sessions in config/daemon.toml); session/close one first")
+        }
+        let made: SessionWorker
+        do { made = try startSession(name) } catch {
             throw JSONRPC.Failure(JSONRPC.usageError, "cannot open session '\(name)': \(error)", data: .object([("exit_code", .int(2))]))
         }
-        return registry.withLockedValue { r in
-            if let raced = r.sessions[name] { return raced }
+        let (session, raced) = registry.withLockedValue { r -> (SessionWorker, Bool) in
+            if let raced = r.sessions[name] { return (raced, true) }
             r.sessions[name] = made
-            return made
+            return (made, false)
         }
+        if raced { made.stop("opened twice at once") }
+        return session
     }
 
-    /// Runs `body` on the session's queue and replies with its value.
-    func onSession(_ params: Params, extra: Set<String> = [], reply: @escaping Daemon.Reply,
-                   _ body: @escaping @Sendable (LiveSession) throws -> JSONValue) throws {
+    /// Sends `method` to the session the request names, its parameters as they came (the
+    /// caller checked them), and replies with the session's answer.
+    func onSession(_ method: String, _ params: Params, extra: Set<String> = [], reply: @escaping Daemon.Reply) throws {
         try params.only(extra.union(["session"]))
         let session = try liveSession(params, create: false)
-        let reply = try admit(to: session, reply: reply)
-        session.async { session in
-            do { reply(.success(try body(session))) } catch let failure as JSONRPC.Failure { reply(.failure(failure)) } catch {
-                reply(.failure(JSONRPC.Failure(JSONRPC.internalError, "internal error: \(error)")))
-            }
-        }
+        session.request(method, params.value, reply: try admit(to: session, reply: reply))
     }
 
     /// Counts a request against `session`'s queue (`max_session_queue`) and returns `reply`
     /// wrapped to release it when answered; past the limit, throws at once and queues nothing.
-    func admit(to session: QueueOwned<LiveSession>, reply: @escaping Daemon.Reply) throws -> Daemon.Reply {
+    func admit(to session: SessionWorker, reply: @escaping Daemon.Reply) throws -> Daemon.Reply {
         let key = ObjectIdentifier(session)
         let limit = config.maxSessionQueue
         try registry.withLockedValue { r in
@@ -90,49 +89,20 @@ extension Daemon {
         }
     }
 
-    func clock(_ live: LiveSession) -> JSONValue {
-        let world = live.world
-        return .object([("paused", .bool(live.isPaused)), ("time", .double(world.seconds)), ("frame", .int(world.frame)),
-                        ("speed", .double(live.speed))])
-    }
-
     func eval(_ params: Params, reply: @escaping Daemon.Reply) throws {
         try params.only(["code", "session", "format"])
         let code = try params.string("code")
         let format = try params.optionalString("format") ?? "default"
         guard format == "default" || format == "console" else { throw params.invalid("format", "one of: default, console") }
         let session = try liveSession(params, create: true)
-        let reply = try admit(to: session, reply: reply)
-        let limit = config.maxEvalValueBytes
-        session.async { session in
-            if format == "console" {
-                do { try session.installConsole() } catch {
-                    return reply(.failure(JSONRPC.Failure(JSONRPC.internalError, "internal error: \(error)")))
-                }
-            }
-            session.eval(code, presenter: format == "console" ? "console" : "present", valueBytes: limit) { result in
-                switch result {
-                case let .success(value):
-                    reply(.success(.object([("value", .string(value.text)), ("json", .raw(value.json)), ("count", .int(Int64(value.count))),
-                                            ("output", .array(value.output.map { .string($0) })),
-                                            ("start_frame", .int(value.startFrame)), ("end_frame", .int(value.endFrame))])))
-                case let .failure(error):
-                    reply(.failure(Daemon.luaFailure(error)))
-                }
-            }
-        }
-    }
-
-    /// The words that complete `word`, from the console's completion (`complete`).
-    func complete(_ live: LiveSession, _ params: Params) throws -> JSONValue {
-        let word = try params.string("word")
-        return .object([("words", .array(live.consoleCompletions(of: word).map { .string($0) }))])
+        session.request("eval", .object([("code", .string(code)), ("format", .string(format)), ("limit", .int(Int64(config.maxEvalValueBytes)))]),
+                        reply: try admit(to: session, reply: reply))
     }
 
     /// Stops the evals running in a live session (the console's Ctrl-C); the world stays.
     func interruptEvals(_ params: Params) throws -> JSONValue {
         try params.only(["session"])
-        try liveSession(params, create: false).interrupt()
+        try liveSession(params, create: false).notify("interrupt")
         return .object([("cancelled", .bool(true))])
     }
 
@@ -153,57 +123,28 @@ extension Daemon {
         return JSONRPC.Failure(JSONRPC.luaError, message, data: .object(data))
     }
 
-    func state(_ live: LiveSession, _ params: Params) throws -> JSONValue {
-        let paths = try params.optionalStrings("paths")
-        let snapshot = live.state(paths)
-        var drops: [(String, JSONValue)] = []
-        if try params.optionalBool("drops") == true {
-            drops = [("drops", .array(live.driver.drops.map { .object([("frame", .int($0.frame)), ("count", .int($0.count))]) }))]
-        }
-        return .object([
-            ("time", .double(snapshot.time)), ("frame", .int(snapshot.frame)), ("paused", .bool(live.isPaused)),
-            ("speed", .double(live.speed)),
-            ("properties", .object(snapshot.properties.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
-            ("engines", .array(live.world.engines.map { .string(EngineSummary.describe($0)) })),
-        ] + drops)
-    }
-
     func subscribe(_ params: Params, client: ClientConnection, reply: @escaping Daemon.Reply) throws {
         try params.only(["events", "properties", "every", "session"])
         let events = params.value["events"] == .string("*") ? ["*"] : try params.optionalStrings("events")
         let properties = try params.optionalStrings("properties") ?? []
-        let every = Int(try params.optionalInt("every", in: 1...100_000) ?? 1)
+        _ = try params.optionalInt("every", in: 1...100_000)
         guard events != nil || !properties.isEmpty else {
             throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: give 'events' (names, or \"*\" for all) and/or 'properties' (names such as \"drawer.origin\")")
         }
-        let owned = try liveSession(params, create: true)
-        let name = registry.withLockedValue { r -> String in r.nextSubscription += 1; return "s\(r.nextSubscription)" }
-        let subscriptionName = JSONValue.string(name)
-        owned.async { session in
-            let subscription = LiveSession.Subscription(
-                events: events.map(Set.init), properties: properties, every: every,
-                onEvent: { [weak client] event in
-                    let payload = event.payload.map { key, value in
-                        (key, value.converted(number: JSONValue.double, integer: JSONValue.int, string: JSONValue.string, boolean: JSONValue.bool))
-                    }
-                    client?.send(JSONRPC.notification("event", .object([
-                        ("subscription", subscriptionName), ("name", .string(event.name)), ("time", .double(Double(event.time) / 1e9)),
-                        ("frame", .int(event.frame)), ("payload", .object(payload)),
-                    ])))
-                },
-                onSample: { [weak client] sample in
-                    client?.sendSample { dropped in
-                        var fields: [(String, JSONValue)] = [
-                            ("subscription", subscriptionName), ("frame", .int(sample.frame)), ("time", .double(sample.time)),
-                            ("values", .object(sample.values.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
-                        ]
-                        if dropped > 0 { fields.append(("dropped", .int(Int64(dropped)))) }
-                        return JSONRPC.notification("sample", .object(fields))
-                    }
-                })
-            let local = session.subscribe(subscription)
-            self.registry.withLockedValue { $0.subscriptions[name] = (owned, local, client.id) }
-            reply(.success(.object([("subscription", subscriptionName)])))
+        let session = try liveSession(params, create: true)
+        let name = registry.withLockedValue { r -> String in
+            r.nextSubscription += 1
+            let name = "s\(r.nextSubscription)"
+            // Known before the session's first sample of it can arrive.
+            r.subscriptions[name] = (session, client.id)
+            return name
+        }
+        guard case var .object(fields) = params.value else { return }
+        fields.removeAll { $0.0 == "session" }
+        fields.append(("name", .string(name)))
+        session.request("subscribe", .object(fields)) { [registry] result in
+            if case .failure = result { registry.withLockedValue { _ = $0.subscriptions.removeValue(forKey: name) } }
+            reply(result)
         }
     }
 
@@ -213,8 +154,7 @@ extension Daemon {
         guard let entry = registry.withLockedValue({ $0.subscriptions.removeValue(forKey: name) }) else {
             throw JSONRPC.Failure(JSONRPC.notFound, "no subscription '\(name)'")
         }
-        let local = entry.local
-        entry.session.async { $0.unsubscribe(local) }
+        entry.session.notify("unsubscribe", .object([("name", .string(name))]))
         return .object([("unsubscribed", .bool(true))])
     }
 
@@ -225,8 +165,11 @@ extension Daemon {
         guard let session = registry.withLockedValue({ $0.sessions.removeValue(forKey: name) }) else {
             throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'")
         }
-        registry.withLockedValue { r in r.subscriptions = r.subscriptions.filter { $0.value.session !== session } }
-        session.async { $0.close() }
+        registry.withLockedValue { r in
+            r.subscriptions = r.subscriptions.filter { $0.value.session !== session }
+            r.sessionLoad[ObjectIdentifier(session)] = nil
+        }
+        session.stop("session '\(name)' was closed")
         return .object([("closed", .bool(true))])
     }
 
@@ -239,7 +182,7 @@ extension Daemon {
              subscriptions: r.subscriptions.count, live: r.live, restarts: r.restarts,
              busy: r.sessionLoad.values.filter { $0 > 0 }.count, queued: r.sessionLoad.values.reduce(0, +))
         }
-        let clock = snapshot.live.publishedClock.reading
+        let clock = snapshot.live.published.reading
         let now = DispatchTime.now().uptimeNanoseconds
         let workers = runWorkers.current
         reply(.success(.object([
@@ -250,6 +193,7 @@ extension Daemon {
             ("session_load", .object([("busy", .int(Int64(snapshot.busy))), ("queued", .int(Int64(snapshot.queued))),
                                       ("restarts", .int(Int64(snapshot.restarts)))])),
             ("workers", .object([("busy", .int(Int64(workers.busy))), ("idle", .int(Int64(workers.idle))),
+                                 ("sessions", .int(Int64(snapshot.sessions))),
                                  ("started", .int(Int64(workers.started))), ("replaced", .int(Int64(workers.replaced))),
                                  ("max", .int(Int64(config.maxWorkers)))])),
             ("ticks", .object([("frames", .int(clock.framesDelivered)), ("late_frames", .int(clock.lateFrames)),
@@ -258,38 +202,23 @@ extension Daemon {
         ])))
     }
 
-    /// `session/restart`: the shared world (or a named session) is replaced by a fresh one at
-    /// once, whatever the old one is doing; the old one's evals are interrupted and answered
-    /// when it gets to them, its subscriptions end. A control method: it never waits on the
-    /// session it replaces.
+    /// `session/restart`: the shared world (or a named session) is replaced by a fresh one in a
+    /// new worker process at once, whatever the old one is doing — computing, waiting, stuck
+    /// in C: its worker is killed, the requests it owed are answered with -32006, its
+    /// subscriptions end. A control method: it never waits on the session it replaces.
     func restartSession(_ params: Params) throws -> JSONValue {
         try params.only(["session"])
         let name = try params.optionalString("session") ?? "live"
-        let old: QueueOwned<LiveSession>
+        let old: SessionWorker
         if name == "live" { old = live } else {
             guard let existing = registry.withLockedValue({ $0.sessions[name] }) else {
                 throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'")
             }
             old = existing
         }
-        let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
-        let fresh: QueueOwned<LiveSession>
-        do {
-            fresh = try Daemon.makeLiveSession(configuration: configuration, plugins: plugins, config: config, name: name, logger: logger)
-        } catch {
-            throw JSONRPC.Failure(JSONRPC.internalError, "cannot start a fresh session '\(name)': \(error)")
+        guard let ended = replace(old, because: "restarted by a client (session/restart)") else {
+            throw JSONRPC.Failure(JSONRPC.internalError, "cannot start a fresh session '\(name)' (see the daemon's log)")
         }
-        let ended = registry.withLockedValue { r -> [String] in
-            if name == "live" { r.live = fresh } else { r.sessions[name] = fresh }
-            r.restarts += 1
-            r.sessionLoad[ObjectIdentifier(old)] = nil
-            let gone = r.subscriptions.filter { $0.value.session === old }.map(\.key)
-            for key in gone { r.subscriptions[key] = nil }
-            return gone
-        }
-        old.interrupt()
-        old.async { live in live.close("the session was restarted") }
-        logger.info("session restarted", metadata: ["session": "\(name)"])
-        return .object([("session", .string(name)), ("restarted", .bool(true)), ("subscriptions_ended", .int(Int64(ended.count)))])
+        return .object([("session", .string(name)), ("restarted", .bool(true)), ("subscriptions_ended", .int(Int64(ended)))])
     }
 }

@@ -10,10 +10,10 @@ import DetentLua
 /// in flight, clients and their subscriptions, and the methods of docs/protocol.md. It knows
 /// nothing of sockets: `DaemonServer` feeds it requests from `ClientConnection`s.
 ///
-/// Concurrency: the registries are guarded by one lock and held only briefly; each live
-/// session's world and Lua state are touched only on that session's queue; each run has its
-/// own sessions on their own queues, driven from a thread of its own. Nothing blocks an
-/// event loop.
+/// Concurrency: the registries are guarded by one lock and held only briefly. The daemon runs
+/// no scenario code itself: each live session (the shared world, every named session) lives in
+/// a worker process of its own (`SessionWorker`), and each run's spec files run in worker
+/// processes its coordinator thread drives. Nothing blocks an event loop.
 public final class Daemon: @unchecked Sendable {
     public static let protocolVersion: Int64 = 1
     /// How a method answers: on any thread, exactly once.
@@ -44,12 +44,12 @@ public final class Daemon: @unchecked Sendable {
         var runs: [String: DaemonRun] = [:]
         var nextRun = 0
         var completedRuns = 0
-        var sessions: [String: QueueOwned<LiveSession>] = [:]
-        var subscriptions: [String: (session: QueueOwned<LiveSession>, local: Int, client: Int)] = [:]
+        var sessions: [String: SessionWorker] = [:]
+        var subscriptions: [String: (session: SessionWorker, client: Int)] = [:]
         var nextSubscription = 0
         var shuttingDown = false
         /// The shared live world on the real-time display link (replaced by `session/restart`).
-        var live: QueueOwned<LiveSession>
+        var live: SessionWorker
         /// Requests queued on or running in each live session, by session (`max_session_queue`).
         var sessionLoad: [ObjectIdentifier: Int] = [:]
         /// Sessions replaced by `session/restart`.
@@ -57,7 +57,9 @@ public final class Daemon: @unchecked Sendable {
     }
     let registry: NIOLockedValueBox<Registry>
     /// The shared live world on the real-time display link.
-    var live: QueueOwned<LiveSession> { registry.withLockedValue { $0.live } }
+    var live: SessionWorker { registry.withLockedValue { $0.live } }
+    /// Where a session's worker finds its daemon (set once the daemon is made).
+    let sessionOwner = SessionOwner()
 
     /// `plugins` nil loads none (`--no-plugins`). Plugins that fail are logged and kept for
     /// `plugins` and runs to report; a plugin folder that does not exist is a `UsageError`.
@@ -71,25 +73,14 @@ public final class Daemon: @unchecked Sendable {
         pluginOrigin = plugins
         let pluginSet = try Daemon.loadPlugins(plugins, configuration: configuration, config: config, previous: PluginSet())
         Daemon.log(pluginSet, previous: PluginSet(), logger: logger)
-        let live = try Daemon.makeLiveSession(configuration: configuration, plugins: pluginSet, config: config, name: "live", logger: logger)
-        registry = NIOLockedValueBox(Registry(configuration: configuration, plugins: pluginSet, live: live))
-    }
-
-    static func makeLiveSession(configuration: DetentConfiguration, plugins: PluginSet, config: DaemonConfiguration, name: String,
-                                logger: Logger) throws -> QueueOwned<LiveSession> {
-        let settings = try SessionSettings(configuration: configuration,
-                                           limits: ScriptLimits(instructionBudget: config.liveInstructionBudget,
-                                                                memoryCapBytes: config.liveMemoryCapBytes),
-                                           luaSetup: configuration.luaSetup(defaultLibrary: .sandboxed, displayBase: FileManager.default.currentDirectoryPath),
-                                           device: config.liveDevice.isEmpty ? nil : config.liveDevice)
-        let session = try LiveSession.make(settings: plugins.applied(to: settings), label: "detent.live.\(name)")
-        var log = logger
-        log[metadataKey: "session"] = "\(name)"
-        session.sync { [log] session in
-            session.logger = log
-            session.onHandlerError = { [log] error in log.warning("event handler failed: \(error.message)") }
+        let live = try Daemon.startSession("live", configuration: configuration, location: configLocation, plugins: pluginSet,
+                                           owner: sessionOwner)
+        do { try live.waitUntilReady() } catch {
+            live.stop("the daemon did not start", wait: true)
+            throw error
         }
-        return session
+        registry = NIOLockedValueBox(Registry(configuration: configuration, plugins: pluginSet, live: live))
+        sessionOwner.daemon = self
     }
 
     var uptime: Double { Double(DispatchTime.now().uptimeNanoseconds - startedAt.uptimeNanoseconds) / 1e9 }
@@ -121,13 +112,13 @@ public final class Daemon: @unchecked Sendable {
     /// A client went away: its subscriptions end and its runs are cancelled (nobody reads
     /// them); nobody else's work is touched.
     func clientGone(_ client: ClientConnection) {
-        let (subscriptions, runs) = registry.withLockedValue { r -> ([(QueueOwned<LiveSession>, Int)], [DaemonRun]) in
+        let (subscriptions, runs) = registry.withLockedValue { r -> ([(String, SessionWorker)], [DaemonRun]) in
             r.clients[client.id] = nil
             let mine = r.subscriptions.filter { $0.value.client == client.id }
             for key in mine.keys { r.subscriptions[key] = nil }
-            return (mine.values.map { ($0.session, $0.local) }, r.runs.values.filter { $0.client === client })
+            return (mine.map { ($0.key, $0.value.session) }, r.runs.values.filter { $0.client === client })
         }
-        for (session, local) in subscriptions { session.async { $0.unsubscribe(local) } }
+        for (name, session) in subscriptions { session.notify("unsubscribe", .object([("name", .string(name))])) }
         for run in runs { run.cancel() }
     }
 
@@ -148,24 +139,29 @@ public final class Daemon: @unchecked Sendable {
             case "run": try startRun(params, id: request.id, client: client, reply: reply)
             case "cancel": reply(.success(params.has("session") ? try interruptEvals(params) : try cancel(params)))
             case "eval": try eval(params, reply: reply)
-            case "state": try onSession(params, extra: ["paths", "drops"], reply: reply) { live in try self.state(live, params) }
-            case "complete": try onSession(params, extra: ["word"], reply: reply) { live in try self.complete(live, params) }
+            case "state":
+                _ = try params.optionalStrings("paths")
+                _ = try params.optionalBool("drops")
+                try onSession("state", params, extra: ["paths", "drops"], reply: reply)
+            case "complete":
+                _ = try params.string("word")
+                try onSession("complete", params, extra: ["word"], reply: reply)
             case "subscribe": try subscribe(params, client: client, reply: reply)
             case "unsubscribe": reply(.success(try unsubscribe(params)))
-            case "pause": try onSession(params, reply: reply) { live in live.pause(); return self.clock(live) }
+            case "pause": try onSession("pause", params, reply: reply)
             case "reset":
                 guard try params.optionalString("session").map({ $0 != "live" }) ?? false else {
                     throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'reset' needs a named 'session' (the shared world belongs to every client)")
                 }
-                try onSession(params, reply: reply) { live in try live.resetWorld(); return self.clock(live) }
-            case "resume": try onSession(params, reply: reply) { live in live.resume(); return self.clock(live) }
+                try onSession("reset", params, reply: reply)
+            case "resume": try onSession("resume", params, reply: reply)
             case "step":
-                let frames = try params.optionalInt("frames", in: 1...1_000_000) ?? 1
-                try onSession(params, extra: ["frames"], reply: reply) { live in live.step(Int(frames)); return self.clock(live) }
+                _ = try params.optionalInt("frames", in: 1...1_000_000)
+                try onSession("step", params, extra: ["frames"], reply: reply)
             case "speed":
                 guard params.has("factor") else { throw params.invalid("factor", "a number from 0.1 to 10") }
-                let factor = try params.optionalNumber("factor", in: 0.1...10)!
-                try onSession(params, extra: ["factor"], reply: reply) { live in live.setSpeed(factor); return .object([("speed", .double(factor))]) }
+                _ = try params.optionalNumber("factor", in: 0.1...10)
+                try onSession("speed", params, extra: ["factor"], reply: reply)
             case "reload": try reload(params, reply: reply)
             case "plugins": reply(.success(try plugins(params)))
             case "status": try status(params, reply: reply)
@@ -188,5 +184,5 @@ public final class Daemon: @unchecked Sendable {
     static let methods = ["initialize", "run", "cancel", "eval", "complete", "state", "subscribe", "unsubscribe", "pause", "resume", "step",
                           "speed", "reset", "reload", "plugins", "status", "session/close", "session/restart", "shutdown"]
     static let notifications = ["run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed", "event", "sample",
-                                "daemon/shutdown"]
+                                "session/restarted", "daemon/shutdown"]
 }

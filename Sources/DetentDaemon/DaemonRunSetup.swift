@@ -22,27 +22,18 @@ struct DaemonRunSetup {
 
     var json: JSONValue {
         func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
-        var location: [(String, JSONValue)] = [("working_directory", .string(self.location.workingDirectory)),
-                                               ("discovers_project_file", .bool(self.location.discoversProjectFile)),
-                                               ("busted_task", .string(self.location.bustedTask))]
-        if let explicit = self.location.explicit { location.append(("explicit", .string(explicit))) }
-        if let environment = self.location.environment { location.append(("environment", .string(environment))) }
         var fields: [(String, JSONValue)] = [
-            ("setup", .string("daemon-run")), ("location", .object(location)), ("cwd", .string(cwd)),
+            ("setup", .string("daemon-run")), ("location", WorkerSetupFields.json(location)), ("cwd", .string(cwd)),
             ("daemon_folder", .string(daemonFolder)), ("instruction_budget", .int(instructionBudget)),
             ("memory_cap_bytes", .int(Int64(memoryCapBytes))), ("seed", .unsigned(seed)),
             ("filter", strings(options.filters)), ("filter_out", strings(options.filtersOut)), ("tags", strings(options.tags)),
             ("exclude_tags", strings(options.excludeTags)), ("list", .bool(options.list)), ("shuffle", .bool(options.shuffle)),
             ("retries", .int(Int64(options.retries))), ("repeat", .int(Int64(options.repeatCount))),
-            ("plugins", .array(plugins.map { .object([("path", .string($0.path)), ("text", .string($0.text))]) })),
+            ("plugins", WorkerSetupFields.json(plugins)),
             ("plugin_curves", strings(pluginCurveNames)),
         ]
         if let device { fields.append(("device", .string(device))) }
         return .object(fields)
-    }
-
-    struct Malformed: Error, CustomStringConvertible {
-        var description: String
     }
 
     init(location: ConfigLocation, cwd: String, daemonFolder: String, instructionBudget: Int64, memoryCapBytes: Int, seed: UInt64,
@@ -61,17 +52,14 @@ struct DaemonRunSetup {
 
     init(_ value: JSONValue) throws {
         func string(_ v: JSONValue?, _ key: String) throws -> String {
-            guard let text = v?[key]?.stringValue else { throw Malformed(description: "daemon-run setup: '\(key)' missing") }
+            guard let text = v?[key]?.stringValue else { throw WorkerSetupFields.Malformed(description: "daemon-run setup: '\(key)' missing") }
             return text
         }
         func strings(_ key: String) -> [String] { value[key]?.arrayValue?.compactMap(\.stringValue) ?? [] }
-        guard value["setup"]?.stringValue == "daemon-run", let loc = value["location"] else {
-            throw Malformed(description: "not a daemon-run setup")
+        guard value["setup"]?.stringValue == "daemon-run" else {
+            throw WorkerSetupFields.Malformed(description: "not a daemon-run setup")
         }
-        var location = ConfigLocation(explicit: loc["explicit"]?.stringValue, environment: loc["environment"]?.stringValue,
-                                      workingDirectory: try string(loc, "working_directory"))
-        location.discoversProjectFile = loc["discovers_project_file"]?.boolValue ?? true
-        location.bustedTask = loc["busted_task"]?.stringValue ?? "default"
+        let location = try WorkerSetupFields.location(value["location"])
         var options = RunOptions()
         options.filters = strings("filter")
         options.filtersOut = strings("filter_out")
@@ -86,7 +74,7 @@ struct DaemonRunSetup {
         self.init(location: location, cwd: cwd, daemonFolder: try string(value, "daemon_folder"),
                   instructionBudget: value["instruction_budget"]?.integer ?? 0, memoryCapBytes: Int(value["memory_cap_bytes"]?.integer ?? 0),
                   seed: value["seed"]?.unsignedInteger ?? 0, device: value["device"]?.stringValue, options: options,
-                  plugins: try (value["plugins"]?.arrayValue ?? []).map { PluginSource(path: try string($0, "path"), text: try string($0, "text")) },
+                  plugins: try WorkerSetupFields.plugins(value["plugins"]),
                   pluginCurveNames: strings("plugin_curves"))
     }
 

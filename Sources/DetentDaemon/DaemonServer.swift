@@ -164,10 +164,12 @@ public final class DaemonServer: @unchecked Sendable {
         // Stop accepting; the live world finishes its current frame and stands still.
         for channel in channels { try? channel.close().wait() }
         daemon.registry.withLockedValue { $0.shuttingDown = true }
-        // Not waited for: a shared world stuck in native code must not hold the shutdown up.
-        let live = daemon.live
-        live.interrupt()
-        live.async { live in live.interruptJobs("the daemon is shutting down"); live.pause() }
+        // Not waited for: a session stuck in native code must not hold the shutdown up.
+        let sessions = daemon.sessionWorkers
+        for session in sessions {
+            session.notify("interrupt")
+            session.notify("quiesce")
+        }
         let grace = daemon.config.shutdownGraceSeconds
         daemon.broadcast(JSONRPC.notification("daemon/shutdown", .object([("reason", .string(reason)), ("grace_seconds", .double(grace))])))
         // Runs in flight get the grace period, then are cancelled; each is still answered.
@@ -183,6 +185,7 @@ public final class DaemonServer: @unchecked Sendable {
         for client in clients { client.close() }
         let closeDeadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
         while daemon.registry.withLockedValue({ !$0.clients.isEmpty }) && DispatchTime.now().uptimeNanoseconds < closeDeadline { usleep(5_000) }
+        for session in sessions { session.stop("the daemon is shutting down", wait: true) }
         unlink(options.socketPath)
         lock.lock(); phase = .stopped; lock.unlock()
         logger.notice("stopped")

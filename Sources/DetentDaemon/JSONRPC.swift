@@ -41,6 +41,9 @@ public enum JSONRPC {
     public static let limitReached = -32003
     public static let messageTooLarge = -32004
     public static let notFound = -32005
+    /// The session's worker process ended (it crashed, or the session was restarted or closed)
+    /// before the request was answered.
+    public static let sessionLost = -32006
 
     /// Validates one element of a message: a request object with `"jsonrpc": "2.0"`, a
     /// string method, params omitted or structured, and an id that is a string, number or null.

@@ -95,6 +95,22 @@ public final class WorkerProcess: @unchecked Sendable {
         ChildProcess.writeAll(Array(line.utf8) + [UInt8(ascii: "\n")], to: channel)
     }
 
+    /// Writes what of `bytes` the socket takes now without waiting: the count written (0 when
+    /// its buffer is full), nil when the worker can no longer read. Safe from any thread that
+    /// holds the caller's own lock for writes (lines must not interleave).
+    public func sendNow(_ bytes: ArraySlice<UInt8>) -> Int? {
+        while true {
+            let written = bytes.withUnsafeBytes { raw in Glibc.send(channel, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if written >= 0 { return written }
+            if errno == EINTR { continue }
+            return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : nil
+        }
+    }
+
+    /// Writes all of `bytes`, waiting while the socket's buffer is full; false when the worker
+    /// can no longer read them.
+    public func sendAll(_ bytes: [UInt8]) -> Bool { ChildProcess.writeAll(bytes, to: channel) }
+
     /// The next line (without its newline), waiting until `deadline` (a `monotonicNow()`
     /// value; nil waits for ever). Lines longer than `limit` bytes fail as `tooLong`, and one
     /// that does not begin with `first` (when given) as `malformed`, as soon as it begins.

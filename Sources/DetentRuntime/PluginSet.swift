@@ -33,16 +33,21 @@ public struct PluginSet: Sendable, Equatable {
     /// when no earlier version stands in for it.
     public func applied(to settings: SessionSettings) -> SessionSettings {
         var applied = settings
-        applied.plugins = plugins.map(\.source)
-        applied.pluginCurveNames = Set(plugins.flatMap { $0.record.registered["curve"] ?? [] })
+        (applied.plugins, applied.pluginCurveNames, applied.pluginFailures) = forSessions
+        return applied
+    }
+
+    /// What a session made now loads of this set: the plugins' sources, the curve names they
+    /// register, and the failures it reports.
+    public var forSessions: (plugins: [PluginSource], curveNames: Set<String>, failures: [PluginLoadError]) {
         // Every file that fails now is a load error of the run (exit 2), so CI notices a
         // broken edit even while its previous version keeps the daemon's worlds working.
         let active = Set(plugins.map(\.record.file))
-        applied.pluginFailures = failures.map { failure in
+        let failures = failures.map { failure in
             guard active.contains(failure.file) else { return failure }
             return PluginLoadError(file: failure.file, message: failure.message + " (its previous version stays active)")
         }
-        return applied
+        return (plugins.map(\.source), Set(plugins.flatMap { $0.record.registered["curve"] ?? [] }), failures)
     }
 
     /// The names of this set's plugins that `newer` no longer has.

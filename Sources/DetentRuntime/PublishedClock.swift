@@ -8,7 +8,7 @@ import NIOConcurrencyHelpers
 /// daemon's `status` answers from, however busy — or stuck — the session is.
 public final class PublishedClock: Sendable {
     /// One reading. Times in seconds (virtual), `wall` in nanoseconds of `DispatchTime`.
-    public struct Reading: Sendable {
+    public struct Reading: Sendable, Equatable {
         public var framesDelivered: Int64 = 0
         public var lateFrames: Int64 = 0
         public var frame: Int64 = 0
@@ -35,6 +35,29 @@ public final class PublishedClock: Sendable {
             guard idle, idleFrameSeconds > 0 else { return frame }
             return frame + Int64(((time(atWall: now) - time) / idleFrameSeconds).rounded(.down))
         }
+
+        /// As it crosses a process boundary (`wall` is the monotonic clock, the same in every
+        /// process of the machine).
+        public var json: JSONValue {
+            .object([("frames", .int(framesDelivered)), ("late", .int(lateFrames)), ("frame", .int(frame)), ("time", .double(time)),
+                     ("wall", .unsigned(wall)), ("paused", .bool(paused)), ("speed", .double(speed)), ("idle", .bool(idle)),
+                     ("idle_frame", .double(idleFrameSeconds))])
+        }
+
+        public init() {}
+
+        /// A reading from `json`; fields missing keep their defaults.
+        public init(json value: JSONValue) {
+            framesDelivered = value["frames"]?.integer ?? 0
+            lateFrames = value["late"]?.integer ?? 0
+            frame = value["frame"]?.integer ?? 0
+            time = value["time"]?.number ?? 0
+            wall = value["wall"]?.unsignedInteger ?? 0
+            paused = value["paused"]?.boolValue ?? false
+            speed = value["speed"]?.number ?? 1
+            idle = value["idle"]?.boolValue ?? false
+            idleFrameSeconds = value["idle_frame"]?.number ?? 1.0 / 60
+        }
     }
 
     private let box = NIOLockedValueBox(Reading())
@@ -43,7 +66,7 @@ public final class PublishedClock: Sendable {
 
     public var reading: Reading { box.withLockedValue { $0 } }
 
-    func publish(_ reading: Reading) { box.withLockedValue { $0 = reading } }
+    public func publish(_ reading: Reading) { box.withLockedValue { $0 = reading } }
 }
 
 extension LiveSession {
@@ -51,9 +74,16 @@ extension LiveSession {
     func publishClock() {
         let world = driver.world
         let link = world.displayLink
-        published.publish(PublishedClock.Reading(framesDelivered: driver.framesDelivered, lateFrames: driver.lateFrames,
-                                                 frame: world.frame, time: world.seconds, wall: DispatchTime.now().uptimeNanoseconds,
-                                                 paused: driver.isPaused, speed: driver.speed, idle: !world.isBusy,
-                                                 idleFrameSeconds: Double(link.gridPeriod * link.rate.periodsPerFrame(animating: false)) / 1e9))
+        var reading = PublishedClock.Reading()
+        reading.framesDelivered = driver.framesDelivered
+        reading.lateFrames = driver.lateFrames
+        reading.frame = world.frame
+        reading.time = world.seconds
+        reading.wall = DispatchTime.now().uptimeNanoseconds
+        reading.paused = driver.isPaused
+        reading.speed = driver.speed
+        reading.idle = !world.isBusy
+        reading.idleFrameSeconds = Double(link.gridPeriod * link.rate.periodsPerFrame(animating: false)) / 1e9
+        published.publish(reading)
     }
 }

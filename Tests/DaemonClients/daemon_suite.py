@@ -500,7 +500,7 @@ class TestHandshake(DaemonTest):
     METHODS = {"initialize", "run", "cancel", "eval", "complete", "state", "subscribe", "unsubscribe", "pause", "resume",
                "step", "speed", "reload", "plugins", "status", "shutdown", "session/close"}
     NOTIFICATIONS = {"run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed",
-                     "event", "sample", "daemon/shutdown"}
+                     "event", "sample", "session/restarted", "daemon/shutdown"}
     LIMITS = ("max_message_bytes", "max_clients", "max_concurrent_runs", "client_queue_bytes")
 
     def test_initialize(self):

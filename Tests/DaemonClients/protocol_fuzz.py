@@ -43,6 +43,35 @@ def rss(pid):
     return 0
 
 
+def session_workers(daemon_pid):
+    """Pids of the daemon's live sessions' worker processes (`detent __worker daemon-session`)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as f:
+                env = f.read().split(b"\0")
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                argv = f.read().split(b"\0")
+        except OSError:
+            continue
+        if f"DETENT_WORKER_PARENT={daemon_pid}".encode() in env and b"daemon-session" in argv:
+            found.append(int(entry))
+    return found
+
+
+def family_rss(daemon_pid):
+    """The daemon's RSS with its sessions' workers' (where the worlds' memory is)."""
+    total = rss(daemon_pid)
+    for pid in session_workers(daemon_pid):
+        try:
+            total += rss(pid)
+        except OSError:
+            pass
+    return total
+
+
 class Connection:
     """A raw client: lines out, lines in on a reader thread, answers counted by id."""
 
@@ -274,6 +303,7 @@ def main():
         watcher.call(200, "run", {"source": 'it("warms", function() end)', "name": "warm_spec.lua"}, 30)
         time.sleep(0.5)
         baseline = rss(daemon.pid)
+        family_baseline = family_rss(daemon.pid)
 
         rng = random.Random(args.seed)
         fuzzers = [Fuzzer(path, n + 1, random.Random(rng.random()), args.seconds) for n in range(args.clients)]
@@ -342,6 +372,14 @@ def main():
             time.sleep(float(os.environ["FUZZ_PAUSE"]))
         check("the daemon's RSS returned within 20 % of where it started", after <= limit,
               f"{baseline / 2**20:.1f} MiB before, {after / 2**20:.1f} MiB after")
+        family_limit = family_baseline * 1.2
+        while family_rss(daemon.pid) > family_limit and time.monotonic() < deadline:
+            time.sleep(0.5)
+        family_after = family_rss(daemon.pid)
+        print(f"note: daemon and its sessions' workers ({len(session_workers(daemon.pid))} now): {family_baseline / 2**20:.1f} MiB "
+              f"after warming up, {family_after / 2**20:.1f} MiB after the fuzz", flush=True)
+        check("the RSS of the daemon with its sessions' workers returned within 20 % of where it started",
+              family_after <= family_limit, f"{family_baseline / 2**20:.1f} MiB before, {family_after / 2**20:.1f} MiB after")
         check("the daemon is still running", daemon.poll() is None)
     finally:
         if daemon.poll() is None:

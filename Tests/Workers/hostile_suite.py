@@ -12,7 +12,9 @@ before and after it), plus a Lua recursion through pcall and a plain passing fil
   zombie remains;
 - the daemon's `run` of the same files while another client's eval keeps answering within
   100 ms; `cancel` of a run stuck in C ends it within 1 s; `session/restart` recovers a
-  shared world stuck in C;
+  shared world stuck in C (its worker process is replaced); a segfault, an abort and an 8 GiB
+  malloc in C in the shared world or a named session cost that session only: the eval is
+  answered -32006 naming the signal, the session is replaced, every client is told;
 - `kill -9` of `detent run` and of the daemon leaves no worker running.
 
 Processes are stopped by pid only. Prints `N passed, N failed` last.
@@ -137,8 +139,9 @@ def make_project():
     return folder
 
 
-def workers_of(coordinator):
-    """Pids of live worker processes whose coordinator is `coordinator` (by their environment)."""
+def workers_of(coordinator, kind=None):
+    """Pids of live worker processes whose coordinator is `coordinator` (by their environment),
+    of one kind (`daemon-run`, `daemon-session`: a word of their command line) when given."""
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -151,6 +154,13 @@ def workers_of(coordinator):
         except OSError:
             continue
         if f"DETENT_WORKER_PARENT={coordinator}".encode() in env and state != "Z":
+            if kind is not None:
+                try:
+                    with open(f"/proc/{entry}/cmdline", "rb") as f:
+                        if kind.encode() not in f.read().split(b"\0"):
+                            continue
+                except OSError:
+                    continue
             found.append(int(entry))
     return found
 
@@ -329,11 +339,12 @@ def test_daemon(project):
         worst = max(latencies) if latencies else None
         check("daemon: another client's eval answered within 100 ms throughout the run",
               worst is not None and worst < 0.1, f"{len(latencies)} evals, slowest {worst}")
-        check("daemon: no run worker left after the run", wait_for(lambda: not workers_of(daemon.pid), 5), f"{workers_of(daemon.pid)}")
+        check("daemon: no run worker left after the run", wait_for(lambda: not workers_of(daemon.pid, "daemon-run"), 5),
+              f"{workers_of(daemon.pid, 'daemon-run')}")
 
         # cancel of a run stuck in C ends it within 1 s.
         stuck = runner.request("run", {"paths": ["spec/spin_spec.lua"], "cwd": project})
-        wait_for(lambda: len(workers_of(daemon.pid)) >= 1, 20)
+        wait_for(lambda: len(workers_of(daemon.pid, "daemon-run")) >= 1, 20)
         time.sleep(0.5)   # into the spinning test
         asked = time.monotonic()
         reply, _ = watcher.call("cancel", {"run": "r2"})
@@ -345,6 +356,8 @@ def test_daemon(project):
               took < 1.0 and final.get("result", {}).get("cancelled") is True, f"{took:.2f} s: {json.dumps(final)[:300]}")
 
         # session/restart recovers a shared world stuck in C.
+        sessions_before = workers_of(daemon.pid, "daemon-session")
+        check("daemon: the shared world lives in a worker process of its own", len(sessions_before) == 1, f"{sessions_before}")
         stuck_eval = watcher.request("eval", {"code": "require('hostile').spin()"})
         time.sleep(0.3)
         reply, seconds = runner.call("status", {}, timeout=5)
@@ -356,7 +369,38 @@ def test_daemon(project):
         reply, seconds = runner.call("eval", {"code": "return 1"}, timeout=5)
         check("daemon: after session/restart the shared world answers an eval within 1 s",
               reply.get("result", {}).get("value") == "1" and seconds < 1.0, f"{seconds:.3f} s {json.dumps(reply)}")
-        del stuck_eval
+        reply = watcher.response(stuck_eval, 5)
+        check("daemon: the eval stuck in C is answered: its session was restarted (-32006)",
+              reply.get("error", {}).get("code") == -32006 and "restarted" in reply["error"]["message"], json.dumps(reply)[:300])
+        check("daemon: the stuck shared world's worker is gone, a fresh one serves",
+              wait_for(lambda: len(workers_of(daemon.pid, "daemon-session")) == 1
+                       and workers_of(daemon.pid, "daemon-session") != sessions_before, 5),
+              f"before {sessions_before}, now {workers_of(daemon.pid, 'daemon-session')}")
+
+        # A crash in C in a live session costs that session only: the eval is answered with the
+        # signal, the session is replaced at once, the other sessions and clients go on.
+        for act, signal_name, session in (("segfault", "SIGSEGV", None), ("abort", "SIGABRT", "crashy"), ("hog", "SIGSEGV", "hungry")):
+            where = {"session": session} if session else {}
+            if session:
+                runner.call("eval", {"code": "x = 41", **where})
+            reply, seconds = runner.call("eval", {"code": f"require('hostile').{act}()", **where}, timeout=30)
+            error = reply.get("error", {})
+            check(f"daemon: {act} in {session or 'the shared world'} is answered -32006 naming {signal_name}",
+                  error.get("code") == -32006 and signal_name in error.get("message", ""), json.dumps(reply)[:400])
+            reply, seconds = watcher.call("eval", {"code": "return 1"}, timeout=5)
+            check(f"daemon: after {act}, another client's eval in the shared world answers within 1 s",
+                  reply.get("result", {}).get("value") == "1" and seconds < 1.0, f"{seconds:.3f} s {json.dumps(reply)[:300]}")
+            if session:
+                reply, seconds = runner.call("eval", {"code": "return x == nil", **where}, timeout=5)
+                check(f"daemon: after {act}, session '{session}' answers again, with a fresh world",
+                      reply.get("result", {}).get("value") == "true" and seconds < 1.0, f"{seconds:.3f} s {json.dumps(reply)[:300]}")
+        reply, _ = watcher.call("status", {})
+        load = reply.get("result", {}).get("session_load", {})
+        check("daemon: status counts the sessions restarted", load.get("restarts") == 4, json.dumps(reply)[:400])
+        notes = [m for m in watcher.inbox if m.get("method") == "session/restarted"]
+        check("daemon: every client hears which session was restarted and why",
+              [n["params"]["session"] for n in notes] == ["live", "live", "crashy", "hungry"]
+              and "SIGSEGV" in notes[1]["params"]["reason"], json.dumps(notes)[:600])
         runner.close()
         watcher.close()
     finally:
@@ -371,7 +415,10 @@ def test_kill_9_of_the_daemon(project):
     try:
         client = Client(sock)
         client.request("run", {"paths": ["spec/spin_spec.lua"], "cwd": project})
-        started = wait_for(lambda: len(workers_of(daemon.pid)) >= 1, 20)
+        started = wait_for(lambda: len(workers_of(daemon.pid, "daemon-run")) >= 1, 20)
+        client.call("eval", {"code": "return 1", "session": "named"})
+        sessions = workers_of(daemon.pid, "daemon-session")
+        check("kill -9 of the daemon: its two sessions' workers had started", len(sessions) == 2, f"{sessions}")
         os.kill(daemon.pid, signal.SIGKILL)
         daemon.wait()
         check("kill -9 of the daemon: its run's worker had started", started)

@@ -22,6 +22,8 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var maxEvalValueBytes: Int = 65_536
     /// Worker processes the runs in flight may have at once (each run's files run in workers).
     public var maxWorkers: Int = 8
+    /// Named live sessions open at once (each is a worker process of its own).
+    public var maxSessions: Int = 16
     public var runInstructionBudget: Int64
     public var runMemoryCapBytes: Int
     /// Empty: runner.toml's default device.
@@ -56,7 +58,8 @@ public struct DaemonConfiguration: Equatable, Sendable {
         try socket.rejectUnknownKeys(["path"])
         let limits = try toml.table("limits")
         try limits.rejectUnknownKeys(["max_message_bytes", "max_clients", "max_concurrent_runs", "client_queue_bytes",
-                                      "max_requests_in_flight", "max_session_queue", "max_eval_value_bytes", "max_workers"])
+                                      "max_requests_in_flight", "max_session_queue", "max_eval_value_bytes", "max_workers",
+                                      "max_sessions"])
         let run = try toml.table("run")
         try run.rejectUnknownKeys(["instruction_budget", "memory_cap_mib"])
         let live = try toml.table("live")
@@ -89,6 +92,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
         configuration.maxSessionQueue = try positive(limits, "max_session_queue", max: 1_000_000)
         configuration.maxEvalValueBytes = try positive(limits, "max_eval_value_bytes", max: 1 << 30)
         configuration.maxWorkers = try positive(limits, "max_workers", max: 4096)
+        configuration.maxSessions = try positive(limits, "max_sessions", max: 4096)
         return configuration
     }
 }

@@ -9,7 +9,7 @@ public struct WorkerCommand: Sendable {
     /// Added to the coordinator's environment.
     public var environment: [String: String]
     /// The worker's address-space limit (set by the pool from `WorkerLimits`).
-    var memoryBytes = 4096 << 20
+    public var memoryBytes = 4096 << 20
     /// A first line every new worker is sent before it says it is ready (its setup, when the
     /// command line cannot carry it: a daemon run's).
     public var setup: String?
@@ -25,6 +25,12 @@ public struct WorkerCommand: Sendable {
         let binary = count > 0 ? String(decoding: path[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
         return WorkerCommand(arguments: [binary] + arguments)
     }
+}
+
+extension WorkerCommand {
+    /// Starts one worker process (from the thread every worker is started from, see
+    /// `WorkerPool`); the caller owns it, stops it and reaps it.
+    public func start() throws -> WorkerProcess { try WorkerSpawner.shared.spawn(self) }
 }
 
 /// What a coordinator enforces on its workers from outside (`[limits]` of runner.toml).

@@ -16,11 +16,11 @@ public enum WorkerServer {
     public static let channel: Int32 = 3
     /// A worker's exit status when its pipe to the coordinator failed under it (a test closed
     /// it), and when a request on it was not the protocol.
-    static let pipeFailedStatus: Int32 = 71
-    static let malformedRequestStatus: Int32 = 70
+    public static let pipeFailedStatus: Int32 = 71
+    public static let malformedRequestStatus: Int32 = 70
 
     /// How a worker ended, as a test's error says it.
-    static func describe(_ ending: WorkerProcess.Ending) -> String {
+    public static func describe(_ ending: WorkerProcess.Ending) -> String {
         switch ending.exitCode {
         case pipeFailedStatus?: return "the worker process lost its pipe to the coordinator (closed by the test?) and exited"
         case malformedRequestStatus?: return "the worker process read what is not its protocol on its pipe and exited"
@@ -43,6 +43,10 @@ public enum WorkerServer {
         }
     }
 
+    /// Tells the coordinator the worker is set up and takes requests (before any other
+    /// thread of the worker writes).
+    public static func sayReady() { send(.ready) }
+
     /// Tells the coordinator the worker could not set up, and exits.
     public static func refuse(_ message: String) -> Never {
         send(.usageError(message))
@@ -63,7 +67,7 @@ public enum WorkerServer {
 
     /// Appends what the coordinator sent next; exits when the pipe ends — the coordinator is
     /// gone (or the pipe was closed under us), and there is no one to report to.
-    private static func readMore(into buffer: inout [UInt8]) {
+    public static func readMore(into buffer: inout [UInt8]) {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(channel, $0.baseAddress, $0.count) }

@@ -1,0 +1,130 @@
+import DetentLua
+import DetentRuntime
+import DetentScripting
+import DetentWorld
+
+/// The live-world methods of docs/protocol.md as a session's worker process answers them, on
+/// the session's queue: `eval`, `complete`, `state`, `pause`, `resume`, `step`, `speed`,
+/// `reset`, `subscribe`, `unsubscribe`, and the daemon's own `interrupt` and `quiesce`. The
+/// daemon checked each request's parameters already (they reach the client's errors at once);
+/// here they are read as it passed them on.
+final class SessionService: @unchecked Sendable {
+    let owned: QueueOwned<LiveSession>
+    /// Writes one message to the daemon (any thread).
+    private let send: @Sendable (JSONValue) -> Void
+    /// Subscriptions by the daemon's name for them, to the session's own ids (session queue only).
+    private var subscriptions: [String: Int] = [:]
+
+    init(_ owned: QueueOwned<LiveSession>, send: @escaping @Sendable (JSONValue) -> Void) {
+        self.owned = owned
+        self.send = send
+    }
+
+    /// Handles one request or notification from the daemon; answers (when it has an `id`)
+    /// with one message `{"id", "result"}` or `{"id", "error"}`.
+    func handle(_ message: JSONValue) {
+        guard let method = message["method"]?.stringValue else { return }
+        let params = Params(message["params"] ?? .object([]))
+        let id = message["id"]
+        let reply: @Sendable (Result<JSONValue, JSONRPC.Failure>) -> Void = { [send] result in
+            guard let id else { return }
+            switch result {
+            case let .success(value): send(.object([("id", id), ("result", value)]))
+            case let .failure(failure): send(.object([("id", id), ("error", failure.json)]))
+            }
+        }
+        // Not waiting for the session's queue: it stops what holds the queue.
+        if method == "interrupt" { return owned.interrupt() }
+        owned.async { [self] live in
+            do {
+                switch method {
+                case "eval": try eval(live, params, reply: reply)
+                case "complete": reply(.success(.object([("words", .array(live.consoleCompletions(of: try params.string("word")).map { .string($0) }))])))
+                case "state": reply(.success(try state(live, params)))
+                case "pause": live.pause(); reply(.success(clock(live)))
+                case "resume": live.resume(); reply(.success(clock(live)))
+                case "step": live.step(Int(try params.optionalInt("frames", in: 1...1_000_000) ?? 1)); reply(.success(clock(live)))
+                case "speed":
+                    let factor = try params.optionalNumber("factor", in: 0.1...10) ?? 1
+                    live.setSpeed(factor)
+                    reply(.success(.object([("speed", .double(factor))])))
+                case "reset": try live.resetWorld(); reply(.success(clock(live)))
+                case "subscribe": try subscribe(live, params); reply(.success(.object([("subscription", .string(try params.string("name")))])))
+                case "unsubscribe":
+                    if let local = subscriptions.removeValue(forKey: try params.string("name")) { live.unsubscribe(local) }
+                case "quiesce": live.interruptJobs("the daemon is shutting down"); live.pause()
+                default: throw JSONRPC.Failure(JSONRPC.methodNotFound, "a session's worker has no method '\(method)'")
+                }
+            } catch let failure as JSONRPC.Failure {
+                reply(.failure(failure))
+            } catch {
+                reply(.failure(JSONRPC.Failure(JSONRPC.internalError, "internal error: \(error)")))
+            }
+        }
+    }
+
+    private func clock(_ live: LiveSession) -> JSONValue {
+        let world = live.world
+        return .object([("paused", .bool(live.isPaused)), ("time", .double(world.seconds)), ("frame", .int(world.frame)),
+                        ("speed", .double(live.speed))])
+    }
+
+    private func eval(_ live: LiveSession, _ params: Params, reply: @escaping @Sendable (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
+        let code = try params.string("code")
+        let console = try params.optionalString("format") == "console"
+        let limit = Int(try params.optionalInt("limit", in: 1...Int64(Int32.max)) ?? 65_536)
+        if console { try live.installConsole() }
+        live.eval(code, presenter: console ? "console" : "present", valueBytes: limit) { result in
+            switch result {
+            case let .success(value):
+                reply(.success(.object([("value", .string(value.text)), ("json", .raw(value.json)), ("count", .int(Int64(value.count))),
+                                        ("output", .array(value.output.map { .string($0) })),
+                                        ("start_frame", .int(value.startFrame)), ("end_frame", .int(value.endFrame))])))
+            case let .failure(error):
+                reply(.failure(Daemon.luaFailure(error)))
+            }
+        }
+    }
+
+    private func state(_ live: LiveSession, _ params: Params) throws -> JSONValue {
+        let snapshot = live.state(try params.optionalStrings("paths"))
+        var drops: [(String, JSONValue)] = []
+        if try params.optionalBool("drops") == true {
+            drops = [("drops", .array(live.driver.drops.map { .object([("frame", .int($0.frame)), ("count", .int($0.count))]) }))]
+        }
+        return .object([
+            ("time", .double(snapshot.time)), ("frame", .int(snapshot.frame)), ("paused", .bool(live.isPaused)),
+            ("speed", .double(live.speed)),
+            ("properties", .object(snapshot.properties.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
+            ("engines", .array(live.world.engines.map { .string(EngineSummary.describe($0)) })),
+        ] + drops)
+    }
+
+    /// Events and samples go to the daemon as `{"event": params}` and `{"sample": params}`,
+    /// the notifications' params with the subscription's name in them.
+    private func subscribe(_ live: LiveSession, _ params: Params) throws {
+        let name = try params.string("name")
+        let events = params.value["events"] == .string("*") ? ["*"] : try params.optionalStrings("events")
+        let subscriptionName = JSONValue.string(name)
+        let subscription = LiveSession.Subscription(
+            events: events.map(Set.init), properties: try params.optionalStrings("properties") ?? [],
+            every: Int(try params.optionalInt("every", in: 1...100_000) ?? 1),
+            onEvent: { [send] event in
+                let payload = event.payload.map { key, value in
+                    (key, value.converted(number: JSONValue.double, integer: JSONValue.int, string: JSONValue.string, boolean: JSONValue.bool))
+                }
+                send(.object([("event", .object([
+                    ("subscription", subscriptionName), ("name", .string(event.name)), ("time", .double(Double(event.time) / 1e9)),
+                    ("frame", .int(event.frame)), ("payload", .object(payload)),
+                ]))]))
+            },
+            onSample: { [send] sample in
+                send(.object([("sample", .object([
+                    ("subscription", subscriptionName), ("frame", .int(sample.frame)), ("time", .double(sample.time)),
+                    ("values", .object(sample.values.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
+                ]))]))
+            })
+        if let previous = subscriptions[name] { live.unsubscribe(previous) }
+        subscriptions[name] = live.subscribe(subscription)
+    }
+}
