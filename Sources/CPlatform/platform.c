@@ -1,6 +1,7 @@
 // What CPlatform declares beyond glibc's hidden functions (include/CPlatform.h).
 #define _GNU_SOURCE
 #include "CPlatform.h"
+#include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
 #include <signal.h>
@@ -24,4 +25,29 @@ int detent_built_with_sanitizer(void) {
     return 1;
 #endif
     return 0;
+}
+
+// The write end of the pipe `detent_signal_pipe` made: a byte is written to it for each signal.
+static int signal_pipe_write = -1;
+
+static void write_signal_byte(int signo) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signo;
+    (void)!write(signal_pipe_write, &byte, 1);   // a full pipe already says "signalled"
+    errno = saved;
+}
+
+int detent_signal_pipe(int signo) {
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+    // The read end blocks: a thread waits on it.
+    int flags = fcntl(fds[0], F_GETFL);
+    fcntl(fds[0], F_SETFL, flags & ~O_NONBLOCK);
+    signal_pipe_write = fds[1];
+    struct sigaction action = {0};
+    action.sa_handler = write_signal_byte;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    if (sigaction(signo, &action, NULL) != 0) return -1;
+    return fds[0];
 }

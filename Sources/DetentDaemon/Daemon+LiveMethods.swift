@@ -102,7 +102,7 @@ extension Daemon {
     /// Stops the evals running in a live session (the console's Ctrl-C); the world stays.
     func interruptEvals(_ params: Params) throws -> JSONValue {
         try params.only(["session"])
-        try liveSession(params, create: false).notify("interrupt")
+        try liveSession(params, create: false).interrupt()
         return .object([("cancelled", .bool(true))])
     }
 

@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Logging
 import NIOConcurrencyHelpers
+import NIOCore
 import DetentRuntime
 import DetentScripting
 import DetentLua
@@ -32,6 +33,8 @@ public final class Daemon: @unchecked Sendable {
     let reloads = DispatchQueue(label: "detent.daemon.reload")
     /// The worker processes of every run in flight, at most `max_workers` at once.
     let runWorkers: WorkerCensus
+    /// The event loop the live sessions' worker sockets are served on (the clients' own).
+    let eventLoop: EventLoop
     /// Called once when a shutdown has finished draining (the server then exits).
     var onShutdownRequested: (String) -> Void = { _ in }
 
@@ -64,7 +67,8 @@ public final class Daemon: @unchecked Sendable {
     /// `plugins` nil loads none (`--no-plugins`). Plugins that fail are logged and kept for
     /// `plugins` and runs to report; a plugin folder that does not exist is a `UsageError`.
     public init(configLocation: ConfigLocation, configuration: DetentConfiguration, token: String?, plugins: PluginOrigin?,
-                logger: Logger) throws {
+                eventLoop: EventLoop, logger: Logger) throws {
+        self.eventLoop = eventLoop
         self.configLocation = configLocation
         self.config = configuration.daemon
         runWorkers = WorkerCensus(limit: configuration.daemon.maxWorkers)
@@ -74,7 +78,7 @@ public final class Daemon: @unchecked Sendable {
         let pluginSet = try Daemon.loadPlugins(plugins, configuration: configuration, config: config, previous: PluginSet())
         Daemon.log(pluginSet, previous: PluginSet(), logger: logger)
         let live = try Daemon.startSession("live", configuration: configuration, location: configLocation, plugins: pluginSet,
-                                           owner: sessionOwner)
+                                           eventLoop: eventLoop, owner: sessionOwner)
         do { try live.waitUntilReady() } catch {
             live.stop("the daemon did not start", wait: true)
             throw error

@@ -53,10 +53,19 @@ public final class DaemonServer: @unchecked Sendable {
             }
             token = try DaemonServer.readToken(tokenFile)
         }
-        daemon = try Daemon(configLocation: configLocation, configuration: configuration, token: token, plugins: options.plugins, logger: logger)
+        // One event loop serves clients and the live sessions' worker sockets alike: an answer
+        // from a session reaches its client's connection on the thread it arrived on.
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        do {
+            daemon = try Daemon(configLocation: configLocation, configuration: configuration, token: token, plugins: options.plugins,
+                                eventLoop: group.next(), logger: logger)
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw error
+        }
+        self.group = group
         self.options = options
         self.logger = logger
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     }
 
     static func readToken(_ path: String) throws -> String {
@@ -167,7 +176,7 @@ public final class DaemonServer: @unchecked Sendable {
         // Not waited for: a session stuck in native code must not hold the shutdown up.
         let sessions = daemon.sessionWorkers
         for session in sessions {
-            session.notify("interrupt")
+            session.interrupt()
             session.notify("quiesce")
         }
         let grace = daemon.config.shutdownGraceSeconds

@@ -11,7 +11,7 @@ import Glibc
 /// when its parent thread ends (`WorkerProcess.dieWithParent`), and it reads end-of-file on
 /// its pipe when the parent is gone. Every instance is reaped (`waitpid`): no zombie stays.
 ///
-/// One owner thread uses an instance; only `pid` and `terminate` may be used from others.
+/// One owner thread uses an instance; only `pid`, `signal` and `terminate` may be used from others.
 public final class WorkerProcess: @unchecked Sendable {
     public let pid: pid_t
     /// The coordinator's end of the socket pair.
@@ -95,21 +95,9 @@ public final class WorkerProcess: @unchecked Sendable {
         ChildProcess.writeAll(Array(line.utf8) + [UInt8(ascii: "\n")], to: channel)
     }
 
-    /// Writes what of `bytes` the socket takes now without waiting: the count written (0 when
-    /// its buffer is full), nil when the worker can no longer read. Safe from any thread that
-    /// holds the caller's own lock for writes (lines must not interleave).
-    public func sendNow(_ bytes: ArraySlice<UInt8>) -> Int? {
-        while true {
-            let written = bytes.withUnsafeBytes { raw in Glibc.send(channel, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-            if written >= 0 { return written }
-            if errno == EINTR { continue }
-            return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : nil
-        }
-    }
-
-    /// Writes all of `bytes`, waiting while the socket's buffer is full; false when the worker
-    /// can no longer read them.
-    public func sendAll(_ bytes: [UInt8]) -> Bool { ChildProcess.writeAll(bytes, to: channel) }
+    /// A copy of the coordinator's end of the socket pair, for a caller that reads and writes
+    /// it itself (an event loop) instead of through `send` and `readLine`; the caller closes it.
+    public func duplicateChannel() -> Int32 { fcntl(channel, F_DUPFD_CLOEXEC, 0) }
 
     /// The next line (without its newline), waiting until `deadline` (a `monotonicNow()`
     /// value; nil waits for ever). Lines longer than `limit` bytes fail as `tooLong`, and one
@@ -160,6 +148,14 @@ public final class WorkerProcess: @unchecked Sendable {
 
     /// Whether a whole line is already read and waiting (`readLine` would not block).
     public var hasBufferedLine: Bool { buffer[start...].contains(UInt8(ascii: "\n")) }
+
+    /// Sends the worker `signal` unless it has been reaped (its pid may be another process's
+    /// by then). Any thread.
+    public func signal(_ number: Int32) {
+        exitLock.lock()
+        defer { exitLock.unlock() }
+        if exitStatus == nil { kill(pid, number) }
+    }
 
     /// Stops the worker: SIGTERM, then SIGKILL once `grace` seconds have passed without it
     /// exiting; reaps it. Returns how it ended. Safe to call more than once, from any thread.

@@ -16,5 +16,9 @@ int detent_die_with_parent(void);
 int detent_built_with_sanitizer(void);
 // pipe2 with O_CLOEXEC on both ends (glibc declares pipe2 under _GNU_SOURCE only).
 int detent_pipe_cloexec(int fds[2]);
+// Turns signal `signo` into a byte on a pipe (the handler only writes, which is
+// async-signal-safe, whichever thread the signal lands on): returns the pipe's read end for
+// a thread to wait on, or -1. One signal per process.
+int detent_signal_pipe(int signo);
 
 #endif

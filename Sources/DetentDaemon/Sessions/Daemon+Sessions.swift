@@ -2,6 +2,7 @@ import DetentRuntime
 import FoundationEssentials
 import Logging
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// Where a session's worker reaches its daemon: made before the daemon (the shared world's
 /// worker starts while the daemon is being made), pointed at it once it is.
@@ -15,7 +16,7 @@ extension Daemon {
     /// Starts the worker of the live session `name` (the shared world is "live") with the
     /// plugins loaded now; it takes requests at once.
     static func startSession(_ name: String, configuration: DetentConfiguration, location: ConfigLocation, plugins: PluginSet,
-                             owner: SessionOwner) throws -> SessionWorker {
+                             eventLoop: EventLoop, owner: SessionOwner) throws -> SessionWorker {
         var command = WorkerCommand.thisBinary(["__worker", "daemon-session"])
         let limits = WorkerLimits(configuration.run)
         command.memoryBytes = limits.memoryBytes
@@ -27,13 +28,14 @@ extension Daemon {
                 owner.daemon?.logger.log(level: Logger.Level(rawValue: level) ?? .info, "\(message)", metadata: ["session": "\(session.name)"])
             },
             died: { [owner] session, why in owner.daemon?.replace(session, because: why) })
-        return try SessionWorker(name: name, command: command, limits: limits, handlers: handlers)
+        return try SessionWorker(name: name, command: command, limits: limits, eventLoop: eventLoop, handlers: handlers)
     }
 
     /// A fresh worker for the session `name`, with the configuration and plugins of now.
     func startSession(_ name: String) throws -> SessionWorker {
         let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
-        return try Daemon.startSession(name, configuration: configuration, location: configLocation, plugins: plugins, owner: sessionOwner)
+        return try Daemon.startSession(name, configuration: configuration, location: configLocation, plugins: plugins,
+                                       eventLoop: eventLoop, owner: sessionOwner)
     }
 
     /// An event or sample of a subscription, to the client that holds it.
@@ -83,7 +85,7 @@ extension Daemon {
             fresh.stop("replaced by another restart")
             return nil
         }
-        old.stop("session '\(name)' was restarted: \(reason)")
+        old.stop("\(reason); session '\(name)' was restarted with a fresh world")
         logger.notice("session restarted", metadata: ["session": "\(name)", "reason": "\(reason)"])
         broadcast(JSONRPC.notification("session/restarted", .object([("session", .string(name)), ("reason", .string(reason)),
                                                                      ("subscriptions_ended", .int(Int64(ended)))])))

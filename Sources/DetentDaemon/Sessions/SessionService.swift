@@ -5,9 +5,9 @@ import DetentWorld
 
 /// The live-world methods of docs/protocol.md as a session's worker process answers them, on
 /// the session's queue: `eval`, `complete`, `state`, `pause`, `resume`, `step`, `speed`,
-/// `reset`, `subscribe`, `unsubscribe`, and the daemon's own `interrupt` and `quiesce`. The
-/// daemon checked each request's parameters already (they reach the client's errors at once);
-/// here they are read as it passed them on.
+/// `reset`, `subscribe`, `unsubscribe`, and the daemon's own `quiesce`. The daemon checked
+/// each request's parameters already (they reach the client's errors at once); here they are
+/// read as it passed them on.
 final class SessionService: @unchecked Sendable {
     let owned: QueueOwned<LiveSession>
     /// Writes one message to the daemon (any thread).
@@ -20,8 +20,9 @@ final class SessionService: @unchecked Sendable {
         self.send = send
     }
 
-    /// Handles one request or notification from the daemon; answers (when it has an `id`)
-    /// with one message `{"id", "result"}` or `{"id", "error"}`.
+    /// Handles one request or notification from the daemon, waiting for the session's queue;
+    /// answers (when it has an `id`) with one message `{"id", "result"}` or `{"id", "error"}`
+    /// — an eval that waits answers later, from the tick that ends it.
     func handle(_ message: JSONValue) {
         guard let method = message["method"]?.stringValue else { return }
         let params = Params(message["params"] ?? .object([]))
@@ -33,9 +34,9 @@ final class SessionService: @unchecked Sendable {
             case let .failure(failure): send(.object([("id", id), ("error", failure.json)]))
             }
         }
-        // Not waiting for the session's queue: it stops what holds the queue.
-        if method == "interrupt" { return owned.interrupt() }
-        owned.async { [self] live in
+        // On the calling thread, which holds the session's queue meanwhile (dispatch runs a
+        // `sync` block there): no hop to another thread on the way to the world and back.
+        owned.sync { [self] live in
             do {
                 switch method {
                 case "eval": try eval(live, params, reply: reply)

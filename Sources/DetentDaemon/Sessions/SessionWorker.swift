@@ -1,25 +1,29 @@
 import DetentPlatform
 import DetentRuntime
 import Glibc
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 
 /// The daemon's handle on a live session kept in a worker process of its own
 /// (`detent __worker daemon-session`, `SessionWorkerServer`): requests go out as lines, each
 /// answered once by its `reply`; the session's events, samples, clock and log records come
 /// back and go to `Handlers`. Whatever the session does — loop in C, crash, flood — the daemon
-/// only ever waits for it on this handle's reader thread, and `stop` ends it at once.
+/// never waits for it, and `stop` ends it at once.
 ///
-/// Requests are written without waiting: what the socket does not take at once is queued and
-/// written by a thread of its own, so an event loop never blocks on a busy worker. Any thread
-/// may call `request`, `notify` and `stop`.
+/// The worker's socket is a channel on the daemon's event loop, as clients' connections are:
+/// a request is written without waiting (NIO buffers what the socket does not take), and an
+/// answer is read and handed to the client's connection on the same thread — no hop between
+/// threads on the way. Any thread may call `request`, `notify` and `stop`.
 final class SessionWorker: @unchecked Sendable {
-    /// What the daemon does with what comes back (called on the reader thread).
+    /// What the daemon does with what comes back (called on the event loop).
     struct Handlers: Sendable {
         /// An `event` or `sample` notification's params, by the method it goes out as.
         var notification: @Sendable (SessionWorker, String, JSONValue) -> Void
         /// A log record of the session (level, message).
         var log: @Sendable (SessionWorker, String, String) -> Void
-        /// The worker ended unasked, after it was ready (it crashed, or broke the protocol):
-        /// why, as requests it did not answer were told.
+        /// The worker ended unasked, after it was ready (it crashed, or broke the protocol),
+        /// and why; the daemon replaces it, then stops it (which answers the requests it owed).
         var died: @Sendable (SessionWorker, String) -> Void
     }
 
@@ -34,23 +38,35 @@ final class SessionWorker: @unchecked Sendable {
     private let process: WorkerProcess
     private let limits: WorkerLimits
     private let handlers: Handlers
+    /// The worker's socket on the event loop, once registered there.
+    private let channel: EventLoopFuture<Channel>
     private let state = Condition()
     private var phase = Phase.starting
     private var pending: [Int: Daemon.Reply] = [:]
     private var nextID = 0
-    /// Bytes the socket did not take yet, and whether a writer thread is writing them.
-    private var backlog: [UInt8] = []
-    private var writing = false
 
     /// Starts the worker and sends its setup; it takes requests at once (they wait in the
     /// socket while it sets up). Throws `ChildProcess.StartFailure` when it cannot start.
-    init(name: String, command: WorkerCommand, limits: WorkerLimits, handlers: Handlers) throws {
+    init(name: String, command: WorkerCommand, limits: WorkerLimits, eventLoop: EventLoop, handlers: Handlers) throws {
         self.name = name
         self.limits = limits
         self.handlers = handlers
         process = try command.start()
-        if let setup = command.setup { enqueue(Array(setup.utf8) + [UInt8(ascii: "\n")]) }
-        DetachedThread.start(name: "session-\(process.pid)") { [self] in read() }
+        let registered = eventLoop.makePromise(of: Channel.self)
+        channel = registered.futureResult
+        let reader = SessionWorkerReader(lineBytes: limits.lineBytes)
+        reader.worker = self
+        ClientBootstrap(group: eventLoop)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(BoundedLineDecoder(maxLength: limits.lineBytes)))
+                    try channel.pipeline.syncOperations.addHandler(reader)
+                }
+            }
+            .withConnectedSocket(process.duplicateChannel())
+            .cascade(to: registered)
+        channel.whenFailure { [self] error in ended("could not be served its socket (\(error))") }
+        if let setup = command.setup { write(setup) }
     }
 
     var pid: pid_t { process.pid }
@@ -73,16 +89,34 @@ final class SessionWorker: @unchecked Sendable {
             return reply(.failure(failure))
         }
         nextID += 1
-        pending[nextID] = reply
-        enqueue(line(.object([("id", .int(Int64(nextID))), ("method", .string(method)), ("params", params)])))
+        let id = nextID
+        pending[id] = reply
         state.unlock()
+        write(JSONValue.object([("id", .int(Int64(id))), ("method", .string(method)), ("params", params)]).text)
     }
 
-    /// Sends `method` without waiting for an answer (`interrupt`, `unsubscribe`, `quiesce`).
-    func notify(_ method: String, _ params: JSONValue = .object([])) {
+    /// Stops the evals running in the session (the console's Ctrl-C) — a signal, which reaches
+    /// the worker however busy it is; the world stays.
+    /// Before the worker is ready nothing runs (and the signal would end it: its handler is
+    /// not in place yet).
+    func interrupt() {
         state.lock()
-        if case .ended = phase {} else { enqueue(line(.object([("method", .string(method)), ("params", params)]))) }
-        state.unlock()
+        defer { state.unlock() }
+        if case .ready = phase { process.signal(SessionWorkerServer.interruptSignal) }
+    }
+
+    /// Sends `method` without waiting for an answer (`unsubscribe`, `quiesce`).
+    func notify(_ method: String, _ params: JSONValue = .object([])) {
+        write(JSONValue.object([("method", .string(method)), ("params", params)]).text)
+    }
+
+    private func write(_ line: String) {
+        channel.whenSuccess { channel in
+            var buffer = channel.allocator.buffer(capacity: line.utf8.count + 1)
+            buffer.writeString(line)
+            buffer.writeInteger(UInt8(ascii: "\n"))
+            channel.writeAndFlush(buffer, promise: nil)
+        }
     }
 
     /// Ends the session: requests not answered yet fail with `reason` (error `code`), later
@@ -93,6 +127,7 @@ final class SessionWorker: @unchecked Sendable {
         if let unanswered = end(failure) {
             for reply in unanswered { reply(.failure(failure)) }
         }
+        channel.whenSuccess { $0.close(promise: nil) }
         if wait { process.terminate(grace: limits.terminateGraceSeconds) } else {
             DetachedThread.start(name: "session-stop") { [self] in process.terminate(grace: limits.terminateGraceSeconds) }
         }
@@ -106,59 +141,12 @@ final class SessionWorker: @unchecked Sendable {
         phase = .ended(failure)
         let unanswered = Array(pending.values)
         pending = [:]
-        backlog = []
         return unanswered
     }
 
-    private func line(_ message: JSONValue) -> [UInt8] { Array(message.text.utf8) + [UInt8(ascii: "\n")] }
+    // MARK: What comes back (on the event loop)
 
-    // MARK: Writing (under `state`)
-
-    private func enqueue(_ bytes: [UInt8]) {
-        if !writing && backlog.isEmpty {
-            // A socket the worker closed: its reader sees the end and says why.
-            guard let written = process.sendNow(bytes[...]), written < bytes.count else { return }
-            backlog.append(contentsOf: bytes[written...])
-        } else {
-            backlog.append(contentsOf: bytes)
-        }
-        guard !writing else { return }
-        writing = true
-        DetachedThread.start(name: "session-write") { [self] in writeBacklog() }
-    }
-
-    private func writeBacklog() {
-        while true {
-            state.lock()
-            let bytes = backlog
-            backlog = []
-            if bytes.isEmpty { writing = false }
-            state.unlock()
-            if bytes.isEmpty { return }
-            if !process.sendAll(bytes) {
-                state.lock()
-                backlog = []
-                writing = false
-                state.unlock()
-                return
-            }
-        }
-    }
-
-    // MARK: Reading (the reader thread)
-
-    private func read() {
-        while true {
-            let line: [UInt8]
-            do { line = try process.readLine(deadline: nil, limit: limits.lineBytes, first: UInt8(ascii: "{")) } catch {
-                return ended(error == .closed ? nil : "it sent what is not its protocol (\(error))")
-            }
-            guard let message = try? JSONValue.parse(line) else { return ended("it sent a line that is not JSON") }
-            route(message)
-        }
-    }
-
-    private func route(_ message: JSONValue) {
+    fileprivate func route(_ message: JSONValue) {
         if let id = message["id"]?.integer {
             state.lock()
             let reply = pending.removeValue(forKey: Int(id))
@@ -187,9 +175,10 @@ final class SessionWorker: @unchecked Sendable {
         }
     }
 
-    /// The pipe ended or broke: unless the daemon stopped the worker itself, it is stopped and
-    /// reaped, and every request it owed is told how it ended.
-    private func ended(_ protocolError: String?) {
+    /// The socket ended or carried what is not the protocol: unless the daemon stopped the
+    /// worker itself, it is stopped and reaped (off the event loop: that may take the grace
+    /// period), and every request it owed is told how it ended.
+    fileprivate func ended(_ protocolError: String?) {
         state.lock()
         let wasReady: Bool
         switch phase {
@@ -198,13 +187,50 @@ final class SessionWorker: @unchecked Sendable {
         case .ready: wasReady = true
         }
         state.unlock()
-        let ending = process.terminate(grace: limits.terminateGraceSeconds)
-        let tail = process.standardErrorTail()
-        var why = protocolError.map { "the session's worker process \($0) and was stopped" } ?? "the session's worker process \(ending)"
-        if !tail.isEmpty { why += "; its standard error: \(tail)" }
-        guard let unanswered = end(JSONRPC.Failure(JSONRPC.sessionLost, why)) else { return }
-        let message = wasReady ? why + "; session '\(name)' was restarted with a fresh world" : why
-        for reply in unanswered { reply(.failure(JSONRPC.Failure(JSONRPC.sessionLost, message))) }
-        if wasReady { handlers.died(self, why) }
+        channel.whenSuccess { $0.close(promise: nil) }
+        DetachedThread.start(name: "session-ended") { [self] in
+            let ending = process.terminate(grace: limits.terminateGraceSeconds)
+            let tail = process.standardErrorTail()
+            var why = protocolError.map { "the session's worker process \($0) and was stopped" } ?? "the session's worker process \(ending)"
+            if !tail.isEmpty { why += "; its standard error: \(tail)" }
+            // The daemon puts a fresh session in its place first — a request from now on goes
+            // there, none meets this one ended — and then stops this one with a reason that
+            // says so, answering what it owed.
+            if wasReady { handlers.died(self, why) }
+            stop(why, wait: true)
+        }
+    }
+}
+
+/// Lines from a session's worker, parsed and handed to its `SessionWorker` (event loop only).
+private final class SessionWorkerReader: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = BoundedLineDecoder.Frame
+    let lineBytes: Int
+    /// Set right after the handler is made, before the channel reads anything.
+    weak var worker: SessionWorker?
+
+    init(lineBytes: Int) { self.lineBytes = lineBytes }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case let .line(buffer):
+            guard let message = try? JSONValue.parse(Array(buffer.readableBytesView)), case .object = message else {
+                worker?.ended("sent a line that is not its protocol")
+                return context.close(promise: nil)
+            }
+            worker?.route(message)
+        case let .tooLong(bytes):
+            worker?.ended("sent a line of \(bytes) bytes, over the \(lineBytes) a line may have")
+            context.close(promise: nil)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        worker?.ended(nil)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        worker?.ended(nil)
+        context.close(promise: nil)
     }
 }

@@ -1,3 +1,4 @@
+import CPlatform
 import DetentPlatform
 import DetentRuntime
 import Glibc
@@ -8,13 +9,17 @@ import NIOConcurrencyHelpers
 /// shared world, or a named session), so that code stuck or crashing in it — in Lua or in C —
 /// takes only that session with it, and the daemon can always replace it.
 ///
-/// Threads: the main thread reads the daemon's requests from fd 3 and hands them to the
-/// session's queue (an `interrupt` it carries out itself, so it reaches a busy queue); the
-/// session's queue runs them and its display link; a third thread forwards the session's
-/// published clock (`{"clock": …}`) while it changes, at most every 50 ms, for the daemon's
-/// `status`. Every thread writes through one lock; a pipe that fails ends the worker.
+/// Threads: the main thread reads the daemon's requests from fd 3 and runs each on the
+/// session's queue (`sync`: on the main thread itself, while the queue is its); the queue's
+/// own thread runs the display link and what waits on it; one thread waits for SIGUSR1 — the
+/// daemon's interrupt, which must reach an eval that holds the main thread — and stops the
+/// evals running (the console's Ctrl-C); one forwards the session's published clock
+/// (`{"clock": …}`) while it changes, at most every 50 ms, for the daemon's `status`. Every
+/// thread writes through one lock; a pipe that fails ends the worker.
 public enum SessionWorkerServer {
     private static let writes = NIOLock()
+    /// The signal the daemon interrupts a session's evals with.
+    public static let interruptSignal = SIGUSR1
     /// How often the published clock is looked at (seconds).
     static let clockInterval = 0.05
 
@@ -28,6 +33,17 @@ public enum SessionWorkerServer {
             WorkerServer.refuse("\(error)")
         }
         let service = SessionService(owned, send: send)
+        let interrupts = detent_signal_pipe(interruptSignal)
+        guard interrupts >= 0 else { WorkerServer.refuse("cannot take SIGUSR1 for interrupts: \(String(cString: strerror(errno)))") }
+        DetachedThread.start(name: "session-interrupt") {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(interrupts, &byte, 1)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return }
+                owned.interrupt()
+            }
+        }
         WorkerServer.sayReady()
         DetachedThread.start(name: "session-clock") {
             var last = PublishedClock.Reading()
