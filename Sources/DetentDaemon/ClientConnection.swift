@@ -149,8 +149,10 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
     /// goes out is bounded like what comes in.
     private func bounded(_ response: JSONValue, id: JSONValue?) -> JSONValue {
         let limit = daemon.config.maxMessageBytes
-        let size = response.text.utf8.count
-        guard size > limit else { return response }
+        let text = response.text
+        let size = text.utf8.count
+        // Encoded once: the text goes out as it is.
+        guard size > limit else { return .raw(text) }
         return JSONRPC.response(id: id, error: JSONRPC.Failure(JSONRPC.messageTooLarge,
             "response too large: \(size) bytes, more than max_message_bytes = \(limit) in config/daemon.toml",
             data: .object([("max_message_bytes", .int(Int64(limit))), ("bytes", .int(Int64(size)))])))

@@ -146,7 +146,45 @@ final class SessionWorker: @unchecked Sendable {
 
     // MARK: What comes back (on the event loop)
 
-    fileprivate func route(_ message: JSONValue) {
+    /// An answer `{"id":N,"result":…}` as the worker writes it (`SessionService`) is taken
+    /// apart without parsing the result, which goes on to the client as the worker wrote it;
+    /// every other line is parsed.
+    fileprivate func route(_ line: ByteBuffer) -> Bool {
+        let bytes = line.readableBytesView
+        if let (id, result) = SessionWorker.answer(in: bytes) {
+            answer(id, .success(.raw(String(decoding: result, as: UTF8.self))))
+            return true
+        }
+        guard let message = try? JSONValue.parse(Array(bytes)), case .object = message else { return false }
+        route(message)
+        return true
+    }
+
+    /// The id and the result's bytes of a line `{"id":N,"result":…}`; nil for any other line.
+    static func answer(in bytes: ByteBufferView) -> (Int, ByteBufferView.SubSequence)? {
+        let prefix = resultPrefix, separator = resultSeparator
+        guard bytes.count > prefix.count + separator.count + 2, bytes.starts(with: prefix), bytes.last == UInt8(ascii: "}") else { return nil }
+        var index = bytes.startIndex + prefix.count
+        var id = 0
+        while index < bytes.endIndex, let digit = bytes[index].wholeNumberDigit, id < Int.max / 10 {
+            id = id * 10 + digit
+            index += 1
+        }
+        guard index > bytes.startIndex + prefix.count, bytes[index...].starts(with: separator) else { return nil }
+        return (id, bytes[(index + separator.count)..<(bytes.endIndex - 1)])
+    }
+
+    private static let resultPrefix = Array(#"{"id":"#.utf8)
+    private static let resultSeparator = Array(#","result":"#.utf8)
+
+    private func answer(_ id: Int, _ result: Result<JSONValue, JSONRPC.Failure>) {
+        state.lock()
+        let reply = pending.removeValue(forKey: id)
+        state.unlock()
+        reply?(result)
+    }
+
+    private func route(_ message: JSONValue) {
         if let id = message["id"]?.integer {
             state.lock()
             let reply = pending.removeValue(forKey: Int(id))
@@ -214,11 +252,11 @@ private final class SessionWorkerReader: ChannelInboundHandler, @unchecked Senda
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case let .line(buffer):
-            guard let message = try? JSONValue.parse(Array(buffer.readableBytesView)), case .object = message else {
-                worker?.ended("sent a line that is not its protocol")
+            guard let worker else { return }
+            guard worker.route(buffer) else {
+                worker.ended("sent a line that is not its protocol")
                 return context.close(promise: nil)
             }
-            worker?.route(message)
         case let .tooLong(bytes):
             worker?.ended("sent a line of \(bytes) bytes, over the \(lineBytes) a line may have")
             context.close(promise: nil)
@@ -233,4 +271,9 @@ private final class SessionWorkerReader: ChannelInboundHandler, @unchecked Senda
         worker?.ended(nil)
         context.close(promise: nil)
     }
+}
+
+private extension UInt8 {
+    /// 0…9 for an ASCII digit.
+    var wholeNumberDigit: Int? { self >= 0x30 && self <= 0x39 ? Int(self - 0x30) : nil }
 }

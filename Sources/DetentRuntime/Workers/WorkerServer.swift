@@ -68,13 +68,20 @@ public enum WorkerServer {
     /// Appends what the coordinator sent next; exits when the pipe ends — the coordinator is
     /// gone (or the pipe was closed under us), and there is no one to report to.
     public static func readMore(into buffer: inout [UInt8]) {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(channel, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { _exit(0) }
-            buffer.append(contentsOf: chunk[..<count])
-            return
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65_536) { chunk in
+            while true {
+                // Waiting in poll for input only, not in read: a thread blocked in read on a
+                // Unix socket is also woken each time the coordinator reads what this worker
+                // wrote (the socket's space is freed, and its wait queue wakes every reader),
+                // a wake-up for nothing on every answer.
+                var ready = pollfd(fd: channel, events: Int16(POLLIN), revents: 0)
+                if poll(&ready, 1, -1) < 0 && errno == EINTR { continue }
+                let count = read(channel, chunk.baseAddress, chunk.count)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { _exit(0) }
+                buffer.append(contentsOf: chunk[..<count])
+                return
+            }
         }
     }
 
