@@ -1,8 +1,10 @@
 import DetentRuntime
 import NIOCore
+import NIOPosix
 import Logging
 
-/// One connected client: decodes its lines as JSON-RPC, hands requests to the daemon, and
+/// One connected client: decodes its lines as JSON-RPC, hands requests to its server (the
+/// daemon, or the worker of a session the connection is attached to), and
 /// writes replies and notifications back. All mutable state lives on the channel's event
 /// loop; `send` may be called from any thread (session queues, run threads) and hops there.
 ///
@@ -15,7 +17,8 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
     typealias OutboundOut = ByteBuffer
 
     let id: Int
-    let daemon: Daemon
+    /// The daemon, or the worker of the session the connection is attached to.
+    let server: ConnectionServer
     let queueLimit: Int
     /// TCP clients must authenticate with `initialize {token}` first.
     let requiresToken: Bool
@@ -29,9 +32,9 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
     private var inputClosed = false
     var logger: Logger
 
-    init(id: Int, daemon: Daemon, queueLimit: Int, requiresToken: Bool, logger: Logger) {
+    init(id: Int, server: ConnectionServer, queueLimit: Int, requiresToken: Bool, logger: Logger) {
         self.id = id
-        self.daemon = daemon
+        self.server = server
         self.queueLimit = queueLimit
         self.requiresToken = requiresToken
         authenticated = !requiresToken
@@ -43,8 +46,8 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
 
     func channelActive(context: ChannelHandlerContext) {
         channel = context.channel
-        if !daemon.clientConnected(self) {
-            let failure = JSONRPC.Failure(JSONRPC.limitReached, "too many clients (max_clients = \(daemon.config.maxClients) in config/daemon.toml)")
+        if !server.clientConnected(self) {
+            let failure = JSONRPC.Failure(JSONRPC.limitReached, "too many clients (max_clients = \(server.config.maxClients) in config/server.toml)")
             write(JSONRPC.response(id: nil, error: failure).text)
             context.close(promise: nil)
             isOpen = false
@@ -56,7 +59,7 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
 
     func channelInactive(context: ChannelHandlerContext) {
         isOpen = false
-        daemon.clientGone(self)
+        server.clientGone(self)
         logger.debug("client disconnected")
         context.fireChannelInactive()
     }
@@ -65,8 +68,8 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
         switch unwrapInboundIn(data) {
         case let .tooLong(bytes):
             let failure = JSONRPC.Failure(JSONRPC.messageTooLarge,
-                                          "message too large: more than \(daemon.config.maxMessageBytes) bytes (\(bytes) received) without a newline; max_message_bytes in config/daemon.toml",
-                                          data: .object([("max_message_bytes", .int(Int64(daemon.config.maxMessageBytes)))]))
+                                          "message too large: more than \(server.config.maxMessageBytes) bytes (\(bytes) received) without a newline; max_message_bytes in config/server.toml",
+                                          data: .object([("max_message_bytes", .int(Int64(server.config.maxMessageBytes)))]))
             write(JSONRPC.response(id: nil, error: failure).text)
         case let .line(buffer):
             let bytes = Array(buffer.readableBytesView)
@@ -79,9 +82,9 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
             // A bound on requests in flight: past it the request is refused now, nothing queued.
             let cost: Int
             if case let .array(items) = message { cost = max(items.count, 1) } else { cost = 1 }
-            if outstanding + cost > daemon.config.maxRequestsInFlight {
+            if outstanding + cost > server.config.maxRequestsInFlight {
                 let failure = JSONRPC.Failure(JSONRPC.limitReached,
-                                              "too many requests in flight (max_requests_in_flight = \(daemon.config.maxRequestsInFlight) in config/daemon.toml): wait for answers before sending more")
+                                              "too many requests in flight (max_requests_in_flight = \(server.config.maxRequestsInFlight) in config/server.toml): wait for answers before sending more")
                 write(JSONRPC.response(id: message["id"].flatMap(ClientConnection.usableID), error: failure).text)
                 return
             }
@@ -123,7 +126,7 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
         case let .success(parsed): request = parsed
         }
         if !authenticated {
-            guard request.method == "initialize", case let .string(token)? = request.params["token"], daemon.checkToken(token) else {
+            guard request.method == "initialize", case let .string(token)? = request.params["token"], server.checkToken(token) else {
                 reply(JSONRPC.response(id: request.id, error: JSONRPC.Failure(JSONRPC.unauthorized,
                       "unauthorized: a TCP client's first request must be initialize with the daemon's token")))
                 channel?.eventLoop.execute { [weak self] in self?.channel?.close(promise: nil) }
@@ -131,13 +134,32 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
             }
             authenticated = true
         }
-        daemon.handle(request, from: self) { result in
+        server.handle(request, from: self) { result in
             guard !request.isNotification else { reply(nil); return }
             switch result {
             case let .success(value): reply(self.bounded(JSONRPC.response(id: request.id, result: value), id: request.id))
             case let .failure(failure): reply(self.bounded(JSONRPC.response(id: request.id, error: failure), id: request.id))
             }
         }
+    }
+
+    /// A listener whose every connection is a `ClientConnection` of `server`, its lines bounded
+    /// by `max_message_bytes`; `nextID` numbers the clients.
+    static func bootstrap(group: EventLoopGroup, server: ConnectionServer, requiresToken: Bool, logger: Logger,
+                          nextID: @escaping @Sendable () -> Int) -> ServerBootstrap {
+        ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: 64 * 1024, high: 256 * 1024))
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let client = ClientConnection(id: nextID(), server: server, queueLimit: server.config.clientQueueBytes,
+                                                  requiresToken: requiresToken, logger: logger)
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(BoundedLineDecoder(maxLength: server.config.maxMessageBytes)))
+                    try channel.pipeline.syncOperations.addHandler(client)
+                }
+            }
     }
 
     /// A request id that can be echoed in an error (a string or a number).
@@ -148,13 +170,13 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
     /// `response`, or an error in its place when its text would exceed max_message_bytes: what
     /// goes out is bounded like what comes in.
     private func bounded(_ response: JSONValue, id: JSONValue?) -> JSONValue {
-        let limit = daemon.config.maxMessageBytes
+        let limit = server.config.maxMessageBytes
         let text = response.text
         let size = text.utf8.count
         // Encoded once: the text goes out as it is.
         guard size > limit else { return .raw(text) }
         return JSONRPC.response(id: id, error: JSONRPC.Failure(JSONRPC.messageTooLarge,
-            "response too large: \(size) bytes, more than max_message_bytes = \(limit) in config/daemon.toml",
+            "response too large: \(size) bytes, more than max_message_bytes = \(limit) in config/server.toml",
             data: .object([("max_message_bytes", .int(Int64(limit))), ("bytes", .int(Int64(size)))])))
     }
 

@@ -60,14 +60,6 @@ extension Daemon {
         return session
     }
 
-    /// Sends `method` to the session the request names, its parameters as they came (the
-    /// caller checked them), and replies with the session's answer.
-    func onSession(_ method: String, _ params: Params, extra: Set<String> = [], reply: @escaping Daemon.Reply) throws {
-        try params.only(extra.union(["session"]))
-        let session = try liveSession(params, create: false)
-        session.request(method, params.value, reply: try admit(to: session, reply: reply))
-    }
-
     /// Counts a request against `session`'s queue (`max_session_queue`) and returns `reply`
     /// wrapped to release it when answered; past the limit, throws at once and queues nothing.
     func admit(to session: SessionWorker, reply: @escaping Daemon.Reply) throws -> Daemon.Reply {
@@ -90,13 +82,26 @@ extension Daemon {
     }
 
     func eval(_ params: Params, reply: @escaping Daemon.Reply) throws {
-        try params.only(["code", "session", "format"])
-        let code = try params.string("code")
-        let format = try params.optionalString("format") ?? "default"
-        guard format == "default" || format == "console" else { throw params.invalid("format", "one of: default, console") }
+        try SessionMethod.check("eval", params, session: try params.optionalString("session") ?? "live")
         let session = try liveSession(params, create: true)
-        session.request("eval", .object([("code", .string(code)), ("format", .string(format)), ("limit", .int(Int64(config.maxEvalValueBytes)))]),
+        session.request("eval", .object([("code", .string(try params.string("code"))), ("format", .string(try params.optionalString("format") ?? "default")),
+                                         ("limit", .int(Int64(config.maxEvalValueBytes)))]),
                         reply: try admit(to: session, reply: reply))
+    }
+
+    /// `session/attach`: where a client connects to talk to the session's worker itself — the
+    /// eval round trip without the daemon in the middle. Answered once the worker listens.
+    func attach(_ params: Params, reply: @escaping Daemon.Reply) throws {
+        try params.only(["session"])
+        let session = try liveSession(params, create: true)
+        let name = session.name
+        session.request("attach", .object([])) { result in
+            reply(result.map { answer in
+                // The worker's answer comes as it wrote it (`SessionWorker.route`).
+                let parsed = if case let .raw(text) = answer { (try? JSONValue.parse(Array(text.utf8))) ?? .null } else { answer }
+                return .object([("session", .string(name)), ("socket", parsed["socket"] ?? .null)])
+            })
+        }
     }
 
     /// Stops the evals running in a live session (the console's Ctrl-C); the world stays.
@@ -124,13 +129,7 @@ extension Daemon {
     }
 
     func subscribe(_ params: Params, client: ClientConnection, reply: @escaping Daemon.Reply) throws {
-        try params.only(["events", "properties", "every", "session"])
-        let events = params.value["events"] == .string("*") ? ["*"] : try params.optionalStrings("events")
-        let properties = try params.optionalStrings("properties") ?? []
-        _ = try params.optionalInt("every", in: 1...100_000)
-        guard events != nil || !properties.isEmpty else {
-            throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: give 'events' (names, or \"*\" for all) and/or 'properties' (names such as \"drawer.origin\")")
-        }
+        let wanted = try SessionMethod.Subscription(params)
         let session = try liveSession(params, create: true)
         let name = registry.withLockedValue { r -> String in
             r.nextSubscription += 1
@@ -139,10 +138,7 @@ extension Daemon {
             r.subscriptions[name] = (session, client.id)
             return name
         }
-        guard case var .object(fields) = params.value else { return }
-        fields.removeAll { $0.0 == "session" }
-        fields.append(("name", .string(name)))
-        session.request("subscribe", .object(fields)) { [registry] result in
+        session.request("subscribe", wanted.json(name: name)) { [registry] result in
             if case .failure = result { registry.withLockedValue { _ = $0.subscriptions.removeValue(forKey: name) } }
             reply(result)
         }

@@ -35,6 +35,9 @@ public final class Daemon: @unchecked Sendable {
     let runWorkers: WorkerCensus
     /// The event loop the live sessions' worker sockets are served on (the clients' own).
     let eventLoop: EventLoop
+    /// The daemon's socket path, which the sessions' own sockets are named after (nil: none).
+    let sessionSocketBase: String?
+    let sessionSerial = NIOLockedValueBox(0)
     /// Called once when a shutdown has finished draining (the server then exits).
     var onShutdownRequested: (String) -> Void = { _ in }
 
@@ -67,8 +70,9 @@ public final class Daemon: @unchecked Sendable {
     /// `plugins` nil loads none (`--no-plugins`). Plugins that fail are logged and kept for
     /// `plugins` and runs to report; a plugin folder that does not exist is a `UsageError`.
     public init(configLocation: ConfigLocation, configuration: DetentConfiguration, token: String?, plugins: PluginOrigin?,
-                eventLoop: EventLoop, logger: Logger) throws {
+                eventLoop: EventLoop, sessionSockets: String?, logger: Logger) throws {
         self.eventLoop = eventLoop
+        sessionSocketBase = sessionSockets
         self.configLocation = configLocation
         self.config = configuration.daemon
         runWorkers = WorkerCensus(limit: configuration.daemon.maxWorkers)
@@ -77,8 +81,9 @@ public final class Daemon: @unchecked Sendable {
         pluginOrigin = plugins
         let pluginSet = try Daemon.loadPlugins(plugins, configuration: configuration, config: config, previous: PluginSet())
         Daemon.log(pluginSet, previous: PluginSet(), logger: logger)
+        sessionSerial.withLockedValue { $0 = 1 }
         let live = try Daemon.startSession("live", configuration: configuration, location: configLocation, plugins: pluginSet,
-                                           eventLoop: eventLoop, owner: sessionOwner)
+                                           listen: sessionSockets.map { "\($0).1" }, eventLoop: eventLoop, owner: sessionOwner)
         do { try live.waitUntilReady() } catch {
             live.stop("the daemon did not start", wait: true)
             throw error
@@ -143,29 +148,13 @@ public final class Daemon: @unchecked Sendable {
             case "run": try startRun(params, id: request.id, client: client, reply: reply)
             case "cancel": reply(.success(params.has("session") ? try interruptEvals(params) : try cancel(params)))
             case "eval": try eval(params, reply: reply)
-            case "state":
-                _ = try params.optionalStrings("paths")
-                _ = try params.optionalBool("drops")
-                try onSession("state", params, extra: ["paths", "drops"], reply: reply)
-            case "complete":
-                _ = try params.string("word")
-                try onSession("complete", params, extra: ["word"], reply: reply)
+            case let method where SessionMethod.parameters[method] != nil:
+                try SessionMethod.check(method, params, session: try params.optionalString("session") ?? "live")
+                let session = try liveSession(params, create: false)
+                session.request(method, params.value, reply: try admit(to: session, reply: reply))
             case "subscribe": try subscribe(params, client: client, reply: reply)
             case "unsubscribe": reply(.success(try unsubscribe(params)))
-            case "pause": try onSession("pause", params, reply: reply)
-            case "reset":
-                guard try params.optionalString("session").map({ $0 != "live" }) ?? false else {
-                    throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'reset' needs a named 'session' (the shared world belongs to every client)")
-                }
-                try onSession("reset", params, reply: reply)
-            case "resume": try onSession("resume", params, reply: reply)
-            case "step":
-                _ = try params.optionalInt("frames", in: 1...1_000_000)
-                try onSession("step", params, extra: ["frames"], reply: reply)
-            case "speed":
-                guard params.has("factor") else { throw params.invalid("factor", "a number from 0.1 to 10") }
-                _ = try params.optionalNumber("factor", in: 0.1...10)
-                try onSession("speed", params, extra: ["factor"], reply: reply)
+            case "session/attach": try attach(params, reply: reply)
             case "reload": try reload(params, reply: reply)
             case "plugins": reply(.success(try plugins(params)))
             case "status": try status(params, reply: reply)
@@ -186,7 +175,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     static let methods = ["initialize", "run", "cancel", "eval", "complete", "state", "subscribe", "unsubscribe", "pause", "resume", "step",
-                          "speed", "reset", "reload", "plugins", "status", "session/close", "session/restart", "shutdown"]
+                          "speed", "reset", "reload", "plugins", "status", "session/attach", "session/close", "session/restart", "shutdown"]
     static let notifications = ["run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed", "event", "sample",
                                 "session/restarted", "daemon/shutdown"]
 }

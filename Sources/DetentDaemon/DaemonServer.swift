@@ -53,12 +53,18 @@ public final class DaemonServer: @unchecked Sendable {
             }
             token = try DaemonServer.readToken(tokenFile)
         }
+        // The sessions' workers listen beside the daemon's socket from the start: the folder
+        // is made, and a live daemon on the same path refused, before any of them starts.
+        try DaemonSocket.prepareFolder(for: options.socketPath)
+        if try DaemonSocket.clearStale(at: options.socketPath) {
+            logger.notice("replaced a stale socket left by a daemon that is gone", metadata: ["path": "\(options.socketPath)"])
+        }
         // One event loop serves clients and the live sessions' worker sockets alike: an answer
         // from a session reaches its client's connection on the thread it arrived on.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
             daemon = try Daemon(configLocation: configLocation, configuration: configuration, token: token, plugins: options.plugins,
-                                eventLoop: group.next(), logger: logger)
+                                eventLoop: group.next(), sessionSockets: options.socketPath, logger: logger)
         } catch {
             try? group.syncShutdownGracefully()
             throw error
@@ -111,27 +117,13 @@ public final class DaemonServer: @unchecked Sendable {
     }
 
     private func bootstrap(requiresToken: Bool) -> ServerBootstrap {
-        let daemon = self.daemon, logger = self.logger
-        return ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .childChannelOption(.writeBufferWaterMark, value: .init(low: 64 * 1024, high: 256 * 1024))
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let client = ClientConnection(id: daemon.nextClientID(), daemon: daemon, queueLimit: daemon.config.clientQueueBytes,
-                                                  requiresToken: requiresToken, logger: logger)
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(BoundedLineDecoder(maxLength: daemon.config.maxMessageBytes)))
-                    try channel.pipeline.syncOperations.addHandler(client)
-                }
-            }
+        let daemon = self.daemon
+        return ClientConnection.bootstrap(group: group, server: daemon, requiresToken: requiresToken, logger: logger) { daemon.nextClientID() }
     }
 
     /// Binds, serves until a shutdown has drained, and returns (exit status 0).
     public func run(ready: (String) -> Void) throws {
         let path = options.socketPath
-        try DaemonSocket.prepareFolder(for: path)
-        if try DaemonSocket.clearStale(at: path) { logger.notice("replaced a stale socket left by a daemon that is gone", metadata: ["path": "\(path)"]) }
         let previous = umask(0o177)
         let unix: Channel
         do {

@@ -498,7 +498,7 @@ class DaemonTest(SuiteCase):
 
 class TestHandshake(DaemonTest):
     METHODS = {"initialize", "run", "cancel", "eval", "complete", "state", "subscribe", "unsubscribe", "pause", "resume",
-               "step", "speed", "reload", "plugins", "status", "shutdown", "session/close"}
+               "step", "speed", "reload", "plugins", "status", "shutdown", "session/attach", "session/close", "session/restart"}
     NOTIFICATIONS = {"run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed",
                      "event", "sample", "session/restarted", "daemon/shutdown"}
     LIMITS = ("max_message_bytes", "max_clients", "max_concurrent_runs", "client_queue_bytes")
@@ -1444,6 +1444,82 @@ class TestLiveControl(DaemonTest):
 
     def test_reload(self):
         self.assertIn("config", self.connect().result("reload", {})["reloaded"])
+
+
+class TestAttach(DaemonTest):
+    """session/attach: a connection straight to a live session's worker process."""
+
+    def attach(self, params=None):
+        c = self.connect()
+        answer = c.result("session/attach", params or {})
+        self.assertTrue(os.path.exists(answer["socket"]), f"no socket at {answer['socket']}")
+        a = Conn(answer["socket"])
+        self.conns.append(a)
+        return c, a, answer
+
+    def test_an_attached_connection_serves_the_same_world(self):
+        c, a, answer = self.attach()
+        self.assertEqual(answer["session"], "live")
+        hello = a.result("initialize", {"client": "daemon_suite"})
+        self.assertEqual(hello["session"], "live")
+        self.assertIn("eval", hello["capabilities"]["methods"])
+        self.assertEqual(a.result("eval", {"code": "attached_global = 41 return attached_global + 1"})["value"], "42")
+        self.assertEqual(c.result("eval", {"code": "return attached_global"})["value"], "41")
+        self.assertEqual(a.result("eval", {"code": "return 1", "session": "live"})["value"], "1")
+        self.assertIn("world", a.result("complete", {"word": "wor"})["words"])
+        self.assertIn("frame", a.result("state", {}))
+        self.assertError(a.error("eval", {"code": "error('boom')"}), -32000, "boom")
+
+    def test_what_the_daemon_answers_is_refused_there(self):
+        _, a, _ = self.attach()
+        for method in ("run", "status", "session/restart", "shutdown", "plugins"):
+            self.assertError(a.error(method, {}), -32601, "connection to the daemon")
+        self.assertError(a.error("eval", {"code": "return 1", "session": "other"}), -32602, "attached")
+        self.assertError(a.error("eval", {"code": 5}), -32602, "code")
+        self.assertError(a.error("reset", {}), -32602, "named")
+        a.send_raw(b"{not json\n")
+        self.assertError(a.recv()["error"], -32700)
+        self.assertEqual(a.result("eval", {"code": "return 2"})["value"], "2")
+
+    def test_a_named_session_attaches_and_subscribes(self):
+        c, a, answer = self.attach({"session": "attached_named"})
+        self.assertEqual(answer["session"], "attached_named")
+        self.assertEqual(a.result("eval", {"code": "return world ~= nil"})["value"], "true")
+        sub = a.result("subscribe", {"properties": ["world.frame"], "every": 1})["subscription"]
+        sample = a.expect(lambda m: is_notification(m, "sample"), 5, "a sample on the attached connection")
+        self.assertEqual(sample["params"]["subscription"], sub)
+        self.assertEqual(a.result("unsubscribe", {"subscription": sub}), {"unsubscribed": True})
+        self.assertError(a.error("unsubscribe", {"subscription": sub}), -32005)
+        self.assertEqual(a.result("reset", {})["frame"], 0)
+        c.result("session/close", {"session": "attached_named"})
+
+    def test_the_daemons_cancel_stops_an_eval_running_on_an_attached_connection(self):
+        c, a, _ = self.attach()
+        id = a.request("eval", {"code": "while true do end"})
+        time.sleep(0.3)
+        self.assertEqual(c.result("cancel", {"session": "live"}), {"cancelled": True})
+        self.assertError(a.response(id, 5)["error"], -32000, "interrupted")
+
+    def test_a_restart_ends_attached_connections_and_a_new_attach_reaches_the_fresh_world(self):
+        c, a, answer = self.attach({"session": "attached_restart"})
+        a.result("eval", {"code": "kept = 1"})
+        c.result("session/restart", {"session": "attached_restart"})
+        self.assertIsNone(a.read_line(5), "the attached connection should end with its worker")
+        deadline = time.monotonic() + 5
+        while os.path.exists(answer["socket"]) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertFalse(os.path.exists(answer["socket"]), "the old worker's socket should be removed")
+        _, fresh, again = self.attach({"session": "attached_restart"})
+        self.assertNotEqual(again["socket"], answer["socket"])
+        self.assertEqual(fresh.result("eval", {"code": "return kept"})["value"], "nil")
+        c.result("session/close", {"session": "attached_restart"})
+
+    def test_an_attached_line_over_the_limit_is_refused(self):
+        _, a, _ = self.attach()
+        limit = self.limit("max_message_bytes")
+        a.send_raw(b"x" * (limit + 10) + b"\n")
+        self.assertError(a.recv()["error"], -32004)
+        self.assertEqual(a.result("eval", {"code": "return 3"})["value"], "3")
 
 
 class TestLifecycle(SuiteCase):

@@ -3,7 +3,8 @@
 
 Several clients send random, malformed and hostile JSON-RPC for a bounded time: garbage
 bytes, invalid JSON, deep nesting, batches, unknown methods, random params, runaway and
-memory-hungry evals (in the shared world and in sessions of their own) and runs. Throughout,
+memory-hungry evals (in the shared world and in sessions of their own) and runs, on
+connections to the daemon and on connections attached to a session's worker. Throughout,
 a watching client's `status` must answer within 100 ms and its `eval` of `return 1` (in a
 session of its own) within 1 s. Afterwards every well-formed request (a JSON object with a
 method and an integer id, alone or in a batch) has had exactly one answer, and the daemon's
@@ -26,6 +27,7 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 
 RESULTS = []
 
@@ -158,7 +160,7 @@ HOSTILE_RUNS = [
     'it("fine", function() assert.equal(1, 1) end)',
 ]
 METHODS = ["initialize", "run", "cancel", "eval", "complete", "state", "subscribe", "unsubscribe", "pause", "resume", "step",
-           "speed", "reset", "reload", "plugins", "status", "session/close", "session/restart", "nope", "", "x" * 300]
+           "speed", "reset", "reload", "plugins", "status", "session/attach", "session/close", "session/restart", "nope", "", "x" * 300]
 
 
 def random_value(rng, depth=0):
@@ -196,8 +198,15 @@ class Fuzzer:
         self.next_id += 1
         return self.next_id
 
+    def note_session(self, params):
+        """A session any message may open (eval, subscribe, session/attach with a random name)
+        is closed at the end: each is a worker process that holds memory."""
+        if isinstance(params, dict) and isinstance(params.get("session"), str):
+            self.sessions.add(params["session"])
+
     def request(self, method, params):
         id = self.new_id()
+        self.note_session(params)
         self.what[id] = json.dumps({"method": method, "params": params})[:120]
         return id, {"jsonrpc": "2.0", "id": id, "method": method, "params": params}
 
@@ -243,7 +252,9 @@ class Fuzzer:
             data = (json.dumps(item) + "\n").encode()
         elif kind == 8:
             # A notification (no id): never answered, and never counted.
-            data = (json.dumps({"jsonrpc": "2.0", "method": rng.choice(METHODS), "params": random_value(rng)}) + "\n").encode()
+            params = random_value(rng)
+            self.note_session(params)
+            data = (json.dumps({"jsonrpc": "2.0", "method": rng.choice(METHODS), "params": params}) + "\n").encode()
         else:
             id, item = self.request(rng.choice(METHODS), random_value(rng))
             if rng.random() < 0.1:
@@ -258,14 +269,36 @@ class Fuzzer:
         with connection.lock:
             return sum(1 for id, c in self.sent.items() if c is connection and id not in connection.answers)
 
+    def connect(self):
+        """A connection to the daemon, or — one time in four — one attached to a session of
+        this client's own (session/attach), which that session's worker serves itself."""
+        if self.rng.random() < 0.25:
+            control = Connection(self.path)
+            reply, _ = control.call(self.new_id(), "session/attach", {"session": f"fuzz{self.number}"}, 30)
+            control.close()
+            socket_path = ((reply or {}).get("result") or {}).get("socket")
+            if socket_path:
+                self.sessions.add(f"fuzz{self.number}")
+                try:
+                    return Connection(socket_path)
+                except OSError:   # restarted by another fuzz client meanwhile
+                    pass
+        return Connection(self.path)
+
     def run(self):
+        try:
+            self.fuzz()
+        except Exception:
+            self.errors.append(traceback.format_exc())
+
+    def fuzz(self):
         deadline = time.monotonic() + self.seconds
-        connection = Connection(self.path)
+        connection = self.connect()
         self.connections.append(connection)
         while time.monotonic() < deadline:
             if connection.closed or self.rng.random() < 0.01:
                 connection.close()
-                connection = Connection(self.path)
+                connection = self.connect()
                 self.connections.append(connection)
             while self.unanswered(connection) >= 6 and time.monotonic() < deadline and not connection.closed:
                 time.sleep(0.02)
@@ -274,7 +307,9 @@ class Fuzzer:
         # Close the sessions opened, so the memory they hold can go back.
         for session in self.sessions:
             closer = Connection(self.path)
-            closer.call(1, "session/close", {"session": session}, 30)
+            reply = closer.call(1, "session/close", {"session": session}, 30)
+            if os.environ.get("FUZZ_DEBUG"):
+                print(f"debug: close {session!r}: {json.dumps(reply)[:200]}", flush=True)
             closer.close()
 
 
@@ -327,6 +362,7 @@ def main():
         for t in threads:
             t.join(120)
         check("the fuzz clients finished", all(not t.is_alive() for t in threads))
+        check("no fuzz client failed", not any(f.errors for f in fuzzers), "\n".join(e for f in fuzzers for e in f.errors)[-1500:])
         sent = sum(len(f.sent) for f in fuzzers)
         print(f"note: {args.clients} clients, {args.seconds:.0f} s: {sent} well-formed requests with ids, "
               f"{polls} watcher polls, slowest status {status_worst * 1000:.1f} ms, slowest eval {eval_worst * 1000:.1f} ms", flush=True)

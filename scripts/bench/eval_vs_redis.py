@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Issue 28 §7: the daemon's `eval` round trip against Redis's `EVAL "return 1" 0`, measured as
 the issue asks — unpinned, from one client, over Unix sockets, in rounds of 200 requests that
-alternate between the servers (this build's daemon, a baseline build's daemon, redis-server),
+alternate between the servers (this build's daemon — through the daemon, and on a connection
+attached to the shared world's worker — a baseline build's daemon, redis-server),
 so a noisy moment weighs on all alike. Prints p50/p99/max per server and the ratios.
 
   python3 scripts/bench/eval_vs_redis.py --detent .build/release/detent --baseline .build/bench-before/detent [--rounds 50]
 
 Needs Debian's redis-server (apt-get install redis-server). Every process it starts is stopped
 by its pid."""
-import argparse, os, shutil, signal, socket, subprocess, sys, tempfile, time
+import argparse, json, os, shutil, signal, socket, subprocess, sys, tempfile, time
 
 EVAL = b'{"jsonrpc":"2.0","id":1,"method":"eval","params":{"code":"return 1"}}\n'
 REDIS = b'*3\r\n$4\r\nEVAL\r\n$8\r\nreturn 1\r\n$1\r\n0\r\n'
@@ -62,6 +63,15 @@ def main():
             processes.append(subprocess.Popen([os.path.abspath(binary), "daemon", "--socket", path, "--log-level", "warning"],
                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
             clients[name] = (Line(path), EVAL)
+            if name == "detent (workers)":
+                # The same world over a connection attached to its worker (session/attach).
+                attach = b'{"jsonrpc":"2.0","id":1,"method":"session/attach","params":{}}\n'
+                control = Line(path)
+                control.s.sendall(attach)
+                while b"\n" not in control.buf:
+                    control.buf += control.s.recv(65536)
+                answer = json.loads(control.buf.split(b"\n", 1)[0])
+                clients["detent (workers), attached"] = (Line(answer["result"]["socket"]), EVAL)
         rpath = os.path.join(tmp, "r.sock")
         processes.append(subprocess.Popen(["redis-server", "--port", "0", "--unixsocket", rpath, "--save", "", "--appendonly", "no"],
                                           stdout=subprocess.DEVNULL))

@@ -15,27 +15,36 @@ final class SessionOwner: @unchecked Sendable {
 extension Daemon {
     /// Starts the worker of the live session `name` (the shared world is "live") with the
     /// plugins loaded now; it takes requests at once.
+    /// `listen`: the Unix socket its worker takes attached connections on (`session/attach`).
     static func startSession(_ name: String, configuration: DetentConfiguration, location: ConfigLocation, plugins: PluginSet,
-                             eventLoop: EventLoop, owner: SessionOwner) throws -> SessionWorker {
+                             listen: String?, eventLoop: EventLoop, owner: SessionOwner) throws -> SessionWorker {
         var command = WorkerCommand.thisBinary(["__worker", "daemon-session"])
         let limits = WorkerLimits(configuration.run)
         command.memoryBytes = limits.memoryBytes
         command.setup = SessionWorkerSetup(name: name, location: location, displayBase: FileManager.default.currentDirectoryPath,
-                                           plugins: plugins).json.text
+                                           plugins: plugins, listen: listen).json.text
         let handlers = SessionWorker.Handlers(
             notification: { [owner] session, method, params in owner.daemon?.deliver(method, params, from: session) },
             log: { [owner] session, level, message in
                 owner.daemon?.logger.log(level: Logger.Level(rawValue: level) ?? .info, "\(message)", metadata: ["session": "\(session.name)"])
             },
             died: { [owner] session, why in owner.daemon?.replace(session, because: why) })
-        return try SessionWorker(name: name, command: command, limits: limits, eventLoop: eventLoop, handlers: handlers)
+        return try SessionWorker(name: name, command: command, limits: limits, socket: listen, eventLoop: eventLoop, handlers: handlers)
     }
 
     /// A fresh worker for the session `name`, with the configuration and plugins of now.
     func startSession(_ name: String) throws -> SessionWorker {
         let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
         return try Daemon.startSession(name, configuration: configuration, location: configLocation, plugins: plugins,
-                                       eventLoop: eventLoop, owner: sessionOwner)
+                                       listen: nextSessionSocket(), eventLoop: eventLoop, owner: sessionOwner)
+    }
+
+    /// A fresh path for a session worker's socket: the daemon's own path and a serial number,
+    /// in the daemon's private folder; nil when it would be too long for a Unix socket.
+    func nextSessionSocket() -> String? {
+        guard let base = sessionSocketBase else { return nil }
+        let path = "\(base).\(sessionSerial.withLockedValue { $0 += 1; return $0 })"
+        return path.utf8.count < 104 ? path : nil
     }
 
     /// An event or sample of a subscription, to the client that holds it.

@@ -5,35 +5,45 @@ import DetentWorld
 
 /// The live-world methods of docs/protocol.md as a session's worker process answers them, on
 /// the session's queue: `eval`, `complete`, `state`, `pause`, `resume`, `step`, `speed`,
-/// `reset`, `subscribe`, `unsubscribe`, and the daemon's own `quiesce`. The daemon checked
-/// each request's parameters already (they reach the client's errors at once); here they are
-/// read as it passed them on.
+/// `reset`, `subscribe`, `unsubscribe`, and the daemon's own `quiesce`. They come from the
+/// daemon over the worker's pipe, and from connections attached to the session
+/// (`SessionEndpoint`); both checked the parameters already (`SessionMethod`), so here they
+/// are read as given.
 final class SessionService: @unchecked Sendable {
     let owned: QueueOwned<LiveSession>
-    /// Writes one message to the daemon (any thread).
-    private let send: @Sendable (JSONValue) -> Void
-    /// Subscriptions by the daemon's name for them, to the session's own ids (session queue only).
+    /// Subscriptions by name, to the session's own ids (session queue only).
     private var subscriptions: [String: Int] = [:]
 
-    init(_ owned: QueueOwned<LiveSession>, send: @escaping @Sendable (JSONValue) -> Void) {
-        self.owned = owned
-        self.send = send
+    /// Where a subscription's events and samples go: each gets the notification's params.
+    struct Sink: Sendable {
+        var event: @Sendable (JSONValue) -> Void
+        var sample: @Sendable (JSONValue) -> Void
     }
 
-    /// Handles one request or notification from the daemon, waiting for the session's queue;
-    /// answers (when it has an `id`) with one message `{"id", "result"}` or `{"id", "error"}`
-    /// — an eval that waits answers later, from the tick that ends it.
-    func handle(_ message: JSONValue) {
+    init(_ owned: QueueOwned<LiveSession>) {
+        self.owned = owned
+    }
+
+    /// Handles one request or notification from the daemon's pipe, waiting for the session's
+    /// queue; answers (when it has an `id`) with one message `{"id", "result"}` or
+    /// `{"id", "error"}` through `send` — an eval that waits answers later, from the tick
+    /// that ends it. Events and samples go the same way, as `{"event": …}` and `{"sample": …}`.
+    func handle(_ message: JSONValue, send: @escaping @Sendable (JSONValue) -> Void) {
         guard let method = message["method"]?.stringValue else { return }
-        let params = Params(message["params"] ?? .object([]))
         let id = message["id"]
-        let reply: @Sendable (Result<JSONValue, JSONRPC.Failure>) -> Void = { [send] result in
+        perform(method, Params(message["params"] ?? .object([])),
+                sink: Sink(event: { send(.object([("event", $0)])) }, sample: { send(.object([("sample", $0)])) })) { result in
             guard let id else { return }
             switch result {
             case let .success(value): send(.object([("id", id), ("result", value)]))
             case let .failure(failure): send(.object([("id", id), ("error", failure.json)]))
             }
         }
+    }
+
+    /// Runs `method` in the session, waiting for its queue; `reply` is called once (later, for
+    /// an eval that waits). A subscription's events and samples go to `sink`.
+    func perform(_ method: String, _ params: Params, sink: Sink, reply: @escaping Daemon.Reply) {
         // On the calling thread, which holds the session's queue meanwhile (dispatch runs a
         // `sync` block there): no hop to another thread on the way to the world and back.
         owned.sync { [self] live in
@@ -50,10 +60,11 @@ final class SessionService: @unchecked Sendable {
                     live.setSpeed(factor)
                     reply(.success(.object([("speed", .double(factor))])))
                 case "reset": try live.resetWorld(); reply(.success(clock(live)))
-                case "subscribe": try subscribe(live, params); reply(.success(.object([("subscription", .string(try params.string("name")))])))
+                case "subscribe": try subscribe(live, params, sink: sink); reply(.success(.object([("subscription", .string(try params.string("name")))])))
                 case "unsubscribe":
                     if let local = subscriptions.removeValue(forKey: try params.string("name")) { live.unsubscribe(local) }
-                case "quiesce": live.interruptJobs("the daemon is shutting down"); live.pause()
+                    reply(.success(.object([("unsubscribed", .bool(true))])))
+                case "quiesce": live.interruptJobs("the daemon is shutting down"); live.pause(); reply(.success(.null))
                 default: throw JSONRPC.Failure(JSONRPC.methodNotFound, "a session's worker has no method '\(method)'")
                 }
             } catch let failure as JSONRPC.Failure {
@@ -70,7 +81,7 @@ final class SessionService: @unchecked Sendable {
                         ("speed", .double(live.speed))])
     }
 
-    private func eval(_ live: LiveSession, _ params: Params, reply: @escaping @Sendable (Result<JSONValue, JSONRPC.Failure>) -> Void) throws {
+    private func eval(_ live: LiveSession, _ params: Params, reply: @escaping Daemon.Reply) throws {
         let code = try params.string("code")
         let console = try params.optionalString("format") == "console"
         let limit = Int(try params.optionalInt("limit", in: 1...Int64(Int32.max)) ?? 65_536)
@@ -101,29 +112,29 @@ final class SessionService: @unchecked Sendable {
         ] + drops)
     }
 
-    /// Events and samples go to the daemon as `{"event": params}` and `{"sample": params}`,
-    /// the notifications' params with the subscription's name in them.
-    private func subscribe(_ live: LiveSession, _ params: Params) throws {
+    /// Events and samples go to `sink` as the notifications' params, the subscription's name
+    /// in them.
+    private func subscribe(_ live: LiveSession, _ params: Params, sink: Sink) throws {
         let name = try params.string("name")
         let events = params.value["events"] == .string("*") ? ["*"] : try params.optionalStrings("events")
         let subscriptionName = JSONValue.string(name)
         let subscription = LiveSession.Subscription(
             events: events.map(Set.init), properties: try params.optionalStrings("properties") ?? [],
             every: Int(try params.optionalInt("every", in: 1...100_000) ?? 1),
-            onEvent: { [send] event in
+            onEvent: { event in
                 let payload = event.payload.map { key, value in
                     (key, value.converted(number: JSONValue.double, integer: JSONValue.int, string: JSONValue.string, boolean: JSONValue.bool))
                 }
-                send(.object([("event", .object([
+                sink.event(.object([
                     ("subscription", subscriptionName), ("name", .string(event.name)), ("time", .double(Double(event.time) / 1e9)),
                     ("frame", .int(event.frame)), ("payload", .object(payload)),
-                ]))]))
+                ]))
             },
-            onSample: { [send] sample in
-                send(.object([("sample", .object([
+            onSample: { sample in
+                sink.sample(.object([
                     ("subscription", subscriptionName), ("frame", .int(sample.frame)), ("time", .double(sample.time)),
                     ("values", .object(sample.values.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
-                ]))]))
+                ]))
             })
         if let previous = subscriptions[name] { live.unsubscribe(previous) }
         subscriptions[name] = live.subscribe(subscription)

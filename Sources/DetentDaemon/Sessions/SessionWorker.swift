@@ -36,6 +36,8 @@ final class SessionWorker: @unchecked Sendable {
     /// The session's clock as its worker last published it (`status` reads it).
     let published = PublishedClock()
     private let process: WorkerProcess
+    /// The worker's socket for attached connections, removed once it is gone.
+    private let socket: String?
     private let limits: WorkerLimits
     private let handlers: Handlers
     /// The worker's socket on the event loop, once registered there.
@@ -47,8 +49,9 @@ final class SessionWorker: @unchecked Sendable {
 
     /// Starts the worker and sends its setup; it takes requests at once (they wait in the
     /// socket while it sets up). Throws `ChildProcess.StartFailure` when it cannot start.
-    init(name: String, command: WorkerCommand, limits: WorkerLimits, eventLoop: EventLoop, handlers: Handlers) throws {
+    init(name: String, command: WorkerCommand, limits: WorkerLimits, socket: String?, eventLoop: EventLoop, handlers: Handlers) throws {
         self.name = name
+        self.socket = socket
         self.limits = limits
         self.handlers = handlers
         process = try command.start()
@@ -128,9 +131,15 @@ final class SessionWorker: @unchecked Sendable {
             for reply in unanswered { reply(.failure(failure)) }
         }
         channel.whenSuccess { $0.close(promise: nil) }
-        if wait { process.terminate(grace: limits.terminateGraceSeconds) } else {
-            DetachedThread.start(name: "session-stop") { [self] in process.terminate(grace: limits.terminateGraceSeconds) }
+        if wait { finish() } else {
+            DetachedThread.start(name: "session-stop") { [self] in finish() }
         }
+    }
+
+    /// Stops and reaps the worker, and removes its socket (a killed worker cannot).
+    private func finish() {
+        process.terminate(grace: limits.terminateGraceSeconds)
+        if let socket { unlink(socket) }
     }
 
     /// Moves to `.ended` once; returns the replies still owed (nil when it had ended already).

@@ -4,6 +4,8 @@ import DetentRuntime
 import Glibc
 import Logging
 import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 
 /// `detent __worker daemon-session`: the process a daemon keeps one live session in (the
 /// shared world, or a named session), so that code stuck or crashing in it — in Lua or in C —
@@ -25,14 +27,25 @@ public enum SessionWorkerServer {
 
     public static func serve() -> Never {
         let (line, rest) = WorkerServer.readSetup()
-        let owned: QueueOwned<LiveSession>
+        let owned: QueueOwned<LiveSession>, service: SessionService, listening: String?
         do {
             let setup = try SessionWorkerSetup(JSONValue.parse(line))
-            owned = try setup.makeSession(logger: Logger(label: "detent.live") { _ in PipeLogHandler(send: send) })
+            let logger = Logger(label: "detent.live") { _ in PipeLogHandler(send: send) }
+            let config: DaemonConfiguration
+            (owned, config) = try setup.makeSession(logger: logger)
+            service = SessionService(owned)
+            // A session that cannot listen still serves the daemon; `session/attach` says why.
+            do {
+                listening = try setup.listen.map { path in
+                    try listen(on: path, endpoint: SessionEndpoint(name: setup.name, config: config, service: service), logger: logger)
+                }
+            } catch {
+                logger.warning("cannot listen for attached connections: \(error)")
+                listening = nil
+            }
         } catch {
             WorkerServer.refuse("\(error)")
         }
-        let service = SessionService(owned, send: send)
         let interrupts = detent_signal_pipe(interruptSignal)
         guard interrupts >= 0 else { WorkerServer.refuse("cannot take SIGUSR1 for interrupts: \(String(cString: strerror(errno)))") }
         DetachedThread.start(name: "session-interrupt") {
@@ -62,10 +75,27 @@ public enum SessionWorkerServer {
                 let line = Array(buffer[..<newline])
                 buffer.removeSubrange(...newline)
                 guard let message = try? JSONValue.parse(line), case .object = message else { _exit(WorkerServer.malformedRequestStatus) }
-                service.handle(message)
+                if message["method"] == .string("attach"), let id = message["id"] {
+                    send(listening.map { .object([("id", id), ("result", .object([("socket", .string($0))]))]) }
+                         ?? .object([("id", id), ("error", JSONRPC.Failure(JSONRPC.internalError, "this session takes no attached connections: its socket's path is too long, or it could not listen (see the daemon's log)").json)]))
+                    continue
+                }
+                service.handle(message, send: send)
             }
             WorkerServer.readMore(into: &buffer)
         }
+    }
+
+    /// Listens on `path` (0600; a file left there by a worker that was killed is replaced) for
+    /// connections attached to the session, on an event loop of their own. Returns the path.
+    static func listen(on path: String, endpoint: SessionEndpoint, logger: Logger) throws -> String {
+        unlink(path)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let previous = umask(0o177)
+        defer { umask(previous) }
+        _ = try ClientConnection.bootstrap(group: group, server: endpoint, requiresToken: false, logger: logger) { endpoint.nextClientID() }
+            .bind(unixDomainSocketPath: path).wait()
+        return path
     }
 
     /// Writes one message line; a pipe that is gone ends the worker (there is no one to tell).

@@ -16,16 +16,22 @@ struct SessionWorkerSetup {
     var plugins: [PluginSource]
     var pluginCurveNames: [String]
     var pluginFailures: [PluginLoadError]
+    /// The Unix socket the worker listens on for connections attached to the session (nil:
+    /// none; `session/attach` then says so).
+    var listen: String?
 
     var json: JSONValue {
-        .object([("setup", .string("daemon-session")), ("name", .string(name)), ("location", WorkerSetupFields.json(location)),
+        var fields: [(String, JSONValue)] = [("setup", .string("daemon-session")), ("name", .string(name)), ("location", WorkerSetupFields.json(location)),
                  ("display_base", .string(displayBase)), ("plugins", WorkerSetupFields.json(plugins)),
                  ("plugin_curves", .array(pluginCurveNames.map { .string($0) })),
-                 ("plugin_failures", .array(pluginFailures.map { .object([("file", .string($0.file)), ("message", .string($0.message))]) }))])
+                 ("plugin_failures", .array(pluginFailures.map { .object([("file", .string($0.file)), ("message", .string($0.message))]) }))]
+        if let listen { fields.append(("listen", .string(listen))) }
+        return .object(fields)
     }
 
-    init(name: String, location: ConfigLocation, displayBase: String, plugins: PluginSet) {
+    init(name: String, location: ConfigLocation, displayBase: String, plugins: PluginSet, listen: String?) {
         self.name = name
+        self.listen = listen
         self.location = location
         self.displayBase = displayBase
         let loaded = plugins.forSessions
@@ -41,6 +47,7 @@ struct SessionWorkerSetup {
         }
         self.name = name
         self.displayBase = displayBase
+        listen = value["listen"]?.stringValue
         location = try WorkerSetupFields.location(value["location"])
         plugins = try WorkerSetupFields.plugins(value["plugins"])
         pluginCurveNames = value["plugin_curves"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -51,8 +58,9 @@ struct SessionWorkerSetup {
     }
 
     /// The live session on its display link, with the daemon's `[live]` limits and device and
-    /// the sandboxed standard library (as `runner.toml`'s `[lua]` allows).
-    func makeSession(logger: Logger) throws -> QueueOwned<LiveSession> {
+    /// the sandboxed standard library (as `runner.toml`'s `[lua]` allows); and the daemon's
+    /// settings, which bound the connections attached to it.
+    func makeSession(logger: Logger) throws -> (QueueOwned<LiveSession>, DaemonConfiguration) {
         let configuration = try DetentConfiguration.load(location)
         let daemon = configuration.daemon
         var settings = try SessionSettings(configuration: configuration,
@@ -68,6 +76,6 @@ struct SessionWorkerSetup {
             session.logger = logger
             session.onHandlerError = { error in logger.warning("event handler failed: \(error.message)") }
         }
-        return session
+        return (session, daemon)
     }
 }

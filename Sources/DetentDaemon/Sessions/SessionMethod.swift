@@ -1,0 +1,62 @@
+import DetentRuntime
+
+/// The live-world methods of docs/protocol.md and their parameters' checks, written once for
+/// the daemon — which checks a request before it passes it to the session's worker — and for a
+/// connection attached to a session (`session/attach`), which the worker serves itself.
+enum SessionMethod {
+    /// Methods answered by the session itself, with the parameters each takes besides `session`.
+    static let parameters: [String: Set<String>] = [
+        "eval": ["code", "format"], "complete": ["word"], "state": ["paths", "drops"], "pause": [], "resume": [],
+        "step": ["frames"], "speed": ["factor"], "reset": [],
+    ]
+
+    /// Throws the -32602 error a client gets for `params` of `method` (one of `parameters`).
+    /// `session` is the session the request goes to ("live" for the shared world).
+    static func check(_ method: String, _ params: Params, session: String) throws {
+        try params.only((parameters[method] ?? []).union(["session"]))
+        switch method {
+        case "eval":
+            _ = try params.string("code")
+            let format = try params.optionalString("format") ?? "default"
+            guard format == "default" || format == "console" else { throw params.invalid("format", "one of: default, console") }
+        case "complete": _ = try params.string("word")
+        case "state":
+            _ = try params.optionalStrings("paths")
+            _ = try params.optionalBool("drops")
+        case "step": _ = try params.optionalInt("frames", in: 1...1_000_000)
+        case "speed":
+            guard params.has("factor") else { throw params.invalid("factor", "a number from 0.1 to 10") }
+            _ = try params.optionalNumber("factor", in: 0.1...10)
+        case "reset":
+            guard session != "live" else {
+                throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'reset' needs a named 'session' (the shared world belongs to every client)")
+            }
+        default: break
+        }
+    }
+
+    /// What `subscribe` asks for: checked, without the session.
+    struct Subscription {
+        var events: [String]?
+        var properties: [String]
+        var every: Int
+
+        init(_ params: Params) throws {
+            try params.only(["events", "properties", "every", "session"])
+            events = params.value["events"] == .string("*") ? ["*"] : try params.optionalStrings("events")
+            properties = try params.optionalStrings("properties") ?? []
+            every = Int(try params.optionalInt("every", in: 1...100_000) ?? 1)
+            guard events != nil || !properties.isEmpty else {
+                throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: give 'events' (names, or \"*\" for all) and/or 'properties' (names such as \"drawer.origin\")")
+            }
+        }
+
+        /// As the session's worker takes it, under the subscription's `name`.
+        func json(name: String) -> JSONValue {
+            var fields: [(String, JSONValue)] = [("name", .string(name)), ("properties", .array(properties.map { .string($0) })),
+                                                 ("every", .int(Int64(every)))]
+            if let events { fields.append(("events", .array(events.map { .string($0) }))) }
+            return .object(fields)
+        }
+    }
+}
