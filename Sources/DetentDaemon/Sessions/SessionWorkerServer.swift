@@ -57,7 +57,8 @@ public enum SessionWorkerServer {
                 owned.interrupt()
             }
         }
-        WorkerServer.sayReady()
+        // Through `send`'s lock: attached connections' log records may be on their way already.
+        send(.object([("ready", .bool(true))]))
         DetachedThread.start(name: "session-clock") {
             var last = PublishedClock.Reading()
             while true {

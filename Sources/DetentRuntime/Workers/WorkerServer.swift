@@ -43,10 +43,6 @@ public enum WorkerServer {
         }
     }
 
-    /// Tells the coordinator the worker is set up and takes requests (before any other
-    /// thread of the worker writes).
-    public static func sayReady() { send(.ready) }
-
     /// Tells the coordinator the worker could not set up, and exits.
     public static func refuse(_ message: String) -> Never {
         send(.usageError(message))
