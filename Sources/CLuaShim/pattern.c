@@ -6,7 +6,7 @@
 // hook cannot stop `("a"):rep(30000):find(".-.-.-.-b")`; this one can (SPEC §13).
 //
 // The semantics are those of Lua 5.4's lstrlib.c (Copyright © 1994–2022 Lua.org, PUC-Rio,
-// MIT licence); PatternTests checks them against the stock functions on thousands of inputs.
+// MIT licence); BoundedPatternTests checks them against the stock functions on thousands of inputs.
 #include "CLuaShim.h"
 #include <ctype.h>
 #include <string.h>
