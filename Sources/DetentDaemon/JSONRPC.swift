@@ -83,6 +83,14 @@ public enum JSONRPC {
     public static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
         .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
     }
+
+    /// A `sample` notification of a session's sample `params`, saying how many samples were
+    /// dropped before it when the client fell behind (`ClientConnection.sendSample`).
+    static func sample(_ params: JSONValue, dropped: Int) -> JSONValue {
+        guard dropped > 0, case var .object(fields) = params else { return notification("sample", params) }
+        fields.append(("dropped", .int(Int64(dropped))))
+        return notification("sample", .object(fields))
+    }
 }
 
 /// Typed reading of a request's `params` with errors that name the parameter and what was

@@ -56,11 +56,7 @@ extension Daemon {
         }
         guard let client else { return }
         if method == "sample" {
-            client.sendSample { dropped in
-                guard dropped > 0, case var .object(fields) = params else { return JSONRPC.notification("sample", params) }
-                fields.append(("dropped", .int(Int64(dropped))))
-                return JSONRPC.notification("sample", .object(fields))
-            }
+            client.sendSample { dropped in JSONRPC.sample(params, dropped: dropped) }
         } else {
             client.send(JSONRPC.notification(method, params))
         }

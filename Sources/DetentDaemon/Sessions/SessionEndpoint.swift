@@ -92,11 +92,7 @@ final class SessionEndpoint: ConnectionServer, @unchecked Sendable {
                 let sink = SessionService.Sink(
                     event: { [weak client] params in client?.send(JSONRPC.notification("event", params)) },
                     sample: { [weak client] params in
-                        client?.sendSample { dropped in
-                            guard dropped > 0, case var .object(fields) = params else { return JSONRPC.notification("sample", params) }
-                            fields.append(("dropped", .int(Int64(dropped))))
-                            return JSONRPC.notification("sample", .object(fields))
-                        }
+                        client?.sendSample { dropped in JSONRPC.sample(params, dropped: dropped) }
                     })
                 service.perform("subscribe", Params(wanted.json(name: subscription)), sink: sink, reply: reply)
             case "unsubscribe":

@@ -72,8 +72,6 @@ final class SessionWorker: @unchecked Sendable {
         if let setup = command.setup { write(setup) }
     }
 
-    var pid: pid_t { process.pid }
-
     /// Waits until the worker has set up (the daemon's start waits so for the shared world):
     /// throws `UsageError` with the worker's own message when it could not.
     func waitUntilReady() throws {
