@@ -81,14 +81,6 @@ extension Daemon {
         }
     }
 
-    func eval(_ params: Params, reply: @escaping Daemon.Reply) throws {
-        try SessionMethod.check("eval", params, session: try params.optionalString("session") ?? "live")
-        let session = try liveSession(params, create: true)
-        session.request("eval", .object([("code", .string(try params.string("code"))), ("format", .string(try params.optionalString("format") ?? "default")),
-                                         ("limit", .int(Int64(config.maxEvalValueBytes)))]),
-                        reply: try admit(to: session, reply: reply))
-    }
-
     /// `session/attach`: where a client connects to talk to the session's worker itself — the
     /// eval round trip without the daemon in the middle. Answered once the worker listens.
     func attach(_ params: Params, reply: @escaping Daemon.Reply) throws {

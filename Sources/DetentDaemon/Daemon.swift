@@ -147,11 +147,12 @@ public final class Daemon: @unchecked Sendable {
             case "initialize": reply(.success(try initialize(params)))
             case "run": try startRun(params, id: request.id, client: client, reply: reply)
             case "cancel": reply(.success(params.has("session") ? try interruptEvals(params) : try cancel(params)))
-            case "eval": try eval(params, reply: reply)
             case let method where SessionMethod.parameters[method] != nil:
                 try SessionMethod.check(method, params, session: try params.optionalString("session") ?? "live")
-                let session = try liveSession(params, create: false)
-                session.request(method, params.value, reply: try admit(to: session, reply: reply))
+                // `eval` opens a named session on first use; the others answer -32005 for one that is not open.
+                let session = try liveSession(params, create: method == "eval")
+                session.request(method, try SessionMethod.workerParams(method, params, valueBytes: config.maxEvalValueBytes),
+                                reply: try admit(to: session, reply: reply))
             case "subscribe": try subscribe(params, client: client, reply: reply)
             case "unsubscribe": reply(.success(try unsubscribe(params)))
             case "session/attach": try attach(params, reply: reply)

@@ -21,7 +21,7 @@ final class SessionEndpoint: ConnectionServer, @unchecked Sendable {
     private var subscriptions: [String: Int] = [:]
 
     /// The methods an attached connection may call.
-    static let methods = ["initialize", "cancel", "eval", "complete", "state", "subscribe", "unsubscribe", "pause", "resume", "step", "speed", "reset"]
+    static let methods = ["initialize", "cancel", "subscribe", "unsubscribe"] + SessionMethod.parameters.keys.sorted()
 
     init(name: String, config: DaemonConfiguration, service: SessionService) {
         self.name = name
@@ -72,15 +72,10 @@ final class SessionEndpoint: ConnectionServer, @unchecked Sendable {
                 try params.only(["session"])
                 service.owned.interrupt()
                 reply(.success(.object([("cancelled", .bool(true))])))
-            case "eval":
-                try SessionMethod.check("eval", params, session: name)
-                service.perform("eval", Params(.object([("code", .string(try params.string("code"))),
-                                                        ("format", .string(try params.optionalString("format") ?? "default")),
-                                                        ("limit", .int(Int64(config.maxEvalValueBytes)))])),
-                                sink: Self.nowhere, reply: reply)
             case let method where SessionMethod.parameters[method] != nil:
                 try SessionMethod.check(method, params, session: name)
-                service.perform(method, params, sink: Self.nowhere, reply: reply)
+                service.perform(method, Params(try SessionMethod.workerParams(method, params, valueBytes: config.maxEvalValueBytes)),
+                                sink: Self.nowhere, reply: reply)
             case "subscribe":
                 let wanted = try SessionMethod.Subscription(params)
                 let subscription = lock.withLock { () -> String in

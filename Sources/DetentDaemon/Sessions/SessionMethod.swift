@@ -35,6 +35,15 @@ enum SessionMethod {
         }
     }
 
+    /// The params the session's worker takes for `method`, from a request checked by `check`:
+    /// as given, except `eval`, whose format is spelt out and whose value is bounded by
+    /// `valueBytes` (`max_eval_value_bytes`).
+    static func workerParams(_ method: String, _ params: Params, valueBytes: Int) throws -> JSONValue {
+        guard method == "eval" else { return params.value }
+        return .object([("code", .string(try params.string("code"))), ("format", .string(try params.optionalString("format") ?? "default")),
+                        ("limit", .int(Int64(valueBytes)))])
+    }
+
     /// What `subscribe` asks for: checked, without the session.
     struct Subscription {
         var events: [String]?
