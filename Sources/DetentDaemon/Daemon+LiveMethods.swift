@@ -153,10 +153,7 @@ extension Daemon {
         guard let session = registry.withLockedValue({ $0.sessions.removeValue(forKey: name) }) else {
             throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'")
         }
-        registry.withLockedValue { r in
-            r.subscriptions = r.subscriptions.filter { $0.value.session !== session }
-            r.sessionLoad[ObjectIdentifier(session)] = nil
-        }
+        _ = registry.withLockedValue { $0.forget(session) }
         session.stop("session '\(name)' was closed")
         return .object([("closed", .bool(true))])
     }
@@ -197,12 +194,8 @@ extension Daemon {
     func restartSession(_ params: Params) throws -> JSONValue {
         try params.only(["session"])
         let name = try params.optionalString("session") ?? "live"
-        let old: SessionWorker
-        if name == "live" { old = live } else {
-            guard let existing = registry.withLockedValue({ $0.sessions[name] }) else {
-                throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'")
-            }
-            old = existing
+        guard let old = registry.withLockedValue({ $0.session(named: name) }) else {
+            throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'")
         }
         guard let ended = replace(old, because: "restarted by a client (session/restart)") else {
             throw JSONRPC.Failure(JSONRPC.internalError, "cannot start a fresh session '\(name)' (see the daemon's log)")

@@ -60,6 +60,18 @@ public final class Daemon: @unchecked Sendable {
         var sessionLoad: [ObjectIdentifier: Int] = [:]
         /// Sessions replaced by `session/restart`.
         var restarts = 0
+
+        /// The live session open under `name` ("live": the shared world).
+        func session(named name: String) -> SessionWorker? { name == "live" ? live : sessions[name] }
+
+        /// Forgets what the daemon keeps about `session` (closed or replaced): its queued load
+        /// and its subscriptions. Returns how many subscriptions ended.
+        mutating func forget(_ session: SessionWorker) -> Int {
+            sessionLoad[ObjectIdentifier(session)] = nil
+            let gone = subscriptions.filter { $0.value.session === session }.map(\.key)
+            for key in gone { subscriptions[key] = nil }
+            return gone.count
+        }
     }
     let registry: NIOLockedValueBox<Registry>
     /// The shared live world on the real-time display link.

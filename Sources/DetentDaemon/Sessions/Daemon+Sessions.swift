@@ -69,7 +69,7 @@ extension Daemon {
     @discardableResult
     func replace(_ old: SessionWorker, because reason: String) -> Int? {
         let name = old.name
-        let stillOpen = registry.withLockedValue { r in !r.shuttingDown && (name == "live" ? r.live === old : r.sessions[name] === old) }
+        let stillOpen = registry.withLockedValue { r in !r.shuttingDown && r.session(named: name) === old }
         guard stillOpen else { return nil }
         let fresh: SessionWorker
         do { fresh = try startSession(name) } catch {
@@ -78,13 +78,10 @@ extension Daemon {
             return nil
         }
         let ended = registry.withLockedValue { r -> Int? in
-            guard name == "live" ? r.live === old : r.sessions[name] === old else { return nil }
+            guard r.session(named: name) === old else { return nil }
             if name == "live" { r.live = fresh } else { r.sessions[name] = fresh }
             r.restarts += 1
-            r.sessionLoad[ObjectIdentifier(old)] = nil
-            let gone = r.subscriptions.filter { $0.value.session === old }.map(\.key)
-            for key in gone { r.subscriptions[key] = nil }
-            return gone.count
+            return r.forget(old)
         }
         guard let ended else {
             fresh.stop("replaced by another restart")
