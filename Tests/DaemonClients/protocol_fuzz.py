@@ -415,7 +415,7 @@ def main():
         print(f"note: daemon and its sessions' workers ({len(session_workers(daemon.pid))} now): {family_baseline / 2**20:.1f} MiB "
               f"after warming up, {family_after / 2**20:.1f} MiB after the fuzz", flush=True)
         # A note, not a check: under CI's load the shared world's worker has kept ~130 MiB
-        # after the fuzz (twice in five CI runs; never locally), cause not yet found.
+        # after the fuzz (in two of the four CI runs that checked it; never locally), cause not yet found.
         if family_after > family_limit:
             print(f"note: the sessions' workers kept more than 20 % over where they started", flush=True)
         check("the daemon is still running", daemon.poll() is None)
