@@ -165,3 +165,43 @@ enum DrawerBinding {
         return 1
     }
 }
+
+// MARK: Registration
+
+extension ReleaseDefaults: EngineSettings {}
+
+extension DrawerBinding {
+    /// `world:drawer{...}` (SPEC §6), `[drawer]` of engine.toml (which the sheet releases with too).
+    static let registration = EngineRegistration(
+        kind: "drawer", engine: DrawerEngine.self,
+        settings: [EngineSettingsSection("drawer", DrawerDefaults.self, keys: settingKeys)],
+        consoleFields: [(className, ["anchor", "origin", "state"])],
+        replayDrawer: "drawDrawer", layer: 50,
+        classes: { lua in lua.register(class: make()) },
+        construct: { world, call in
+            try call.charge(bytes: HostCost.engine)
+            return try makeDrawer(world, call, defaults: ScriptHost.of(call).engineDefaults[DrawerDefaults.self])
+        },
+        summary: { drawer in
+            if case let .resting(anchor?) = drawer.state { return ["resting \(anchor)"] }
+            return [drawer.state.name]
+        },
+        drawing: { drawer, frame in
+            frame.add(.init(id: "drawer:\(drawer.name)", fields: [
+                ("kind", .string("drawer")), ("x", .pt(0)), ("y", .pt(drawer.origin)), ("w", .pt(drawer.screenWidth)),
+                ("h", .pt(max(0, drawer.screenHeight - drawer.origin))), ("header", .pt(drawer.headerHeight)),
+                ("state", .string(drawer.state.name)), ("anchor", .string(drawer.anchorName)),
+                ("anchors", .list(drawer.anchors.map { .list([.string($0.name), .pt($0.origin)]) })),
+            ]))
+        }
+    )
+
+    static let settingKeys: [EngineSettingKey<DrawerDefaults>] = [
+        .number("deceleration_rate", \.decelerationRate, .rate), .number("floating_panel_deceleration_rate", \.floatingPanelDecelerationRate, .rate),
+        .number("redirect_threshold", \.redirectThreshold, .fraction), .number("spring_mass", \.springMass, .spring),
+        .number("spring_stiffness", \.springStiffness, .spring), .number("spring_damping_ratio", \.springDampingRatio, .spring),
+        .number("rubber_band_coefficient", \.rubberBandCoefficient, .positive), .number("top_inset", \.topInset, .nonNegative),
+        .number("middle_fraction", \.middleFraction, .fraction), .number("header_height", \.headerHeight, .nonNegative),
+        .number("content_deceleration_rate", \.contentDecelerationRate, .rate),
+    ]
+}

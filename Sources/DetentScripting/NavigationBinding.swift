@@ -241,3 +241,94 @@ enum NavigationBinding {
         return 1
     }
 }
+
+// MARK: Registration
+
+extension NavigationDefaults: EngineSettings {}
+
+extension NavigationBinding {
+    /// `world:navigation{...}` (SPEC §4), `[navigation]` of engine.toml.
+    static let registration = EngineRegistration(
+        kind: "navigation", engine: NavigationEngine.self,
+        settings: [EngineSettingsSection("navigation", NavigationDefaults.self, keys: settingKeys)],
+        consoleFields: [(navigationClass, ["top", "depth"]), (screenClass, ["id"])],
+        replayDrawer: "drawNavigation", layer: 20,
+        classes: { lua in
+            lua.register(class: makeScreenClass())
+            lua.register(class: makeNavigationClass())
+        },
+        construct: { world, call in
+            try call.charge(bytes: HostCost.engine)
+            return try makeNavigation(world, call, defaults: ScriptHost.of(call).engineDefaults[NavigationDefaults.self])
+        },
+        summary: { navigation in ["depth \(navigation.stack.count)"] + (navigation.isTransitioning ? ["transitioning"] : []) },
+        drawing: { navigation, frame in draw(navigation, sheet: nil, into: &frame) }
+    )
+
+    /// `[navigation]`: durations in virtual seconds; heights, widths and velocities finite and
+    /// >= 0; the two fractions in [0, 1].
+    static let settingKeys: [EngineSettingKey<NavigationDefaults>] = {
+        let length = NumberRule(0...1e7), fraction = NumberRule(0...1)
+        return [
+            .number("transition_duration", \.transitionDuration, .seconds), .number("parallax", \.parallax, fraction),
+            .number("bar_height_phone_portrait", \.barHeightPhonePortrait, length),
+            .number("bar_height_phone_landscape", \.barHeightPhoneLandscape, length),
+            .number("bar_height_pad", \.barHeightPad, length), .number("bar_height_in_sheet", \.barHeightInSheet, length),
+            .number("large_title_extra", \.largeTitleExtra, length), .number("prompt_extra", \.promptExtra, length),
+            .number("minimum_bar_inset", \.minimumBarInset, length), .number("hide_show_bar_duration", \.hideShowBarDuration, .seconds),
+            .number("edge_width", \.edgeWidth, length), .number("decisive_velocity", \.decisiveVelocity, length),
+            .number("finish_threshold", \.finishThreshold, fraction), .number("back_button_width", \.backButtonWidth, length),
+            .number("bar_button_width", \.barButtonWidth, length),
+            .curve("transition_curve", \.transitionCurve), .curve("completion_curve", \.completionCurve),
+        ]
+    }()
+
+    /// A navigation's container, the screens on show (bottom to top) and the bar: one bar over
+    /// the container (`system`), or one per screen riding with it (`attached`). A sheet draws
+    /// its own navigation this way, naming itself as `sheet`.
+    static func draw(_ navigation: NavigationEngine, sheet: String?, into frame: inout EngineDrawing) {
+        // On show: the stack's screens that have not disappeared, then screens that left the
+        // stack and are still sliding out (a pop's outgoing screen, drawn on top).
+        let stack = navigation.stack
+        let leaving = (frame.remembered(by: navigation, as: [Screen].self) ?? []).filter { screen in !stack.contains { $0 === screen } }
+        var shown = stack.filter { $0.appearance != .disappeared } + leaving.filter { $0.appearance != .disappeared }
+        if shown.isEmpty, let top = navigation.topScreen { shown = [top] }
+        frame.remember(shown, by: navigation)
+        let container = navigation.container
+        frame.add(.init(id: "navigation:\(navigation.name)", fields: [
+            ("kind", .string("navigation")), ("sheet", .string(sheet)), ("style", .string(navigation.barStyle.rawValue)),
+            ("x", .pt(container.x)), ("y", .pt(container.y)), ("w", .pt(container.width)), ("h", .pt(container.height)),
+            ("depth", .int(Int64(stack.count))), ("progress", .fraction(navigation.progress)),
+        ]))
+        let barTop = container.y + navigation.containerTopInset
+        for screen in shown {
+            let f = screen.frame
+            frame.add(.init(id: "screen:\(navigation.name):\(screen.id)", fields: [
+                ("kind", .string("screen")), ("navigation", .string(navigation.name)), ("screen", .string(screen.id)),
+                ("title", .string(screen.navigationItem.title ?? screen.title)),
+                ("x", .pt(f.x)), ("y", .pt(f.y)), ("w", .pt(f.width)), ("h", .pt(f.height)),
+                ("safe_top", .pt(screen.safeAreaInsets.top)), ("appearance", .string(screen.appearance.rawValue)),
+            ]))
+        }
+        if navigation.barStyle == .attached {
+            for screen in shown {
+                let visibility = navigation.barVisibility(for: screen)
+                frame.add(bar(id: "bar:\(navigation.name):\(screen.id)", navigation: navigation, screen: screen.id,
+                              x: screen.frame.x, y: barTop, w: screen.frame.width,
+                              h: navigation.barHeight(for: screen) * visibility, alpha: visibility))
+            }
+        } else {
+            frame.add(bar(id: "bar:\(navigation.name)", navigation: navigation, screen: navigation.topScreen?.id,
+                          x: container.x, y: barTop, w: container.width, h: navigation.currentBarHeight, alpha: navigation.barVisibility))
+        }
+    }
+
+    private static func bar(id: String, navigation: NavigationEngine, screen: String?, x: Double, y: Double, w: Double, h: Double,
+                            alpha: Double) -> EngineDrawing.Element {
+        let title = navigation.topScreen.flatMap { $0.navigationItem.title ?? $0.title }
+        return .init(id: id, fields: [
+            ("kind", .string("bar")), ("navigation", .string(navigation.name)), ("screen", .string(screen)),
+            ("x", .pt(x)), ("y", .pt(y)), ("w", .pt(w)), ("h", .pt(h)), ("alpha", .fraction(alpha)), ("title", .string(title)),
+        ])
+    }
+}

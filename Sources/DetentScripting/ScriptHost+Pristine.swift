@@ -1,10 +1,6 @@
-import DetentAdaptive
-import DetentDrawer
 import DetentLua
 import DetentMotion
-import DetentNavigation
 import DetentRelease
-import DetentSheet
 import DetentWorld
 
 /// What a host's Swift side holds that a spec file can change — registries plugins (and
@@ -17,11 +13,7 @@ struct PristineHostState {
     var releasePolicies: ReleasePolicies
     var loadedPlugins: [PluginRecord]
     var failedPlugins: [PluginLoadError]
-    var motionDefaults: MotionDefaults
-    var navigationDefaults: NavigationDefaults
-    var drawerDefaults: DrawerDefaults
-    var sheetDefaults: SheetDefaults
-    var adaptiveDefaults: AdaptiveDefaults
+    var engineDefaults: EngineDefaults
 }
 
 extension ScriptHost {
@@ -35,8 +27,7 @@ extension ScriptHost {
         checkOwner()
         pristine = PristineHostState(pluginCurves: pluginCurves, pluginCurveOwners: pluginCurveOwners, components: components,
                                      releasePolicies: releasePolicies, loadedPlugins: loadedPlugins, failedPlugins: failedPlugins,
-                                     motionDefaults: motionDefaults, navigationDefaults: navigationDefaults,
-                                     drawerDefaults: drawerDefaults, sheetDefaults: sheetDefaults, adaptiveDefaults: adaptiveDefaults)
+                                     engineDefaults: engineDefaults)
         return try lua.takePristineSnapshot(roots: [hostTableRef, preludeEnvironmentRef, spec, pluginModule, reseed])
     }
 
@@ -57,11 +48,7 @@ extension ScriptHost {
         releasePolicies = pristine.releasePolicies
         loadedPlugins = pristine.loadedPlugins
         failedPlugins = pristine.failedPlugins
-        motionDefaults = pristine.motionDefaults
-        navigationDefaults = pristine.navigationDefaults
-        drawerDefaults = pristine.drawerDefaults
-        sheetDefaults = pristine.sheetDefaults
-        adaptiveDefaults = pristine.adaptiveDefaults
+        engineDefaults = pristine.engineDefaults
         loadingPlugin = nil
         output = { _ in }
         try lua.restorePristine()

@@ -13,12 +13,7 @@ extension ScriptHost {
         lua.register(class: AnimatorBinding.make())
         lua.register(class: TraceBinding.make())
         lua.register(class: TouchBinding.make())
-        lua.register(class: NavigationBinding.makeScreenClass())
-        lua.register(class: NavigationBinding.makeNavigationClass())
-        lua.register(class: DrawerBinding.make())
-        lua.register(class: SheetBinding.make())
-        lua.register(class: SplitBinding.makeSplitClass())
-        lua.register(class: SplitBinding.makeTabsClass())
+        for registration in EngineRegistry.all { registration.register(in: lua) }
     }
 
     /// The current test's world, or an error naming what needs one.
@@ -36,11 +31,7 @@ extension ScriptHost {
     /// Makes `setup.world` the current world, and its defaults the ones engines created by
     /// scripts start from until the next world: a world's `config` overrides end with it.
     public func setWorld(_ setup: WorldSetup) {
-        motionDefaults = setup.defaults.motion
-        navigationDefaults = setup.defaults.navigation
-        drawerDefaults = setup.defaults.drawer
-        sheetDefaults = setup.defaults.sheet
-        adaptiveDefaults = setup.defaults.adaptive
+        engineDefaults = setup.defaults
         setWorld(setup.world)
     }
 
@@ -111,7 +102,7 @@ extension ScriptHost {
             call.push(handle: created.world, className: WorldBinding.className)
             return 1
         }
-        MotionBinding.push(into: lua) { [unowned self] in motionDefaults }
+        MotionBinding.push(into: lua) { [unowned self] in engineDefaults.motion }
         lua.rawSet(field: "motion", inTableAt: -2)
         lua.push(DetentVersion.string)
         lua.rawSet(field: "version", inTableAt: -2)

@@ -32,17 +32,9 @@ public final class ScriptHost {
     /// The `spec` module of the prelude (collect and run tests).
     private(set) var spec: LuaRef!
     var retained: [AnyObject] = []
-    /// Numbers for `detent.motion` (config/engine.toml [motion]): the default spring, rate
-    /// and velocity tracker.
-    public var motionDefaults = MotionDefaults()
-    /// Numbers for navigation engines created by scripts (config/engine.toml [navigation]).
-    public var navigationDefaults = NavigationDefaults()
-    /// Numbers for drawers created by scripts (config/engine.toml [drawer]).
-    public var drawerDefaults = DrawerDefaults()
-    /// Numbers for sheets created by scripts (config/engine.toml [sheet]).
-    public var sheetDefaults = SheetDefaults()
-    /// Numbers for split views and tab containers (config/engine.toml [adaptive]).
-    public var adaptiveDefaults = AdaptiveDefaults()
+    /// The numbers engines created by scripts start from (config/engine.toml: `[motion]` for
+    /// `detent.motion`, and each registered engine's section), as the current world set them.
+    public var engineDefaults = EngineDefaults()
     /// The target-selection policies drawers and sheets can name (SPEC §6, §12): the built-ins,
     /// and what plugins add with `try releasePolicies.register(_:owner:)`.
     public var releasePolicies = ReleasePolicies.builtIn

@@ -1,6 +1,7 @@
 import DetentLayout
 import DetentLua
 import DetentNavigation
+import DetentRelease
 import DetentSheet
 import DetentWorld
 
@@ -138,4 +139,44 @@ enum SheetBinding {
         call.push(handle: sheet, className: className)
         return 1
     }
+}
+
+// MARK: Registration
+
+extension SheetDefaults: EngineSettings {}
+
+extension SheetBinding {
+    /// `world:sheet{...}` (SPEC §5), `[sheet]` of engine.toml; its release numbers (SPEC §6)
+    /// are `[drawer]`'s.
+    static let registration = EngineRegistration(
+        kind: "sheet", engine: SheetEngine.self,
+        settings: [EngineSettingsSection("sheet", SheetDefaults.self, keys: settingKeys,
+                                         derive: { sheet, defaults in sheet.release = defaults[ReleaseDefaults.self] })],
+        consoleFields: [(className, ["detent", "height", "state"])],
+        replayDrawer: "drawSheet", layer: 40,
+        classes: { lua in lua.register(class: make()) },
+        construct: { world, call in
+            try call.charge(bytes: HostCost.engine)
+            let defaults = ScriptHost.of(call).engineDefaults
+            return try makeSheet(world, call, defaults: defaults[SheetDefaults.self], navigationDefaults: defaults[NavigationDefaults.self])
+        },
+        summary: { sheet in [sheet.state.name] + (sheet.state.detent.map { [$0] } ?? []) },
+        drawing: { sheet, frame in
+            let container = sheet.navigation.container
+            frame.add(.init(id: "sheet:\(sheet.name)", fields: [
+                ("kind", .string("sheet")), ("x", .pt(container.x)), ("y", .pt(sheet.top)), ("w", .pt(container.width)), ("h", .pt(sheet.height)),
+                ("state", .string(sheet.state.name)), ("detent", .string(sheet.state.detent)), ("dim", .fraction(sheet.dimmingAlpha)),
+                ("detents", .list(sheet.detents.map { .list([.string($0.name), .pt($0.height)]) })),
+            ]))
+            NavigationBinding.draw(sheet.navigation, sheet: sheet.name, into: &frame)
+        },
+        parts: { sheet in [sheet.navigation] }
+    )
+
+    static let settingKeys: [EngineSettingKey<SheetDefaults>] = [
+        .number("duration", \.duration, .seconds), .number("dimming_alpha", \.dimmingAlpha, .fraction),
+        .number("dismiss_velocity_threshold", \.dismissVelocityThreshold, .positive),
+        .number("dismiss_projected_fraction", \.dismissProjectedFraction, .fraction), .number("medium_fraction", \.mediumFraction, .fraction),
+        .curve("curve", \.curve), .boolean("dismisses_on_dimming_tap", \.dismissesOnDimmingTap),
+    ]
 }

@@ -1,4 +1,5 @@
 import DetentAdaptive
+import DetentLayout
 import DetentLua
 import DetentNavigation
 import DetentWorld
@@ -66,7 +67,7 @@ enum SplitBinding {
             placeholder = Screen(id: "placeholder")
         }
         let split = try adaptiveCall {
-            try SplitViewEngine(world: world, defaults: host.adaptiveDefaults, navigationDefaults: host.navigationDefaults,
+            try SplitViewEngine(world: world, defaults: host.engineDefaults[AdaptiveDefaults.self], navigationDefaults: host.engineDefaults[NavigationDefaults.self],
                                 roots: roots, selected: selected, placeholder: placeholder)
         }
         split.tabs.shouldSelect = try shouldSelect(options, host: host)
@@ -129,8 +130,8 @@ enum SplitBinding {
         try requireFreeNames(["tabs", "navigation"], in: world, what: "tab container")
         let roots = try tabRoots(call, options)
         let tabs = try adaptiveCall {
-            try TabContainer(navigationName: "navigation", world: world, defaults: host.adaptiveDefaults,
-                             navigationDefaults: host.navigationDefaults, roots: roots,
+            try TabContainer(navigationName: "navigation", world: world, defaults: host.engineDefaults[AdaptiveDefaults.self],
+                             navigationDefaults: host.engineDefaults[NavigationDefaults.self], roots: roots,
                              selected: try selectedIndex(options, count: roots.count), mode: .alone)
         }
         tabs.shouldSelect = try shouldSelect(options, host: host)
@@ -228,4 +229,64 @@ enum SplitBinding {
             call.rawSet(index: i + 1, inTableAt: -2)
         }
     }
+}
+
+// MARK: Registrations
+
+extension AdaptiveDefaults: EngineSettings {}
+
+extension SplitBinding {
+    /// `world:split{...}` (SPEC §7), which owns `[adaptive]` of engine.toml (its tab bar and
+    /// columns; the tab container alone reads the same section).
+    static let splitRegistration = EngineRegistration(
+        kind: "split", engine: SplitViewEngine.self,
+        settings: [EngineSettingsSection("adaptive", AdaptiveDefaults.self, keys: adaptiveKeys)],
+        consoleFields: [(splitClass, ["state", "collapsed"])],
+        replayDrawer: "drawSplit", layer: 10,
+        classes: { lua in lua.register(class: makeSplitClass()) },
+        construct: { world, call in
+            try call.charge(bytes: HostCost.engine)
+            return try makeSplit(world, call, host: ScriptHost.of(call))
+        },
+        summary: { split in [split.state.name] },
+        drawing: { split, frame in
+            frame.add(.init(id: "split:\(split.name)", fields: [
+                ("kind", .string("split")), ("state", .string(split.state.name)), ("collapsed", .bool(split.state.isCollapsed)),
+                ("primary", EngineDrawing.rect(split.primary.container)),
+                ("secondary", split.showsBothColumns ? EngineDrawing.rect(split.secondary.container) : .null),
+            ]))
+        }
+    )
+
+    /// `world:tabs{...}` (SPEC §7): a tab container on its own.
+    static let tabsRegistration = EngineRegistration(
+        kind: "tabs", engine: TabContainer.self, settings: [],
+        consoleFields: [(tabsClass, ["selected_index", "depth"])],
+        replayDrawer: "drawTabs", layer: 30,
+        classes: { lua in lua.register(class: makeTabsClass()) },
+        construct: { world, call in
+            try call.charge(bytes: HostCost.engine)
+            return try makeTabs(world, call, host: ScriptHost.of(call))
+        },
+        summary: { tabs in [tabs.isBusy ? "busy" : "idle"] },
+        drawing: { tabs, frame in
+            let bar = tabs.barFrame
+            frame.add(.init(id: "tabs:\(tabs.name)", fields: [
+                ("kind", .string("tabs")), ("navigation", .string(tabs.navigation.name)),
+                ("x", .pt(bar.x)), ("y", .pt(bar.y)), ("w", .pt(bar.width)), ("h", .pt(bar.height)),
+                ("alpha", .fraction(tabs.barAlpha)), ("selected", .int(Int64(tabs.selectedIndex + 1))),
+                ("tabs", .list(tabs.roots.map { .string($0.tabItem?.title ?? $0.title ?? $0.id) })),
+            ]))
+        }
+    )
+
+    /// `[adaptive]`: heights and widths in points; durations in virtual seconds.
+    static let adaptiveKeys: [EngineSettingKey<AdaptiveDefaults>] = [
+        .number("tab_bar_height_phone", \.tabBarHeightPhone, .length),
+        .number("tab_bar_height_phone_landscape_narrow", \.tabBarHeightPhoneLandscapeNarrow, .length),
+        .number("narrow_phone_width", \.narrowPhoneWidth, .length), .number("tab_bar_height_pad", \.tabBarHeightPad, .length),
+        .number("tab_bar_fade_duration", \.tabBarFadeDuration, .seconds), .number("primary_column_width", \.primaryColumnWidth, .length),
+        .number("size_change_duration", \.sizeChangeDuration, .seconds),
+        .curve("tab_bar_fade_curve", \.tabBarFadeCurve),
+    ]
 }

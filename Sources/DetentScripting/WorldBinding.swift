@@ -120,33 +120,16 @@ enum WorldBinding {
                 call.push(handle: screen, className: NavigationBinding.screenClass)
                 return 1
             },
-            "drawer": { world, call in
-                try call.charge(bytes: HostCost.engine)
-                return try DrawerBinding.makeDrawer(world, call, defaults: ScriptHost.of(call).drawerDefaults)
-            },
-            "sheet": { world, call in
-                try call.charge(bytes: HostCost.engine)
-                let host = ScriptHost.of(call)
-                return try SheetBinding.makeSheet(world, call, defaults: host.sheetDefaults, navigationDefaults: host.navigationDefaults)
-            },
-            "navigation": { world, call in
-                try call.charge(bytes: HostCost.engine)
-                return try NavigationBinding.makeNavigation(world, call, defaults: ScriptHost.of(call).navigationDefaults)
-            },
-            "split": { world, call in
-                try call.charge(bytes: HostCost.engine)
-                return try SplitBinding.makeSplit(world, call, host: ScriptHost.of(call))
-            },
             // world:component(name, options): an instance of a plugin's component (SPEC §12).
             "component": { world, call in
                 try call.charge(bytes: HostCost.engine)
                 return try ComponentBinding.make(world, call)
             },
-            "tabs": { world, call in
-                try call.charge(bytes: HostCost.engine)
-                return try SplitBinding.makeTabs(world, call, host: ScriptHost.of(call))
-            },
         ]
+        // world:<kind>{...} for every registered engine (EngineRegistry).
+        for registration in EngineRegistry.all {
+            cls.methods[registration.kind] = { world, call in try registration.construct(in: world, call) }
+        }
         return cls
     }
 

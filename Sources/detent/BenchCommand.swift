@@ -51,14 +51,13 @@ struct Bench: ParsableCommand {
             add(Benchmarks.tickThroughput(animators: 100, device: device, traced: true))
         }
         for traced in [false, true] {
-            if wanted("navigation") { add(Benchmarks.navigationThroughput(device: device, defaults: configuration.navigation, traced: traced)) }
-            if wanted("drawer") { add(Benchmarks.drawerThroughput(device: device, defaults: configuration.drawer, traced: traced)) }
+            if wanted("navigation") { add(Benchmarks.navigationThroughput(device: device, engine: configuration.engineDefaults, traced: traced)) }
+            if wanted("drawer") { add(Benchmarks.drawerThroughput(device: device, engine: configuration.engineDefaults, traced: traced)) }
             if wanted("sheet") {
-                add(Benchmarks.sheetThroughput(device: device, defaults: configuration.sheet, navigation: configuration.navigation, traced: traced))
+                add(Benchmarks.sheetThroughput(device: device, engine: configuration.engineDefaults, traced: traced))
             }
             if wanted("adaptive") {
-                add(try Benchmarks.adaptiveThroughput(device: try configuration.device(named: "iPad Pro 11-inch"), defaults: configuration.adaptive,
-                                                      navigationDefaults: configuration.navigation, traced: traced))
+                add(try Benchmarks.adaptiveThroughput(device: try configuration.device(named: "iPad Pro 11-inch"), engine: configuration.engineDefaults, traced: traced))
             }
         }
         if wanted("idle") { add(try Benchmarks.idleMinute(configuration: configuration)) }

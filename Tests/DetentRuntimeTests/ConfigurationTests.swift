@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import DetentScripting
 import DetentSheet
 @testable import DetentRuntime
 import DetentTime
@@ -27,11 +28,11 @@ struct ConfigurationTests {
 
     @Test func engineTomlRepeatsTheSpecDefaults() throws {
         // MotionDefaults() holds the SPEC's values; config/engine.toml must not drift from them.
-        #expect(try RunHarness.configuration().motion == MotionDefaults())
-        #expect(try RunHarness.configuration().navigation == NavigationDefaults())
-        #expect(try RunHarness.configuration().drawer == DrawerDefaults())
-        #expect(try RunHarness.configuration().sheet == SheetDefaults())
-        #expect(try RunHarness.configuration().adaptive == AdaptiveDefaults())
+        #expect(try RunHarness.configuration().engineDefaults.motion == MotionDefaults())
+        #expect(try RunHarness.configuration().engineDefaults[NavigationDefaults.self] == NavigationDefaults())
+        #expect(try RunHarness.configuration().engineDefaults[DrawerDefaults.self] == DrawerDefaults())
+        #expect(try RunHarness.configuration().engineDefaults[SheetDefaults.self] == SheetDefaults())
+        #expect(try RunHarness.configuration().engineDefaults[AdaptiveDefaults.self] == AdaptiveDefaults())
     }
 
     @Test func devicesCarryTheirSizeClassesAndMultitaskingWidths() throws {
@@ -80,16 +81,16 @@ struct ConfigurationTests {
     @Test func numbersOutsideTheirRangeNameTheKeyAndWhatIsExpected() throws {
         let sheet = try ConfigReader(file: "config/engine.toml", text: "[sheet]\ndimming_alpha = 1.5\n")
         #expect(throws: ConfigError(file: "config/engine.toml", line: 2, "key 'sheet.dimming_alpha' must be a fraction between 0 and 1, found 1.5")) {
-            _ = try DetentConfiguration.loadSheet(sheet, release: DrawerDefaults())
+            _ = try DetentConfiguration.loadEngine(sheet, base: EngineDefaults())
         }
         let rate = try ConfigReader(file: "config/engine.toml", text: "[drawer]\ndeceleration_rate = 1.0\n")
         #expect(throws: ConfigError(file: "config/engine.toml", line: 2,
                                     "key 'drawer.deceleration_rate' must be a deceleration rate per millisecond between 0 and 1 (exclusive), like 0.998, found 1")) {
-            _ = try DetentConfiguration.loadDrawer(rate)
+            _ = try DetentConfiguration.loadEngine(rate, base: EngineDefaults())
         }
         let drawer = try ConfigReader(file: "config/engine.toml", text: "[drawer]\nspring_stiffness = 0\n")
         #expect(throws: ConfigError(file: "config/engine.toml", line: 2, "key 'drawer.spring_stiffness' must be a finite number > 0 and <= 1000000000, found 0")) {
-            _ = try DetentConfiguration.loadDrawer(drawer)
+            _ = try DetentConfiguration.loadEngine(drawer, base: EngineDefaults())
         }
     }
 

@@ -1,4 +1,9 @@
 import Testing
+import DetentAdaptive
+import DetentNavigation
+import DetentSheet
+import DetentDrawer
+import DetentScripting
 import DetentRuntime
 
 /// Issue #11: no input fakes a pass — limits a script catches, setups that fail, runner
@@ -172,8 +177,8 @@ struct HardeningTests {
 
     @Test func detentMotionFollowsTheMotionSectionOfConfig() throws {
         let outcome = try RunHarness.run(["Tests/Fixtures/hardening/motion_config_spec.lua"], adjust: {
-            $0.motion.springStiffness = 123
-            $0.motion.decelerationRate = "normal"
+            $0.engineDefaults.motion.springStiffness = 123
+            $0.engineDefaults.motion.decelerationRate = "normal"
         })
         #expect(outcome.summary.results.map(\.status) == [.passed], "\(outcome.output)")
     }

@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+import DetentAdaptive
+import DetentNavigation
+import DetentSheet
+import DetentDrawer
+import DetentScripting
 import DetentLua
 @testable import DetentRuntime
 
@@ -94,8 +99,8 @@ struct ProjectConfigTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let configuration = try Self.load(in: root)
         let builtIn = try RunHarness.configuration()
-        #expect(configuration.drawer.springStiffness == 320)
-        #expect(configuration.drawer.springMass == builtIn.drawer.springMass)
+        #expect(configuration.engineDefaults[DrawerDefaults.self].springStiffness == 320)
+        #expect(configuration.engineDefaults[DrawerDefaults.self].springMass == builtIn.engineDefaults[DrawerDefaults.self].springMass)
         #expect(configuration.devices.count == builtIn.devices.count + 1)
         #expect(try configuration.device(named: "Kiosk").width == 600)
         #expect(try configuration.device(named: "iPhone 15").width == 400)

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import Testing
+import DetentAdaptive
+import DetentNavigation
 import DetentDrawer
 import DetentLua
 @testable import DetentRuntime
@@ -16,19 +18,19 @@ struct WorldConfigOverrideTests {
 
     @Test func anOverrideReplacesOnlyTheKeysItNames() throws {
         var configuration = try RunHarness.configuration()
-        configuration.drawer.springMass = 2          // as a --config folder's engine.toml might say
+        configuration.engineDefaults[DrawerDefaults.self].springMass = 2          // as a --config folder's engine.toml might say
         let overrides = ConfigValue.table([
             "drawer": .table(["spring_stiffness": .integer(300)]),
             "sheet": .table(["dimming_alpha": .number(0.2), "dismisses_on_dimming_tap": .boolean(false)]),
         ])
         var expected = configuration.engineDefaults
-        expected.drawer.springStiffness = 300
-        expected.sheet.dimmingAlpha = 0.2
-        expected.sheet.dismissesOnDimmingTap = false
-        expected.sheet.release = expected.drawer      // the sheet releases with the world's drawer numbers
+        expected[DrawerDefaults.self].springStiffness = 300
+        expected[SheetDefaults.self].dimmingAlpha = 0.2
+        expected[SheetDefaults.self].dismissesOnDimmingTap = false
+        expected[SheetDefaults.self].release = expected[DrawerDefaults.self]      // the sheet releases with the world's drawer numbers
         let defaults = try configuration.engineDefaults(overriddenBy: overrides)
         #expect(defaults == expected)
-        #expect(defaults.drawer.springMass == 2)
+        #expect(defaults[DrawerDefaults.self].springMass == 2)
     }
 
     @Test func withoutOverridesAWorldHasTheLoadedDefaults() throws {
@@ -47,10 +49,10 @@ struct WorldConfigOverrideTests {
             "adaptive": .table(["tab_bar_height_phone": .integer(60), "tab_bar_fade_curve": .string("default")]),
         ]))
         #expect(defaults.motion.velocityTracker == "ios" && defaults.motion.duration == 0.5)
-        #expect(defaults.navigation.transitionCurve == "linear" && defaults.navigation.parallax == 0)
-        #expect(defaults.drawer.middleFraction == 0.25)
-        #expect(defaults.sheet.curve == "easeOut")
-        #expect(defaults.adaptive.tabBarHeightPhone == 60 && defaults.adaptive.tabBarFadeCurve == "default")
+        #expect(defaults[NavigationDefaults.self].transitionCurve == "linear" && defaults[NavigationDefaults.self].parallax == 0)
+        #expect(defaults[DrawerDefaults.self].middleFraction == 0.25)
+        #expect(defaults[SheetDefaults.self].curve == "easeOut")
+        #expect(defaults[AdaptiveDefaults.self].tabBarHeightPhone == 60 && defaults[AdaptiveDefaults.self].tabBarFadeCurve == "default")
     }
 
     // MARK: The file's rules, in the argument's words
@@ -91,7 +93,7 @@ struct WorldConfigOverrideTests {
         let file = try ConfigReader(file: "config/engine.toml", text: "[\(section)]\n\(key) = \"bouncy\"\n")
         var configuration = try RunHarness.configuration()
         let loaded = try DetentConfiguration.loadEngine(file, base: EngineDefaults())
-        (configuration.navigation, configuration.sheet, configuration.adaptive) = (loaded.navigation, loaded.sheet, loaded.adaptive)
+        (configuration.engineDefaults[NavigationDefaults.self], configuration.engineDefaults[SheetDefaults.self], configuration.engineDefaults[AdaptiveDefaults.self]) = (loaded[NavigationDefaults.self], loaded[SheetDefaults.self], loaded[AdaptiveDefaults.self])
         // Named at the line of config/engine.toml that sets the key.
         let line = configuration.source.tree.origins["engine.\(section).\(key)"]?.line
         #expect(line != nil)
@@ -215,7 +217,7 @@ struct WorldConfigOverrideTests {
 
     @Test func engineDefaultsLastForTheirWorldOnly() throws {
         var configuration = try RunHarness.configuration()
-        configuration.drawer.headerHeight = 50        // as a --config folder might say
+        configuration.engineDefaults[DrawerDefaults.self].headerHeight = 50        // as a --config folder might say
         let results = try runSpec("""
             describe("overrides", function()
               it("changes the world's drawer and sheet", function()

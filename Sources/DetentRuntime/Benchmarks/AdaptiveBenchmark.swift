@@ -1,3 +1,4 @@
+import DetentScripting
 import DetentAdaptive
 import DetentNavigation
 import DetentWorld
@@ -9,7 +10,7 @@ extension Benchmarks {
     /// a resize back to full width (expand: pop to root, the details wait out the 0.4 s size
     /// change and go onto the secondary stack), an animated pop, and a tab selection — each as
     /// soon as the previous one has settled.
-    public static func adaptiveThroughput(device: DeviceProfile, defaults: AdaptiveDefaults, navigationDefaults: NavigationDefaults,
+    public static func adaptiveThroughput(device: DeviceProfile, engine: EngineDefaults,
                                           traced: Bool = false, ticks: Int = 100_000) throws -> BenchmarkFigure {
         guard let compact = device.multitasking[.portrait]?.first(where: { $0.sizeClass == .compact })?.width else {
             throw ConfigError(file: "config/devices.toml", "the adaptive benchmark needs an iPad with a compact portrait multitasking width; \(device.name) has none")
@@ -18,7 +19,7 @@ extension Benchmarks {
         let m = try BenchmarkClock.perOperation(operations: ticks) {
             let world = World(configuration: WorldConfiguration(device: device))
             let roots = (1...3).map { Screen(id: "tab\($0)") }
-            let split = try SplitViewEngine(world: world, defaults: defaults, navigationDefaults: navigationDefaults,
+            let split = try SplitViewEngine(world: world, defaults: engine[AdaptiveDefaults.self], navigationDefaults: engine[NavigationDefaults.self],
                                             roots: roots, placeholder: Screen(id: "placeholder"))
             try split.attach(to: world)
             let trace = TraceLoad(tracedNames, in: world, traced: traced)

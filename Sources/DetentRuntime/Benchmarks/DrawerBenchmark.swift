@@ -1,3 +1,4 @@
+import DetentScripting
 import DetentDrawer
 import DetentLayout
 import DetentTime
@@ -8,11 +9,11 @@ extension Benchmarks {
     /// (touch samples at 60 Hz through the touch engine, hit-testing and the velocity tracker),
     /// the policy picks an anchor and the spring settles; as soon as it rests, the next flick
     /// starts, alternating up and down.
-    public static func drawerThroughput(device: DeviceProfile, defaults: DrawerDefaults, traced: Bool = false, ticks: Int = 100_000) -> BenchmarkFigure {
+    public static func drawerThroughput(device: DeviceProfile, engine: EngineDefaults, traced: Bool = false, ticks: Int = 100_000) -> BenchmarkFigure {
         let tracedNames = ["drawer.origin", "drawer.velocity"]
         let m = BenchmarkClock.perOperation(operations: ticks) {
             let world = World(configuration: WorldConfiguration(device: device))
-            let drawer = DrawerEngine(world: world, defaults: defaults, content: ScrollContent(contentHeight: 2000))
+            let drawer = DrawerEngine(world: world, defaults: engine[DrawerDefaults.self], content: ScrollContent(contentHeight: 2000))
             drawer.attach(to: world)
             try! drawer.setAnchors([("top", .named("top")), ("middle", .named("middle")), ("bottom", .named("bottom"))], in: world)
             try! drawer.move(toAnchor: "bottom", in: world)

@@ -1,3 +1,4 @@
+import DetentScripting
 import DetentNavigation
 import DetentTime
 import DetentWorld
@@ -6,12 +7,12 @@ extension Benchmarks {
     /// Ticks per second of a world whose navigation stack is always mid-transition: pushes
     /// up to 6 screens (one with a large title, so the bar and compensation work), then pops
     /// back to the root, animated, over and over.
-    public static func navigationThroughput(device: DeviceProfile, defaults: NavigationDefaults, traced: Bool = false,
+    public static func navigationThroughput(device: DeviceProfile, engine: EngineDefaults, traced: Bool = false,
                                             ticks: Int = 100_000) -> BenchmarkFigure {
         let tracedNames = ["navigation.progress", "navigation.bar_height"]
         let m = BenchmarkClock.perOperation(operations: ticks) {
             let world = World(configuration: WorldConfiguration(device: device))
-            let navigation = NavigationEngine(world: world, defaults: defaults)
+            let navigation = NavigationEngine(world: world, defaults: engine[NavigationDefaults.self])
             navigation.attach(to: world)
             let trace = TraceLoad(tracedNames, in: world, traced: traced)
             let screens = (0..<6).map { i -> Screen in

@@ -1,3 +1,4 @@
+import DetentScripting
 import DetentLayout
 import DetentNavigation
 import DetentSheet
@@ -10,12 +11,12 @@ extension Benchmarks {
     /// `large` or down to `content` (touch samples at the touch rate, hit-testing, the velocity
     /// tracker, the policy and the settling spring). As soon as everything rests, the next
     /// action starts.
-    public static func sheetThroughput(device: DeviceProfile, defaults: SheetDefaults, navigation: NavigationDefaults,
+    public static func sheetThroughput(device: DeviceProfile, engine: EngineDefaults,
                                        traced: Bool = false, ticks: Int = 100_000) -> BenchmarkFigure {
         let tracedNames = ["sheet.height", "sheet.velocity"]
         let m = BenchmarkClock.perOperation(operations: ticks) {
             let world = World(configuration: WorldConfiguration(device: device))
-            let sheet = SheetEngine(world: world, defaults: defaults, navigationDefaults: navigation)
+            let sheet = SheetEngine(world: world, defaults: engine[SheetDefaults.self], navigationDefaults: engine[NavigationDefaults.self])
             sheet.attach(to: world)
             try! sheet.setDetents([("content", .content), ("large", .large)], in: world)
             try! sheet.navigation.set([Screen(id: "root", title: nil, content: .scroll(ScrollContent(contentHeight: 300)))], animated: false, in: world)

@@ -1,9 +1,6 @@
 import DetentMotion
 import DetentScripting
 import DetentWorld
-import DetentSheet
-import DetentNavigation
-import DetentAdaptive
 
 /// Curve names in engine.toml and `detent.world{config=}` may name a plugin's curve (SPEC §12),
 /// so they are checked once the plugins are known: an unknown name is then the config error it
@@ -11,9 +8,13 @@ import DetentAdaptive
 extension EngineDefaults {
     /// The curve names of the engine sections, with their keys.
     var curveNames: [(key: String, name: String)] {
-        [("motion.curve", motion.curve), ("navigation.transition_curve", navigation.transitionCurve),
-         ("navigation.completion_curve", navigation.completionCurve), ("sheet.curve", sheet.curve),
-         ("adaptive.tab_bar_fade_curve", adaptive.tabBarFadeCurve)]
+        var names = [("motion.curve", motion.curve)]
+        for section in EngineRegistry.sections {
+            for (key, value) in section.values(in: self) {
+                if case let .curve(name) = value { names.append(("\(section.name).\(key)", name)) }
+            }
+        }
+        return names
     }
 
     /// The first curve name that is neither built in nor among `pluginCurves`.

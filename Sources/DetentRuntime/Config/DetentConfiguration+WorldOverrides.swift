@@ -26,9 +26,4 @@ extension DetentConfiguration {
         return try DetentConfiguration.loadEngine(ConfigReader(argument: sections, path: "config"), base: base,
                                                   reasons: DetentConfiguration.notWorldSettings)
     }
-
-    /// The five engine.toml sections as loaded.
-    public var engineDefaults: EngineDefaults {
-        EngineDefaults(motion: motion, navigation: navigation, drawer: drawer, sheet: sheet, adaptive: adaptive)
-    }
 }

@@ -16,11 +16,8 @@ import DetentWorld
 /// detent.toml laid over each other (`ConfigTree`), each value checked by its rule.
 public struct DetentConfiguration: Equatable, Sendable {
     public var devices: [DeviceProfile]
-    public var motion: MotionDefaults
-    public var navigation: NavigationDefaults
-    public var drawer: DrawerDefaults
-    public var sheet: SheetDefaults
-    public var adaptive: AdaptiveDefaults
+    /// engine.toml: `[motion]` and each registered engine's section (`EngineRegistry`).
+    public var engineDefaults: EngineDefaults
     public var run: RunDefaults
     /// `[lua]`: where `require` looks and which standard library specs get.
     public var lua = LuaDefaults()
@@ -173,15 +170,10 @@ public struct DetentConfiguration: Equatable, Sendable {
         return configuration
     }
 
-    public init(devices: [DeviceProfile], motion: MotionDefaults, navigation: NavigationDefaults, drawer: DrawerDefaults,
-                sheet: SheetDefaults, adaptive: AdaptiveDefaults, run: RunDefaults, daemon: DaemonConfiguration = .builtIn) {
+    public init(devices: [DeviceProfile], engineDefaults: EngineDefaults, run: RunDefaults, daemon: DaemonConfiguration = .builtIn) {
         self.daemon = daemon
         self.devices = devices
-        self.motion = motion
-        self.navigation = navigation
-        self.drawer = drawer
-        self.sheet = sheet
-        self.adaptive = adaptive
+        self.engineDefaults = engineDefaults
         self.run = run
     }
 
@@ -195,8 +187,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         run.scenarios = run.scenarios.map { PathText.shown($0, from: cwd, dotDot: true) }
         run.pluginPaths = run.pluginPaths.map { PathText.shown($0, from: cwd, dotDot: true) }
         run.helper = run.helper.map { PathText.shown($0, from: cwd, dotDot: true) }
-        self.init(devices: devices, motion: engine.motion, navigation: engine.navigation, drawer: engine.drawer, sheet: engine.sheet,
-                  adaptive: engine.adaptive, run: run, daemon: try DaemonConfiguration.parse(try root.table("daemon")))
+        self.init(devices: devices, engineDefaults: engine, run: run, daemon: try DaemonConfiguration.parse(try root.table("daemon")))
         lua = try DetentConfiguration.loadLua(root)
         // The key that names a missing device is [run]'s, so its error names that file.
         guard (try? device(named: run.defaultDevice)) != nil else {

@@ -1,0 +1,80 @@
+import DetentLua
+import DetentWorld
+
+/// Everything the rest of Detent needs to know of one engine kind, declared once beside its
+/// binding (`DrawerBinding.registration`): the Lua constructor `world:<kind>{...}` and the
+/// classes of its handles, the config sections it owns, its properties (the engine's one
+/// `PropertyTable`), the words of its status line, the fields the console summarises a
+/// handle with, and how a trace draws it. `EngineRegistry.all` lists the registrations; the
+/// world's constructors, the config loader, `EngineSummary`, the console and traces read it.
+public struct EngineRegistration: Sendable {
+    /// The constructor's name (`world:drawer{...}`), and the kind traces and the replay draw.
+    public let kind: String
+    /// The config sections this kind owns, read in registry order (`[drawer]` of engine.toml).
+    public let settings: [EngineSettingsSection]
+    /// The names of its properties, from its `PropertyTable` (the Lua handle, traces,
+    /// `wait_idle`, completion, type definitions and docs read the same table).
+    public let propertyNames: [String]
+    /// The Lua class names its bindings register, each with the properties the console
+    /// shows in a handle's short form (`<drawer anchor=middle origin=422.0>`).
+    public let consoleFields: [(className: String, fields: [String])]
+    /// The replay's drawing of this kind: a function in the viewer's JavaScript, checked to
+    /// exist by `EngineRegistrationTests`.
+    public let replayDrawer: String
+    /// Where its elements go in a frame, back to front: kinds are drawn in increasing layer
+    /// (a split's columns under navigations, drawers on top).
+    public let layer: Int
+    private let registerClasses: @Sendable (LuaState) -> Void
+    private let constructor: @Sendable (World, LuaCall) throws -> Int32
+    private let describe: @Sendable (any WorldEngine) -> [String]?
+    private let draw: @Sendable (any WorldEngine, inout EngineDrawing) -> Bool
+    private let listParts: @Sendable (any WorldEngine) -> [AnyObject]
+
+    /// A kind whose engines are `Engine`s.
+    /// - `classes`: registers the Lua classes of its handles.
+    /// - `construct`: `world:<kind>{...}` (the world, the call; pushes the handle, returns 1).
+    /// - `summary`: the state words after the engine's name in a status line.
+    /// - `drawing`: adds what a replay draws of the engine to a frame.
+    /// - `parts`: engines of the world it draws as part of itself (a sheet's navigation),
+    ///   which are then not drawn on their own.
+    public init<Engine: TabulatedEngine>(
+        kind: String, engine: Engine.Type, settings: [EngineSettingsSection],
+        consoleFields: [(className: String, fields: [String])], replayDrawer: String, layer: Int,
+        classes: @escaping @Sendable (LuaState) -> Void,
+        construct: @escaping @Sendable (World, LuaCall) throws -> Int32,
+        summary: @escaping @Sendable (Engine) -> [String],
+        drawing: @escaping @Sendable (Engine, inout EngineDrawing) -> Void,
+        parts: @escaping @Sendable (Engine) -> [AnyObject] = { _ in [] }
+    ) {
+        self.kind = kind
+        self.settings = settings
+        propertyNames = Engine.properties.properties.map(\.name)
+        self.consoleFields = consoleFields
+        self.replayDrawer = replayDrawer
+        self.layer = layer
+        registerClasses = classes
+        constructor = construct
+        describe = { ($0 as? Engine).map(summary) }
+        draw = { engine, frame in
+            guard let engine = engine as? Engine else { return false }
+            drawing(engine, &frame)
+            return true
+        }
+        listParts = { ($0 as? Engine).map(parts) ?? [] }
+    }
+
+    /// Registers the classes of this kind's handles in `lua`.
+    func register(in lua: LuaState) { registerClasses(lua) }
+
+    /// `world:<kind>{...}`.
+    func construct(in world: World, _ call: LuaCall) throws -> Int32 { try constructor(world, call) }
+
+    /// The state words of `engine` if it is of this kind.
+    public func summary(of engine: any WorldEngine) -> [String]? { describe(engine) }
+
+    /// The engines `engine` draws as part of itself.
+    public func parts(of engine: any WorldEngine) -> [AnyObject] { listParts(engine) }
+
+    /// Adds `engine`'s drawing to `frame` if it is of this kind; false if it is not.
+    public func draw(_ engine: any WorldEngine, into frame: inout EngineDrawing) -> Bool { draw(engine, &frame) }
+}
