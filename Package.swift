@@ -61,7 +61,7 @@ let package = Package(
             name: "DetentScripting",
             dependencies: ["DetentLua", "DetentPlatform", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout",
                            "DetentRelease", "DetentDrawer", "DetentSheet", "DetentAdaptive", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
-            resources: [.embedInCode("Lua"), .embedInCode("Types")]
+            resources: [.embedInCode("Lua"), .embedInCode("Types"), .embedInCode("Replay")]
         ),
         .target(
             name: "DetentRuntime",
@@ -74,8 +74,9 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             // The built-in defaults: config/'s files, through the link Sources/DetentRuntime/Defaults
-            // (BuiltInConfig), so `detent` needs no config folder beside it.
-            resources: [.embedInCode("Defaults")]
+            // (BuiltInConfig), so `detent` needs no config folder beside it; the replay page's
+            // HTML, CSS and JavaScript (Trace/Replay).
+            resources: [.embedInCode("Defaults"), .embedInCode("Trace/Replay")]
         ),
         // `detent daemon`: JSON-RPC 2.0 over a Unix socket (SwiftNIO), a client of the runtime.
         .target(

@@ -5,22 +5,20 @@
 /// members through `members(v)` (the class's getters and methods), a table's through its
 /// keys and its metatable's `__index` table — so a new property prints and completes without
 /// a list kept here. Only which properties summarise an engine object is chosen here (`key`);
-/// a class not named there shows its first scalar fields.
+/// a class not named there shows its first scalar fields. The engines' rows come from their
+/// registrations (`EngineRegistration.consoleFields`), passed in as `engine_keys`.
 enum ConsoleLua {
     static let source = #"""
-    local members = ...
+    local members, engine_keys = ...
     local type, tostring, pairs, ipairs, pcall, next = type, tostring, pairs, ipairs, pcall, next
     local sort, concat, fmt, rep, mtype = table.sort, table.concat, string.format, string.rep, math.type
     local getmetatable, rawget, load = getmetatable, rawget, load
     local G = _ENV
 
-    -- Properties that summarise an engine object: <drawer anchor=middle origin=422.0>.
-    local key = {
-      drawer = { "anchor", "origin", "state" }, sheet = { "detent", "height", "state" },
-      navigation = { "top", "depth" }, split = { "state", "collapsed" }, tabs = { "selected_index", "depth" },
-      screen = { "id" }, touch = { "id", "phase" }, animator = { "name", "value", "state" },
-      world = { "device", "time", "frame" }, trace = {},
-    }
+    -- Properties that summarise an object: <drawer anchor=middle origin=422.0>; the engines'
+    -- (and their screens') from their registrations.
+    local key = { touch = { "id", "phase" }, animator = { "name", "value", "state" }, world = { "device", "time", "frame" }, trace = {} }
+    for class, fields in pairs(engine_keys) do key[class] = fields end
     local MAX_DEPTH, WIDTH, MAX_ITEMS = 4, 72, 100
 
     local function scalar(v)

@@ -18,7 +18,9 @@ extension LiveSession {
             call.push(.array(members.methods.map { .string($0) }))
             return 3
         }
-        try lua.call(argumentCount: 1, resultCount: 1)
+        // The properties each engine's handles are summarised by, from the registrations.
+        lua.push(.record(EngineRegistry.all.flatMap(\.consoleFields).map { ($0.className, .array($0.fields.map { .string($0) })) }))
+        try lua.call(argumentCount: 2, resultCount: 1)
         let helpers = lua.ref()
         try lua.load("""
             local console = ...

@@ -176,7 +176,7 @@ extension DrawerBinding {
         kind: "drawer", engine: DrawerEngine.self,
         settings: [EngineSettingsSection("drawer", DrawerDefaults.self, keys: settingKeys)],
         consoleFields: [(className, ["anchor", "origin", "state"])],
-        replayDrawer: "drawDrawer", layer: 50,
+        replayScript: PackageResources.drawer_js, layer: 50,
         classes: { lua in lua.register(class: make()) },
         construct: { world, call in
             try call.charge(bytes: HostCost.engine)

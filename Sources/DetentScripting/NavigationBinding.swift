@@ -252,7 +252,7 @@ extension NavigationBinding {
         kind: "navigation", engine: NavigationEngine.self,
         settings: [EngineSettingsSection("navigation", NavigationDefaults.self, keys: settingKeys)],
         consoleFields: [(navigationClass, ["top", "depth"]), (screenClass, ["id"])],
-        replayDrawer: "drawNavigation", layer: 20,
+        replayScript: PackageResources.navigation_js, layer: 20,
         classes: { lua in
             lua.register(class: makeScreenClass())
             lua.register(class: makeNavigationClass())

@@ -153,7 +153,7 @@ extension SheetBinding {
         settings: [EngineSettingsSection("sheet", SheetDefaults.self, keys: settingKeys,
                                          derive: { sheet, defaults in sheet.release = defaults[ReleaseDefaults.self] })],
         consoleFields: [(className, ["detent", "height", "state"])],
-        replayDrawer: "drawSheet", layer: 40,
+        replayScript: PackageResources.sheet_js, layer: 40,
         classes: { lua in lua.register(class: make()) },
         construct: { world, call in
             try call.charge(bytes: HostCost.engine)

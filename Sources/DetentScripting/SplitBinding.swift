@@ -242,7 +242,7 @@ extension SplitBinding {
         kind: "split", engine: SplitViewEngine.self,
         settings: [EngineSettingsSection("adaptive", AdaptiveDefaults.self, keys: adaptiveKeys)],
         consoleFields: [(splitClass, ["state", "collapsed"])],
-        replayDrawer: "drawSplit", layer: 10,
+        replayScript: PackageResources.split_js, layer: 10,
         classes: { lua in lua.register(class: makeSplitClass()) },
         construct: { world, call in
             try call.charge(bytes: HostCost.engine)
@@ -262,7 +262,7 @@ extension SplitBinding {
     static let tabsRegistration = EngineRegistration(
         kind: "tabs", engine: TabContainer.self, settings: [],
         consoleFields: [(tabsClass, ["selected_index", "depth"])],
-        replayDrawer: "drawTabs", layer: 30,
+        replayScript: PackageResources.tabs_js, layer: 30,
         classes: { lua in lua.register(class: makeTabsClass()) },
         construct: { world, call in
             try call.charge(bytes: HostCost.engine)

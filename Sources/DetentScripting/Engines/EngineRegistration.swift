@@ -18,9 +18,9 @@ public struct EngineRegistration: Sendable {
     /// The Lua class names its bindings register, each with the properties the console
     /// shows in a handle's short form (`<drawer anchor=middle origin=422.0>`).
     public let consoleFields: [(className: String, fields: [String])]
-    /// The replay's drawing of this kind: a function in the viewer's JavaScript, checked to
-    /// exist by `EngineRegistrationTests`.
-    public let replayDrawer: String
+    /// How the replay page draws the kinds of element `drawing` makes: JavaScript (a file of
+    /// its own under Replay/, compiled in) that adds a `DRAWERS.<kind>` function for each.
+    public let replayScript: String
     /// Where its elements go in a frame, back to front: kinds are drawn in increasing layer
     /// (a split's columns under navigations, drawers on top).
     public let layer: Int
@@ -37,9 +37,9 @@ public struct EngineRegistration: Sendable {
     /// - `drawing`: adds what a replay draws of the engine to a frame.
     /// - `parts`: engines of the world it draws as part of itself (a sheet's navigation),
     ///   which are then not drawn on their own.
-    public init<Engine: TabulatedEngine>(
+    public init<Engine: TabulatedEngine & SendableMetatype>(
         kind: String, engine: Engine.Type, settings: [EngineSettingsSection],
-        consoleFields: [(className: String, fields: [String])], replayDrawer: String, layer: Int,
+        consoleFields: [(className: String, fields: [String])], replayScript: [UInt8], layer: Int,
         classes: @escaping @Sendable (LuaState) -> Void,
         construct: @escaping @Sendable (World, LuaCall) throws -> Int32,
         summary: @escaping @Sendable (Engine) -> [String],
@@ -50,7 +50,7 @@ public struct EngineRegistration: Sendable {
         self.settings = settings
         propertyNames = Engine.properties.properties.map(\.name)
         self.consoleFields = consoleFields
-        self.replayDrawer = replayDrawer
+        self.replayScript = String(decoding: replayScript, as: UTF8.self)
         self.layer = layer
         registerClasses = classes
         constructor = construct
