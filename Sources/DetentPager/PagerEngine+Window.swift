@@ -13,9 +13,10 @@ import DetentWorld
 ///   resting on page i rests on page i at its new offset — `pager.changed` reports the move,
 ///   the state does not change and no `pager.page_changed` is emitted.
 /// - **Settling:** the spring restarts toward its page's new offset from the rescaled offset
-///   with its velocity rescaled likewise (continuous in pages); `pager.settled` comes when it
-///   arrives.
-/// - **Dragged:** the offset is rescaled under the finger and the pan goes on from there.
+///   with its velocity rescaled likewise (continuous in pages, not in points);
+///   `pager.changed` reports the jump, `pager.settled` comes when it arrives.
+/// - **Dragged:** the offset is rescaled under the finger (`pager.changed`) and the pan goes
+///   on from there, one point per point.
 /// - **Page width given:** the offsets do not change.
 extension PagerEngine {
     public func windowDidChange(from old: WorldConfiguration, in world: World) {
