@@ -142,6 +142,7 @@ let package = Package(
         .testTarget(name: "DetentNavigationTests", dependencies: ["DetentTestSupport", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime", "DetentMotion"]),
         .testTarget(name: "DetentReleaseTests", dependencies: ["DetentRelease", "DetentMotion", "DetentLayout"]),
         .testTarget(name: "DetentDrawerTests", dependencies: ["DetentTestSupport", "DetentDrawer", "DetentRelease", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .testTarget(name: "DetentPagerTests", dependencies: ["DetentTestSupport", "DetentPager", "DetentRelease", "DetentWorld", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentSheetTests", dependencies: ["DetentTestSupport", "DetentSheet", "DetentNavigation", "DetentRelease", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentAdaptiveTests", dependencies: ["DetentTestSupport", "DetentAdaptive", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime"]),
         .testTarget(name: "DetentDaemonTests", dependencies: ["DetentTestSupport", "DetentDaemon", "DetentRuntime",
