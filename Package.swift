@@ -6,6 +6,7 @@
 //   DetentTime, DetentMotion  →  DetentWorld (the world, touches, animators; no Lua knowledge)
 //   DetentLayout (stack layout)  →  DetentNavigation, DetentDrawer, DetentSheet (engines, no Lua knowledge)
 //   DetentRelease (release policies and their registry, settling, rubber band, scroll hand-off)  →  DetentDrawer, DetentSheet
+//   DetentRelease (settling spring, pan)  →  DetentPager (horizontal paging, SPEC §15; engine, no Lua knowledge)
 //   DetentNavigation  →  DetentAdaptive (split view and tab container)
 //   DetentLua + DetentWorld  →  DetentScripting (bindings, one file per engine, Lua prelude)
 //   DetentScripting  →  DetentRuntime (run loops, scenario runner, reporters)
@@ -55,6 +56,7 @@ let package = Package(
         .target(name: "DetentNavigation", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(name: "DetentRelease", dependencies: ["DetentWorld", "DetentLayout", "DetentMotion"]),
         .target(name: "DetentDrawer", dependencies: ["DetentRelease", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .target(name: "DetentPager", dependencies: ["DetentRelease", "DetentWorld", "DetentMotion", "DetentTime"]),
         .target(name: "DetentSheet", dependencies: ["DetentRelease", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime", "DetentNavigation"]),
         .target(name: "DetentAdaptive", dependencies: ["DetentNavigation", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(
@@ -141,6 +143,7 @@ let package = Package(
         .testTarget(name: "DetentNavigationTests", dependencies: ["DetentTestSupport", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime", "DetentMotion"]),
         .testTarget(name: "DetentReleaseTests", dependencies: ["DetentRelease", "DetentMotion", "DetentLayout"]),
         .testTarget(name: "DetentDrawerTests", dependencies: ["DetentTestSupport", "DetentDrawer", "DetentRelease", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
+        .testTarget(name: "DetentPagerTests", dependencies: ["DetentTestSupport", "DetentPager", "DetentRelease", "DetentWorld", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentSheetTests", dependencies: ["DetentTestSupport", "DetentSheet", "DetentNavigation", "DetentRelease", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentAdaptiveTests", dependencies: ["DetentTestSupport", "DetentAdaptive", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime"]),
         .testTarget(name: "DetentDaemonTests", dependencies: ["DetentTestSupport", "DetentDaemon", "DetentRuntime",

@@ -1,6 +1,6 @@
 import DetentMotion
 
-/// The spring a released drawer or sheet settles with (SPEC §6): mass 1, stiffness 200,
+/// The spring a released drawer, sheet or pager settles with (SPEC §6): mass 1, stiffness 200,
 /// damping ratio 1 by default (`[drawer]` spring_mass, spring_stiffness,
 /// spring_damping_ratio), started with the release velocity in pt/s — never pt/ms.
 public struct SettlingSpring: Equatable, Sendable {
@@ -8,8 +8,13 @@ public struct SettlingSpring: Equatable, Sendable {
     public let parameters: SpringParameters
 
     public init(_ defaults: ReleaseDefaults) {
-        parameters = SpringParameters(mass: defaults.springMass, stiffness: defaults.springStiffness,
-                                      damping: 2 * defaults.springDampingRatio * (defaults.springStiffness * defaults.springMass).squareRoot())
+        self.init(mass: defaults.springMass, stiffness: defaults.springStiffness, dampingRatio: defaults.springDampingRatio)
+    }
+
+    /// A spring of `mass`, `stiffness` and damping ratio ζ (1: critically damped), for engines
+    /// whose numbers come from their own config section (the pager's `[pager]`).
+    public init(mass: Double, stiffness: Double, dampingRatio: Double) {
+        parameters = SpringParameters(mass: mass, stiffness: stiffness, damping: 2 * dampingRatio * (stiffness * mass).squareRoot())
     }
 
     /// An animator from `origin` to `target` (points) starting at `startTime` (seconds of

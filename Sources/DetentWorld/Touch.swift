@@ -96,5 +96,8 @@ public enum HitTestLayer {
     public static let drawerContent = 40
     public static let navigationBarItems = 30
     public static let screenEdge = 20
+    /// A pager (SPEC §15) is content that pages: below the screen edge, whose back swipe wins
+    /// at the edge, and above plain content.
+    public static let pager = 15
     public static let content = 10
 }
