@@ -62,7 +62,8 @@ let package = Package(
         .target(
             name: "DetentScripting",
             dependencies: ["DetentLua", "DetentPlatform", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout",
-                           "DetentRelease", "DetentDrawer", "DetentSheet", "DetentAdaptive", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+                           "DetentRelease", "DetentDrawer", "DetentSheet", "DetentAdaptive", "DetentPager",
+                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             resources: [.embedInCode("Lua"), .embedInCode("Types"), .embedInCode("Replay")]
         ),
         .target(

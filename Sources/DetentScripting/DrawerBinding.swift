@@ -174,6 +174,7 @@ extension DrawerBinding {
     /// `world:drawer{...}` (SPEC §6), `[drawer]` of engine.toml (which the sheet releases with too).
     static let registration = EngineRegistration(
         kind: "drawer", engine: DrawerEngine.self,
+        example: #"world:drawer{anchors = {"top", "middle", "bottom"}}"#,
         settings: [EngineSettingsSection("drawer", DrawerDefaults.self, keys: settingKeys)],
         consoleFields: [(className, ["anchor", "origin", "state"])],
         replayScript: PackageResources.drawer_js, layer: 50,

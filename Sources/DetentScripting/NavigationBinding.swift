@@ -250,6 +250,7 @@ extension NavigationBinding {
     /// `world:navigation{...}` (SPEC §4), `[navigation]` of engine.toml.
     static let registration = EngineRegistration(
         kind: "navigation", engine: NavigationEngine.self,
+        example: #"world:navigation{screens = {world:screen{id = "home"}, world:screen{id = "detail"}}}"#,
         settings: [EngineSettingsSection("navigation", NavigationDefaults.self, keys: settingKeys)],
         consoleFields: [(navigationClass, ["top", "depth"]), (screenClass, ["id"])],
         replayScript: PackageResources.navigation_js, layer: 20,

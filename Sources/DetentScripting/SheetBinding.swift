@@ -150,6 +150,7 @@ extension SheetBinding {
     /// are `[drawer]`'s.
     static let registration = EngineRegistration(
         kind: "sheet", engine: SheetEngine.self,
+        example: #"world:sheet{screens = {world:screen{id = "form"}}, presented = true}"#,
         settings: [EngineSettingsSection("sheet", SheetDefaults.self, keys: settingKeys,
                                          derive: { sheet, defaults in sheet.release = defaults[ReleaseDefaults.self] })],
         consoleFields: [(className, ["detent", "height", "state"])],

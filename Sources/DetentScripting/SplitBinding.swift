@@ -240,6 +240,7 @@ extension SplitBinding {
     /// columns; the tab container alone reads the same section).
     static let splitRegistration = EngineRegistration(
         kind: "split", engine: SplitViewEngine.self,
+        example: #"world:split{tabs = {world:screen{id = "inbox"}, world:screen{id = "sent"}}}"#,
         settings: [EngineSettingsSection("adaptive", AdaptiveDefaults.self, keys: adaptiveKeys)],
         consoleFields: [(splitClass, ["state", "collapsed"])],
         replayScript: PackageResources.split_js, layer: 10,
@@ -260,7 +261,8 @@ extension SplitBinding {
 
     /// `world:tabs{...}` (SPEC §7): a tab container on its own.
     static let tabsRegistration = EngineRegistration(
-        kind: "tabs", engine: TabContainer.self, settings: [],
+        kind: "tabs", engine: TabContainer.self,
+        example: #"world:tabs{tabs = {world:screen{id = "home"}, world:screen{id = "search"}}}"#, settings: [],
         consoleFields: [(tabsClass, ["selected_index", "depth"])],
         replayScript: PackageResources.tabs_js, layer: 30,
         classes: { lua in lua.register(class: makeTabsClass()) },

@@ -128,7 +128,7 @@ struct WorldConfigOverrideTests {
         (.table(["sheet": .table(["curve": .table([:])])]), "config.sheet.curve: a string expected, got table"),
         (.table(["motion": .table(["duration": .other(typeName: "function")])]), "config.motion.duration: a number expected, got function"),
         (.table(["drawer": .integer(5)]), "config.drawer: a table expected, got number"),
-        (.array([.table([:])]), "config: a table of sections (motion, navigation, drawer, sheet, adaptive) expected, got a list"),
+        (.array([.table([:])]), "config: a table of sections (\(DetentConfiguration.engineSections.joined(separator: ", "))) expected, got a list"),
     ])
     func wrongTypesSayWhatWasExpectedAndFound(config: ConfigValue, detail: String) throws {
         #expect(throws: WorldRequestError(detail: detail)) { _ = try RunHarness.configuration().engineDefaults(overriddenBy: config) }
@@ -141,7 +141,7 @@ struct WorldConfigOverrideTests {
                                           + "rubber_band_coefficient, top_inset, middle_fraction, header_height, content_deceleration_rate")) {
             _ = try configuration.engineDefaults(overriddenBy: .table(["drawer": .table(["spring_stifness": .integer(300)])]))
         }
-        #expect(throws: WorldRequestError(detail: "unknown field 'config.drawr'; expected one of: motion, navigation, drawer, sheet, adaptive")) {
+        #expect(throws: WorldRequestError(detail: "unknown field 'config.drawr'; expected one of: \(DetentConfiguration.engineSections.joined(separator: ", "))")) {
             _ = try configuration.engineDefaults(overriddenBy: .table(["drawr": .table([:])]))
         }
     }

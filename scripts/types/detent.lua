@@ -18,8 +18,8 @@ world = nil
 detent = {}
 
 --- Makes a world and makes it the test's `world` (handles of the previous one die).
---- `config` overrides any key of config/engine.toml's sections (motion, navigation, drawer,
---- sheet, adaptive) for this world only.
+--- `config` overrides any key of config/engine.toml's sections (`motion`, and each engine's:
+--- navigation, drawer, sheet, adaptive, …) for this world only.
 ---@param options? {device?: string, orientation?: "portrait"|"landscape", config?: table<string, table<string, any>>}
 ---@return detent.world
 function detent.world(options) end

@@ -106,6 +106,11 @@ function world_class:drawer(options) end
 ---@return detent.sheet
 function world_class:sheet(options) end
 
+--- Pages side by side that a finger flicks through (SPEC §15), resting on page `at` (default 1).
+---@param options detent.PagerOptions
+---@return detent.pager
+function world_class:pager(options) end
+
 --- The adaptive split view whose primary column is a tab container (seed article 003).
 ---@param options detent.SplitOptions
 ---@return detent.split
@@ -387,6 +392,38 @@ function sheet_class:animate_to(name) end
 function sheet_class:detent_height(name) end
 
 --------------------------------------------------------------------------------------------
+-- Pager
+
+--- A horizontally paging scroll view (SPEC §15). `offset` is contentOffset.x: page i rests at
+--- (i − 1) · stride, points.
+---@class detent.pager
+---@field name string The engine's name, the prefix of its world properties.
+---@field offset number contentOffset.x, points: page i rests at (i − 1) · stride.
+---@field position number offset / stride + 1: the page shown, fractional between pages.
+---@field page integer The page it rests at; while moving, the page nearest the offset.
+---@field state "resting"|"dragging"|"settling"
+---@field target_page integer? The page it settles to, nil unless settling.
+---@field velocity number The spring's velocity in offset space, pt/s (positive: toward later pages); 0 unless settling.
+---@field release_velocity number Offset-space velocity of the last release (the finger's x velocity negated), pt/s.
+---@field projection number Where the last release projected the offset, points; nil before the first release.
+---@field interrupted_velocity number Velocity when a finger last caught the settling spring, pt/s.
+---@field pages integer How many pages.
+---@field page_width number Width of a page, points (the window's unless given).
+---@field spacing number Gap between pages, points.
+---@field stride number page_width + spacing, points.
+---@field top number The frame's top that takes touches, points from the window's top.
+---@field height number The frame's height, points.
+local pager_class = {}
+
+--- Jumps to page `page` (no animation).
+---@param page integer
+function pager_class:move_to(page) end
+
+--- Scrolls to page `page` on the settling spring.
+---@param page integer
+function pager_class:animate_to(page) end
+
+--------------------------------------------------------------------------------------------
 -- Split view and tabs
 
 --- The adaptive split view (SPEC §7).
@@ -495,6 +532,15 @@ function tabs_class:pop_to_root(animated) end
 ---@field bar_hidden? boolean
 ---@field in_sheet? boolean
 ---@field compensates? boolean
+
+---@class detent.PagerOptions
+---@field pages integer How many pages (at least 1).
+---@field page_width? number Points; the window's width (and it follows rotation) unless given.
+---@field spacing? number Gap between pages, points (default 0).
+---@field at? integer The page it starts on (default 1).
+---@field top? number The top of the frame that takes touches, points (default the safe area's top).
+---@field height? number The frame's height, points (default the window between the safe insets).
+---@field name? string The engine's name (default "pager").
 
 ---@class detent.DrawerOptions
 ---@field anchors (string|detent.AnchorSpec)[] e.g. {"top", "middle", "bottom"}

@@ -10,6 +10,10 @@ import DetentWorld
 public struct EngineRegistration: Sendable {
     /// The constructor's name (`world:drawer{...}`), and the kind traces and the replay draw.
     public let kind: String
+    /// Lua that makes one engine of this kind in the current world (`world:drawer{anchors =
+    /// {"top", "bottom"}}`): what the registration's own test builds to check every part of the
+    /// record against a live engine.
+    public let example: String
     /// The config sections this kind owns, read in registry order (`[drawer]` of engine.toml).
     public let settings: [EngineSettingsSection]
     /// The names of its properties, from its `PropertyTable` (the Lua handle, traces,
@@ -38,7 +42,7 @@ public struct EngineRegistration: Sendable {
     /// - `parts`: engines of the world it draws as part of itself (a sheet's navigation),
     ///   which are then not drawn on their own.
     public init<Engine: TabulatedEngine & SendableMetatype>(
-        kind: String, engine: Engine.Type, settings: [EngineSettingsSection],
+        kind: String, engine: Engine.Type, example: String, settings: [EngineSettingsSection],
         consoleFields: [(className: String, fields: [String])], replayScript: [UInt8], layer: Int,
         classes: @escaping @Sendable (LuaState) -> Void,
         construct: @escaping @Sendable (World, LuaCall) throws -> Int32,
@@ -47,6 +51,7 @@ public struct EngineRegistration: Sendable {
         parts: @escaping @Sendable (Engine) -> [AnyObject] = { _ in [] }
     ) {
         self.kind = kind
+        self.example = example
         self.settings = settings
         propertyNames = Engine.properties.properties.map(\.name)
         self.consoleFields = consoleFields

@@ -10,6 +10,7 @@ public enum EngineRegistry {
         SheetBinding.registration,
         SplitBinding.splitRegistration,
         SplitBinding.tabsRegistration,
+        PagerBinding.registration,
     ]
 
     /// The registrations in drawing order, back to front (`EngineRegistration.layer`).
