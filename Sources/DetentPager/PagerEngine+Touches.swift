@@ -43,3 +43,9 @@ final class PagerResponder: TouchResponder {
     }
     func touchCancelled(_ touch: Touch, in world: World) { touchEnded(touch, velocity: .zero, in: world) }
 }
+
+extension HitTestLayer {
+    /// A pager (SPEC §15) is content that pages: below the screen edge, whose back swipe wins
+    /// at the edge, and above plain content.
+    public static let pager = 15
+}

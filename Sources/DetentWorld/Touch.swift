@@ -88,7 +88,8 @@ public protocol TouchResponder: AnyObject {
     func touchCancelled(_ touch: Touch, in world: World)
 }
 
-/// Hit-test layers of SPEC §8, front (high) to back (low).
+/// Hit-test layers of SPEC §8, front (high) to back (low). An engine added later declares its
+/// own beside it (`HitTestLayer.pager`, in DetentPager).
 public enum HitTestLayer {
     public static let dimming = 70
     public static let sheet = 60
@@ -96,8 +97,5 @@ public enum HitTestLayer {
     public static let drawerContent = 40
     public static let navigationBarItems = 30
     public static let screenEdge = 20
-    /// A pager (SPEC §15) is content that pages: below the screen edge, whose back swipe wins
-    /// at the edge, and above plain content.
-    public static let pager = 15
     public static let content = 10
 }
