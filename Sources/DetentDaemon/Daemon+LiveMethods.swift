@@ -12,7 +12,6 @@ import Logging
 /// first use (`session` parameter).
 extension Daemon {
     func initialize(_ params: Params) throws -> JSONValue {
-        try params.only(["client", "protocol", "token"])
         if let version = try params.optionalInt("protocol", in: 0...Int64(Int32.max)), version != Daemon.protocolVersion {
             throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'protocol' \(version) is not supported (this daemon speaks protocol \(Daemon.protocolVersion))")
         }
@@ -84,7 +83,6 @@ extension Daemon {
     /// `session/attach`: where a client connects to talk to the session's worker itself — the
     /// eval round trip without the daemon in the middle. Answered once the worker listens.
     func attach(_ params: Params, reply: @escaping Daemon.Reply) throws {
-        try params.only(["session"])
         let session = try liveSession(params, create: true)
         let name = session.name
         session.request("attach", .object([])) { result in
@@ -98,7 +96,6 @@ extension Daemon {
 
     /// Stops the evals running in a live session (the console's Ctrl-C); the world stays.
     func interruptEvals(_ params: Params) throws -> JSONValue {
-        try params.only(["session"])
         try liveSession(params, create: false).interrupt()
         return .object([("cancelled", .bool(true))])
     }
@@ -137,7 +134,6 @@ extension Daemon {
     }
 
     func unsubscribe(_ params: Params) throws -> JSONValue {
-        try params.only(["subscription"])
         let name = try params.string("subscription")
         guard let entry = registry.withLockedValue({ $0.subscriptions.removeValue(forKey: name) }) else {
             throw JSONRPC.Failure(JSONRPC.notFound, "no subscription '\(name)'")
@@ -147,7 +143,6 @@ extension Daemon {
     }
 
     func closeSession(_ params: Params) throws -> JSONValue {
-        try params.only(["session"])
         let name = try params.string("session")
         guard name != "live" else { throw params.invalid("session", "a named session (the shared live world cannot be closed)") }
         guard let session = registry.withLockedValue({ $0.sessions.removeValue(forKey: name) }) else {
@@ -161,7 +156,6 @@ extension Daemon {
     /// Answers from the daemon's own state and the shared world's published clock, never
     /// waiting on a session: within milliseconds whatever the sessions are doing.
     func status(_ params: Params, reply: @escaping Daemon.Reply) throws {
-        try params.only([])
         let snapshot = registry.withLockedValue { r in
             (clients: r.clients.count, sessions: r.sessions.count + 1, active: r.runs.count, completed: r.completedRuns,
              subscriptions: r.subscriptions.count, live: r.live, restarts: r.restarts,
@@ -192,7 +186,6 @@ extension Daemon {
     /// in C: its worker is killed, the requests it owed are answered with -32006, its
     /// subscriptions end. A control method: it never waits on the session it replaces.
     func restartSession(_ params: Params) throws -> JSONValue {
-        try params.only(["session"])
         let name = try params.optionalString("session") ?? "live"
         guard let old = registry.withLockedValue({ $0.session(named: name) }) else {
             throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'")

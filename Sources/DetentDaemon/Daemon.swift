@@ -155,31 +155,11 @@ public final class Daemon: @unchecked Sendable {
                 reply: @escaping Daemon.Reply) {
         let params = Params(request.params)
         do {
-            switch request.method {
-            case "initialize": reply(.success(try initialize(params)))
-            case "run": try startRun(params, id: request.id, client: client, reply: reply)
-            case "cancel": reply(.success(params.has("session") ? try interruptEvals(params) : try cancel(params)))
-            case let method where SessionMethod.parameters[method] != nil:
-                try SessionMethod.check(method, params, session: try params.optionalString("session") ?? "live")
-                // `eval` opens a named session on first use; the others answer -32005 for one that is not open.
-                let session = try liveSession(params, create: method == "eval")
-                session.request(method, try SessionMethod.workerParams(method, params, valueBytes: config.maxEvalValueBytes),
-                                reply: try admit(to: session, reply: reply))
-            case "subscribe": try subscribe(params, client: client, reply: reply)
-            case "unsubscribe": reply(.success(try unsubscribe(params)))
-            case "session/attach": try attach(params, reply: reply)
-            case "reload": try reload(params, reply: reply)
-            case "plugins": reply(.success(try plugins(params)))
-            case "status": try status(params, reply: reply)
-            case "session/close": reply(.success(try closeSession(params)))
-            case "session/restart": reply(.success(try restartSession(params)))
-            case "shutdown":
-                try params.only([])
-                reply(.success(.object([("shutting_down", .bool(true))])))
-                onShutdownRequested("shutdown requested by client \(client.id)")
-            default:
-                reply(.failure(JSONRPC.Failure(JSONRPC.methodNotFound, "method not found: '\(request.method)' (expected one of: \(Daemon.methods.joined(separator: ", ")))")))
+            guard let method = Daemon.methodsByName[request.method] else {
+                throw JSONRPC.Failure(JSONRPC.methodNotFound, "method not found: '\(request.method)' (expected one of: \(Daemon.methods.joined(separator: ", ")))")
             }
+            try method.parameters.check(params)
+            try method.handle(self, DaemonMethod.Call(params: params, id: request.id, client: client, reply: reply))
         } catch let failure as JSONRPC.Failure {
             reply(.failure(failure))
         } catch {
@@ -187,8 +167,6 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    static let methods = ["initialize", "run", "cancel", "eval", "complete", "state", "subscribe", "unsubscribe", "pause", "resume", "step",
-                          "speed", "reset", "reload", "plugins", "status", "session/attach", "session/close", "session/restart", "shutdown"]
     static let notifications = ["run/started", "run/file", "run/output", "run/test", "run/load_error", "run/listed", "event", "sample",
                                 "session/restarted", "daemon/shutdown"]
 }

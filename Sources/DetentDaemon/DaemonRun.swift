@@ -94,8 +94,6 @@ final class NotificationReporter: Reporter {
 extension Daemon {
     func startRun(_ params: Params, id: JSONValue?, client: ClientConnection,
                   reply: @escaping Daemon.Reply) throws {
-        try params.only(["path", "paths", "source", "name", "cwd", "filter", "filter_out", "tags", "exclude_tags", "seed", "shuffle",
-                         "device", "list", "retries", "repeat", "max_failures", "fail_on_flaky"])
         var options = RunOptions()
         var inline: [String: String] = [:]
         let given = ["path", "paths", "source"].filter(params.has)
@@ -214,7 +212,6 @@ extension Daemon {
     }
 
     func cancel(_ params: Params) throws -> JSONValue {
-        try params.only(["run"])
         let name = try params.string("run")
         let (run, issued) = registry.withLockedValue { r in (r.runs[name], r.nextRun) }
         guard let run else {

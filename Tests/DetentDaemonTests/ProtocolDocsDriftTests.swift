@@ -57,4 +57,50 @@ struct ProtocolDocsDriftTests {
         #expect(try Self.listed("methods", in: docs) == Daemon.methods)
         #expect(try Self.listed("notifications", in: docs) == Daemon.notifications)
     }
+
+    /// The lines of the `### ` section that names `method` under "Methods".
+    static func section(of method: String, in docs: String) -> [Substring] {
+        let lines = part(docs, "## Methods")
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("### ") && headed([$0]).contains(method) }) else { return [] }
+        let rest = lines[(start + 1)...]
+        let end = rest.firstIndex { $0.hasPrefix("### ") } ?? lines.endIndex
+        return Array(lines[start..<end])
+    }
+
+    /// The parameters a section's `| Param |` tables name, each with whether it is optional
+    /// (`name?`).
+    static func documentedParameters(_ section: [Substring]) -> [String: Bool] {
+        var found: [String: Bool] = [:], inTable = false
+        for line in section {
+            if line.hasPrefix("| Param ") { inTable = true; continue }
+            guard inTable, line.hasPrefix("|") else { inTable = false; continue }
+            guard let first = line.dropFirst().split(separator: "|").first else { continue }
+            for piece in first.split(separator: "`").enumerated() where piece.offset % 2 == 1 {
+                let name = String(piece.element)
+                found[name.hasSuffix("?") ? String(name.dropLast()) : name] = name.hasSuffix("?")
+            }
+        }
+        return found
+    }
+
+    /// Each method's parameters, as `Daemon.methodTable` declares them, are the ones its section
+    /// of docs/protocol.md documents: the names of its `| Param |` tables (required ones without
+    /// `?`), and every declared parameter at least named in the section.
+    @Test(arguments: Daemon.methodTable.map(\.name))
+    func theDocsDescribeTheDeclaredParameters(method name: String) throws {
+        let method = try #require(Daemon.methodsByName[name])
+        let section = Self.section(of: name, in: try Self.docs())
+        #expect(!section.isEmpty, "docs/protocol.md has no section for \(name)")
+        let documented = Self.documentedParameters(section)
+        let declared = Set(method.parameters.map(\.name))
+        #expect(Set(documented.keys).subtracting(declared).isEmpty,
+                "\(name): docs/protocol.md documents \(Set(documented.keys).subtracting(declared).sorted()), which the method does not take")
+        let text = section.joined(separator: "\n")
+        for parameter in method.parameters {
+            #expect(text.contains("`\(parameter.name)") , "\(name): parameter '\(parameter.name)' is not described in its section")
+            if let optional = documented[parameter.name], parameter.required {
+                #expect(!optional, "\(name): '\(parameter.name)' is required but documented as optional")
+            }
+        }
+    }
 }

@@ -21,7 +21,7 @@ final class SessionEndpoint: ConnectionServer, @unchecked Sendable {
     private var subscriptions: [String: Int] = [:]
 
     /// The methods an attached connection may call.
-    static let methods = ["initialize", "cancel", "subscribe", "unsubscribe"] + SessionMethod.parameters.keys.sorted()
+    static let methods = Daemon.methodTable.filter(\.answeredWhenAttached).map(\.name)
 
     init(name: String, config: DaemonConfiguration, service: SessionService) {
         self.name = name

@@ -4,29 +4,19 @@ import DetentRuntime
 /// the daemon — which checks a request before it passes it to the session's worker — and for a
 /// connection attached to a session (`session/attach`), which the worker serves itself.
 enum SessionMethod {
-    /// Methods answered by the session itself, with the parameters each takes besides `session`.
-    static let parameters: [String: Set<String>] = [
-        "eval": ["code", "format"], "complete": ["word"], "state": ["paths", "drops"], "pause": [], "resume": [],
-        "step": ["frames"], "speed": ["factor"], "reset": [],
-    ]
+    /// Methods answered by the session itself, with their parameters (`Daemon.methodTable`).
+    static let parameters: [String: [MethodParameter]] = Dictionary(
+        uniqueKeysWithValues: Daemon.methodTable.filter(\.servedBySession).map { ($0.name, $0.parameters) })
 
-    /// Throws the -32602 error a client gets for `params` of `method` (one of `parameters`).
-    /// `session` is the session the request goes to ("live" for the shared world).
+    /// Throws the -32602 error a client gets for `params` of `method` (one of `parameters`):
+    /// the declared parameters' checks, then what only this method knows. `session` is the
+    /// session the request goes to ("live" for the shared world).
     static func check(_ method: String, _ params: Params, session: String) throws {
-        try params.only((parameters[method] ?? []).union(["session"]))
+        try (parameters[method] ?? []).check(params)
         switch method {
         case "eval":
-            _ = try params.string("code")
             let format = try params.optionalString("format") ?? "default"
             guard format == "default" || format == "console" else { throw params.invalid("format", "one of: default, console") }
-        case "complete": _ = try params.string("word")
-        case "state":
-            _ = try params.optionalStrings("paths")
-            _ = try params.optionalBool("drops")
-        case "step": _ = try params.optionalInt("frames", in: 1...1_000_000)
-        case "speed":
-            guard params.has("factor") else { throw params.invalid("factor", "a number from 0.1 to 10") }
-            _ = try params.optionalNumber("factor", in: 0.1...10)
         case "reset":
             guard session != "live" else {
                 throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'reset' needs a named 'session' (the shared world belongs to every client)")
@@ -50,8 +40,9 @@ enum SessionMethod {
         var properties: [String]
         var every: Int
 
+        /// From `subscribe`'s params, checked against its declaration (`Daemon.methodTable`).
         init(_ params: Params) throws {
-            try params.only(["events", "properties", "every", "session"])
+            try Daemon.methodsByName["subscribe"]!.parameters.check(params)
             events = params.value["events"] == .string("*") ? ["*"] : try params.optionalStrings("events")
             properties = try params.optionalStrings("properties") ?? []
             every = Int(try params.optionalInt("every", in: 1...100_000) ?? 1)
