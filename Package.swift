@@ -48,7 +48,9 @@ let package = Package(
         // loads FoundationEssentials only.
         .target(name: "CPlatform"),
         .target(name: "DetentPlatform", dependencies: ["CPlatform"]),
-        .target(name: "DetentLua", dependencies: ["CLua", "CLuaShim", "DetentPlatform", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        // The standard library's wrappers a spec gets (Lua/libraries_sandbox.lua), compiled in.
+        .target(name: "DetentLua", dependencies: ["CLua", "CLuaShim", "DetentPlatform", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+                resources: [.embedInCode("Lua")]),
         .target(name: "DetentMotion"),
         .target(name: "DetentTime"),
         .target(name: "DetentWorld", dependencies: ["DetentTime", "DetentMotion"]),
@@ -79,7 +81,7 @@ let package = Package(
             // The built-in defaults: config/'s files, through the link Sources/DetentRuntime/Defaults
             // (BuiltInConfig), so `detent` needs no config folder beside it; the replay page's
             // HTML, CSS and JavaScript (Trace/Replay).
-            resources: [.embedInCode("Defaults"), .embedInCode("Trace/Replay")]
+            resources: [.embedInCode("Defaults"), .embedInCode("Trace/Replay"), .embedInCode("Lua")]
         ),
         // `detent daemon`: JSON-RPC 2.0 over a Unix socket (SwiftNIO), a client of the runtime.
         .target(

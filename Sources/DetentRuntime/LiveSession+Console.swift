@@ -22,15 +22,7 @@ extension LiveSession {
         lua.push(.record(EngineRegistry.all.flatMap(\.consoleFields).map { ($0.className, .array($0.fields.map { .string($0) })) }))
         try lua.call(argumentCount: 2, resultCount: 1)
         let helpers = lua.ref()
-        try lua.load("""
-            local console = ...
-            return function(default)
-              return function(...)
-                local _, json, n = default(...)
-                return console.present(...), json, n
-              end
-            end
-            """, chunkName: "=(detent console present)")
+        try lua.load(String(decoding: PackageResources.console_present_lua, as: UTF8.self), chunkName: "=(detent console present)")
         helpers.push()
         try lua.call(argumentCount: 1, resultCount: 1)
         try addPresenter("console", wrapping: lua.ref())

@@ -106,18 +106,7 @@ public final class LiveSession {
         try lua.call(argumentCount: 0, resultCount: 2)
         lua.setGlobal("__detent_present_limit")
         lua.setGlobal("__detent_present")
-        try lua.load("""
-            local presentation, raw_load, set_limit = { present = __detent_present }, load, __detent_present_limit
-            __detent_present, __detent_present_limit = nil, nil
-            return function(code, name, style, limit)
-              set_limit(limit)
-              name = "=" .. (name or "eval")
-              local fn, err = raw_load("return " .. code, name)
-              if not fn then fn, err = raw_load(code, name) end
-              if not fn then error(err, 0) end
-              return (presentation[style] or presentation.present)(fn())
-            end, presentation
-            """, chunkName: "=(detent eval)")
+        try lua.load(String(decoding: PackageResources.live_eval_lua, as: UTF8.self), chunkName: "=(detent eval)")
         try lua.call(argumentCount: 0, resultCount: 2)
         presentation = lua.ref()
         evaluate = lua.ref()

@@ -128,13 +128,9 @@ public final class SpecRunner: @unchecked Sendable {
     /// Checks every --filter/--filter-out pattern compiles as a Lua pattern; throws
     /// `UsageError` naming the first that does not.
     public func validatePatterns() throws {
-        let lua = LuaState(libraries: .safe)
-        try lua.run("function __check(p) return string.find('', p) end", chunkName: "=(detent filter)")
         for pattern in options.filters + options.filtersOut {
-            lua.getGlobal("__check")
-            LuaValue.string(pattern).push(onto: lua)
-            do { try lua.call(argumentCount: 1, resultCount: 0) } catch let error as LuaError {
-                throw UsageError(description: "invalid pattern '\(pattern)': " + error.message.replacingEvery("(detent filter):1: ", with: ""))
+            do { try LuaPattern.check(pattern) } catch let error as LuaRaise {
+                throw UsageError(description: "invalid pattern '\(pattern)': \(error.message)")
             }
         }
     }

@@ -35,6 +35,7 @@ enum Prelude {
     static let hostChunks: [String: (chunkName: String, source: [UInt8])] = [
         "prelude_env": ("=(detent prelude env)", PackageResources.prelude_env_lua),
         "sandbox": ("=(detent sandbox extras)", PackageResources.sandbox_lua),
+        "filter_match": ("=(detent filter)", PackageResources.filter_match_lua),
     ]
 
     /// Each chunk compiled once per process, by name.

@@ -289,14 +289,10 @@ extension ScriptHost {
     /// Throws for a malformed pattern.
     public func matches(_ text: String, pattern: String) throws -> Bool {
         if patternMatcher == nil {
-            try lua.load("return function(s, p) return string.find(s, p) ~= nil end", chunkName: "=(detent filter)")
+            try Prelude.load("filter_match", into: lua)
             try lua.call(argumentCount: 0, resultCount: 1)
             patternMatcher = lua.ref()
         }
-        do {
-            return try lua.callPredicate(patternMatcher!, arguments: [.string(text), .string(pattern)])
-        } catch let error as LuaError {
-            throw LuaRaise(error.message.replacingEvery("(detent filter):1: ", with: ""), withLocation: false)
-        }
+        return try LuaPattern.matches(text, pattern, with: patternMatcher!, in: lua)
     }
 }
