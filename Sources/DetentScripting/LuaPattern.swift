@@ -2,7 +2,7 @@ import DetentLua
 import DetentPlatform
 
 /// Lua patterns as `--filter` and `--filter-out` take them (busted's rules): a test's name
-/// matches when `string.find(name, pattern)` finds it (Lua/filter_match.lua).
+/// matches when `string.find(name, pattern)` finds it (Lua/detent/filter_match.lua).
 public enum LuaPattern {
     /// Throws `LuaRaise` naming what is malformed in `pattern` ("malformed pattern (missing ']')").
     public static func check(_ pattern: String) throws {

@@ -11,23 +11,34 @@ import Glibc
 /// Every chunk is compiled once per process (`bytecode`); each spec file's state loads the
 /// bytecode (`load(_:into:)`) and never parses Lua source of Detent's own.
 enum Prelude {
-    /// Loading order matters: assertions first, then what builds on them. The assert_*
-    /// chunks build the `assert` module piece by piece (each leaves its helpers on the host
-    /// table), assert.lua returns it; series.lua extends it (`host.luassert.module`: like
-    /// every chunk it gets only the host table). The spec module is spec.lua's (describe,
-    /// it, hooks), completed by spec_run.lua.
-    static let files: [(name: String, source: [UInt8])] = [
-        ("assert_state", PackageResources.assert_state_lua), ("format", PackageResources.format_lua),
-        ("assert_failure", PackageResources.assert_failure_lua), ("assert_inspect", PackageResources.assert_inspect_lua),
-        ("assert_settings", PackageResources.assert_settings_lua), ("assert_chain", PackageResources.assert_chain_lua),
-        ("assert_arguments", PackageResources.assert_arguments_lua), ("assert_compare", PackageResources.assert_compare_lua),
-        ("assert_values", PackageResources.assert_values_lua), ("assert_errors", PackageResources.assert_errors_lua),
-        ("assert", PackageResources.assert_lua),
-        ("match", PackageResources.match_lua), ("spy", PackageResources.spy_lua), ("stub", PackageResources.stub_lua),
-        ("mock", PackageResources.mock_lua), ("assert_util", PackageResources.assert_util_lua), ("series", PackageResources.series_lua), ("series_checks", PackageResources.series_checks_lua),
-        ("spec_insulation", PackageResources.spec_insulation_lua), ("spec", PackageResources.spec_lua), ("spec_run", PackageResources.spec_run_lua),
-        ("waiting", PackageResources.waiting_lua), ("busted_module", PackageResources.busted_module_lua), ("gestures", PackageResources.gestures_lua), ("plugins", PackageResources.plugins_lua),
+    /// Every prelude chunk's text by name (its file's name without `.lua`), unordered: the
+    /// order is Lua/prelude.txt's, the one manifest the loader, the self-test and the docs read.
+    static let sources: [String: [UInt8]] = [
+        "assert_state": PackageResources.assert_state_lua, "format": PackageResources.format_lua,
+        "assert_failure": PackageResources.assert_failure_lua, "assert_inspect": PackageResources.assert_inspect_lua,
+        "assert_settings": PackageResources.assert_settings_lua, "assert_chain": PackageResources.assert_chain_lua,
+        "assert_arguments": PackageResources.assert_arguments_lua, "assert_compare": PackageResources.assert_compare_lua,
+        "assert_values": PackageResources.assert_values_lua, "assert_errors": PackageResources.assert_errors_lua,
+        "assert": PackageResources.assert_lua, "match": PackageResources.match_lua, "spy": PackageResources.spy_lua,
+        "stub": PackageResources.stub_lua, "mock": PackageResources.mock_lua, "assert_util": PackageResources.assert_util_lua,
+        "series": PackageResources.series_lua, "series_checks": PackageResources.series_checks_lua,
+        "spec_insulation": PackageResources.spec_insulation_lua, "spec": PackageResources.spec_lua, "spec_run": PackageResources.spec_run_lua,
+        "waiting": PackageResources.waiting_lua, "busted_module": PackageResources.busted_module_lua,
+        "gestures": PackageResources.gestures_lua, "plugins": PackageResources.plugins_lua,
     ]
+
+    /// The manifest's entries ("luassert/assert_state"), in loading order.
+    static let manifest: [String] = String(decoding: PackageResources.prelude_txt, as: UTF8.self)
+        .split(separator: "\n").map { $0.trimmingSpaces() }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+
+    /// The chunks in loading order (Lua/prelude.txt). The assert_* chunks build the `assert`
+    /// module piece by piece (each leaves its helpers on the host table), assert.lua returns
+    /// it; series.lua extends it. The spec module is spec.lua's, completed by spec_run.lua.
+    static let files: [(name: String, source: [UInt8])] = manifest.map { entry in
+        let name = String(entry.split(separator: "/").last ?? Substring(entry))
+        guard let source = sources[name] else { fatalError("Lua/prelude.txt names \(entry), which is not a prelude chunk (Prelude.sources)") }
+        return (name, source)
+    }
 
     /// Chunks the host runs at fixed points of building a state rather than in file order,
     /// with chunk names of their own ("=(detent sandbox)" is `LuaLibraries`' wrappers; this

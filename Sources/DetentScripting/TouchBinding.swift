@@ -4,7 +4,7 @@ import DetentWorld
 import DetentMotion
 
 /// `touch` handles and the host half of the gesture verbs (SPEC §8). The verbs that take
-/// time (`move_to`, `drag`, `flick`, ...) are Lua (Lua/gestures.lua): they schedule samples
+/// time (`move_to`, `drag`, `flick`, ...) are Lua (Lua/detent/gestures.lua): they schedule samples
 /// here, then wait.
 enum TouchBinding {
     static let className = "touch"

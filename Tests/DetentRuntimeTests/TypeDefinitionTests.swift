@@ -298,7 +298,7 @@ struct RuntimeAPI {
     /// The methods gestures.lua defines on touch()'s wrapper (`function Touch:name(`): its
     /// `Touch` table is local to the prelude, so it is read from the source.
     static func touchWrapperMethods() throws -> [String] {
-        let source = try String(contentsOf: RunHarness.root.appendingPathComponent("Sources/DetentScripting/Lua/gestures.lua"), encoding: .utf8)
+        let source = try String(contentsOf: RunHarness.root.appendingPathComponent("Sources/DetentScripting/Lua/detent/gestures.lua"), encoding: .utf8)
         return source.split(separator: "\n").compactMap { line in
             guard line.hasPrefix("function Touch:") else { return nil }
             return String(line.dropFirst("function Touch:".count).prefix { $0 != "(" })

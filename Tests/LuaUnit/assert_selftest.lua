@@ -39,20 +39,21 @@ local function load_library(file, ...)
   return chunk(...)
 end
 
--- As the host does: one host table shared by the prelude files, which
--- leave their internals on it; match/spy/stub/mock define globals.
+-- As the host does: one host table shared by the prelude files, which leave their internals on
+-- it; match/spy/stub/mock define globals. The files and their order are the prelude's manifest
+-- (Lua/prelude.txt), up to the first of busted/ — what follows needs the host's Swift side.
 local host = {}
-load_library("assert_state.lua", host)
-load_library("format.lua", host)
-for _, file in ipairs({ "assert_failure.lua", "assert_inspect.lua", "assert_settings.lua", "assert_chain.lua",
-                        "assert_arguments.lua", "assert_compare.lua", "assert_values.lua", "assert_errors.lua" }) do
-  load_library(file, host)
+local manifest = assert(io.open(LUA_DIR .. "prelude.txt"))
+for line in manifest:lines() do
+  local entry = line:match("^%s*(.-)%s*$")
+  if entry ~= "" and entry:sub(1, 1) ~= "#" then
+    if entry:match("^busted/") then break end
+    local result = load_library(entry .. ".lua", host)
+    if entry == "luassert/assert" then rawset(env, "assert", result) end
+  end
 end
-local A = load_library("assert.lua", host)
-rawset(env, "assert", A)
-for _, file in ipairs({ "match.lua", "spy.lua", "stub.lua", "mock.lua" }) do load_library(file, host) end
-load_library("series.lua", host)
-load_library("series_checks.lua", host)
+manifest:close()
+local A = rawget(env, "assert")
 
 ------------------------------------------------------------------------
 -- Harness (deliberately independent of the library under test)

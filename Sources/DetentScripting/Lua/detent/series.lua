@@ -1,8 +1,8 @@
 -- series.lua — checks over per-frame samples: assert.series(s).
 --
--- Loaded after assert.lua with the host table as `...`, as every chunk of the
+-- Loaded in the order of ../prelude.txt with the host table as `...`, as every chunk of the
 -- prelude; adds `assert.series` to the assert module (`host.luassert.module`).
--- The checks themselves are in series_checks.lua, loaded next.
+-- The checks themselves are in series_checks.lua, later in ../prelude.txt.
 --
 --   local s = { name = "drawer.origin",
 --               times = { ... },    -- seconds of virtual time, increasing

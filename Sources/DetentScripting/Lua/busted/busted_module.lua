@@ -5,7 +5,7 @@
 -- it); gettime, monotime and sleep run on the test's virtual clock; fail raises an
 -- assertion failure; bindfenv gives one function a global of its own.
 --
--- Loaded after waiting.lua with the host table as `...`; leaves the module in
+-- Loaded in the order of ../prelude.txt with the host table as `...`; leaves the module in
 -- `host.busted_module` for sandbox.lua's built-in modules.
 
 local host = ...

@@ -1,7 +1,7 @@
 -- series_checks.lua — the checks of assert.series: monotonic, max_step,
 -- settles_within, overshoot_at_most.
 --
--- Loaded after series.lua with the host table as `...`; adds the checks to the
+-- Loaded in the order of ../prelude.txt with the host table as `...`; adds the checks to the
 -- checker (host.series.Checker).  Each returns the checker, so checks chain;
 -- levels in the helpers count so that a failure blames the spec line that
 -- called the check (see series.lua).

@@ -2,7 +2,7 @@
 -- use (argument lists that keep their trailing nils, deep compare and copy, callable checks),
 -- with luassert's names and results.
 --
--- Loaded after spy.lua with the host table as `...`; leaves the module in
+-- Loaded in the order of ../prelude.txt with the host table as `...`; leaves the module in
 -- `host.luassert_util` for sandbox.lua's built-in modules.
 
 local host = ...

@@ -2,7 +2,7 @@
 -- truthy, falsy, true, false, the type checks (is_nil, is_number, ...) and
 -- luassert's returned_arguments.
 --
--- Loaded after assert_compare.lua with the host table as `...`; registers its
+-- Loaded in the order of ../prelude.txt with the host table as `...`; registers its
 -- assertions.
 
 local host = ...

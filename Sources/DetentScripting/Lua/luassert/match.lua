@@ -2,7 +2,7 @@
 -- `match.is_not.nil()`, `match.is_same({ 1 })`, `match.matches("^a")`,
 -- `match.is_ref(t)`, `match.all_of(m1, m2)`, ... and the global `match`.
 --
--- Loaded after assert.lua with the host table as `...`.  A matcher is a
+-- Loaded in the order of ../prelude.txt with the host table as `...`.  A matcher is a
 -- callable table { name, mod, callback, arguments }: `m(value)` is true when
 -- `callback(value) == mod`.  Spies compare recorded arguments with them
 -- (spy.lua), and they print as luassert prints them:

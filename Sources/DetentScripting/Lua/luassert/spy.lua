@@ -9,7 +9,7 @@
 --   assert.spy(s).was.called_with(1, match._, "x")
 --   assert.spy(s).returned_with(true)        assert.stub(s) likewise
 --
--- Loaded after match.lua with the host table as `...`; defines the global
+-- Loaded in the order of ../prelude.txt with the host table as `...`; defines the global
 -- `spy`.  Each call records deep copies of its arguments and of what it
 -- returned ({ vals = copy, refs = originals }), so a table changed after the
 -- call still compares as it was; `match.is_ref(t)` compares the original.

@@ -15,7 +15,7 @@
 -- insulate blocks save and put back (spec_insulation.lua). Expose blocks write two blocks up.
 --
 -- This file declares: describe, it, pending, the hooks and randomize record what the file
--- and its blocks' bodies declare. spec_run.lua, loaded next, adds the walk and running a test.
+-- and its blocks' bodies declare. spec_run.lua, later in ../prelude.txt, adds the walk and running a test.
 --
 -- Private host hooks arrive in `host` (a table passed by the runtime); this file uses
 -- where, located and format.

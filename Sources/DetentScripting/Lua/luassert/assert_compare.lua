@@ -1,7 +1,7 @@
 -- assert_compare.lua — assertions that compare values: equal, same (deep), near,
 -- unique; and deep_same, the comparison behind `same`.
 --
--- Loaded after assert_arguments.lua with the host table as `...`; registers its
+-- Loaded in the order of ../prelude.txt with the host table as `...`; registers its
 -- assertions and adds `deep_same` to the module and to `host.luassert`.
 
 local host = ...

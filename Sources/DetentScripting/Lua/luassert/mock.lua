@@ -5,7 +5,7 @@
 --   local m = mock(t, true)      -- ... stubs (they return nothing)
 --   mock.clear(m)  mock.revert(m)
 --
--- Loaded after stub.lua with the host table as `...`; defines the global `mock`.
+-- Loaded in the order of ../prelude.txt with the host table as `...`; defines the global `mock`.
 
 local host = ...
 local L = host.luassert

@@ -1,7 +1,7 @@
 -- assert_errors.lua — assertions about errors: has_error (error, errors) and
 -- error_matches, which run a function protected and look at what it raised.
 --
--- Loaded after assert_values.lua with the host table as `...`; registers its
+-- Loaded in the order of ../prelude.txt with the host table as `...`; registers its
 -- assertions.
 
 local host = ...

@@ -11,7 +11,7 @@
 -- and the tests reported as not run after --max-failures); teardowns still run for a block
 -- whose setup ran.
 --
--- Loaded after spec.lua with the host table as `...`.
+-- Loaded in the order of ../prelude.txt with the host table as `...`.
 
 local host = ...
 local spec, S = host.spec.module, host.spec.state

@@ -1,7 +1,7 @@
 -- assert_chain.lua — the registry of assertions and modifiers, and the chains
 -- (`assert.is_not.equal`) that name them.
 --
--- Loaded after assert_settings.lua with the host table as `...`; adds
+-- Loaded in the order of ../prelude.txt with the host table as `...`; adds
 -- register/unregister to the module, the built-in modifiers to the registry, and
 -- leaves `add`, `registry` and `new_chain` on `host.luassert`.
 

@@ -1,7 +1,7 @@
 -- assert_arguments.lua — what the built-in assertions share: their argument
 -- checks, argument-list edits and failure fields.
 --
--- Loaded after assert_chain.lua with the host table as `...`; leaves the helpers
+-- Loaded in the order of ../prelude.txt with the host table as `...`; leaves the helpers
 -- on `host.luassert.arguments` for assert_compare, assert_values and assert_errors.
 
 local host = ...

@@ -1,7 +1,7 @@
 -- assert_settings.lua — luassert's settings: formatters, parameters, snapshots,
 -- error levels, and the message templates (a small stand-in for luassert's `say`).
 --
--- Loaded after assert_inspect.lua with the host table as `...`; adds to the module
+-- Loaded in the order of ../prelude.txt with the host table as `...`; adds to the module
 -- and leaves `say`/`fill` on `host.luassert`.
 
 local host = ...

@@ -1,7 +1,7 @@
 -- assert_inspect.lua — values as text: Lua-like literals (assert.inspect) and
 -- luassert's typed form (assert.format, "(number) 3").
 --
--- Loaded after assert_failure.lua with the host table as `...`; adds its helpers
+-- Loaded in the order of ../prelude.txt with the host table as `...`; adds its helpers
 -- to `host.luassert` and `inspect`/`format` to the module.  Formatting is
 -- deterministic: tables print as literals with sorted keys, never as addresses,
 -- to a depth limit, with cycles marked.

@@ -8,7 +8,7 @@
 --   stub(t, "key").on_call_with("a", match._).returns(5)
 --   s:revert()                        -- puts the original (or nil) back
 --
--- Loaded after spy.lua with the host table as `...`; defines the global
+-- Loaded in the order of ../prelude.txt with the host table as `...`; defines the global
 -- `stub`.  A stub is a spy (spy.on) over the stubbing function, so every
 -- spy assertion applies: assert.stub(t.key).was.called_with("a").
 

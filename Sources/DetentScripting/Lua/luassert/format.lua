@@ -23,7 +23,7 @@
 -- `TableFormatMaxItems` (50) entries per level, a string at most 1,000
 -- bytes.
 --
--- Loaded after assert_state.lua with the host table as `...`; leaves the
+-- Loaded in the order of ../prelude.txt with the host table as `...`; leaves the
 -- module in `host.format` for assert.lua.
 
 local host = ...
