@@ -51,6 +51,8 @@ let package = Package(
         // The standard library's wrappers a spec gets (Lua/libraries_sandbox.lua), compiled in.
         .target(name: "DetentLua", dependencies: ["CLua", "CLuaShim", "DetentPlatform", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
                 resources: [.embedInCode("Lua")]),
+        // JSON values, their parser and writer (traces, reports, the daemon's protocol): a leaf.
+        .target(name: "DetentJSON"),
         .target(name: "DetentMotion"),
         .target(name: "DetentTime"),
         .target(name: "DetentWorld", dependencies: ["DetentTime", "DetentMotion"]),
@@ -71,7 +73,7 @@ let package = Package(
         .target(
             name: "DetentRuntime",
             dependencies: [
-                "DetentScripting", "DetentPlatform", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation",
+                "DetentScripting", "DetentJSON", "DetentPlatform", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation",
                 "DetentDrawer", "DetentSheet", "DetentAdaptive",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -87,7 +89,7 @@ let package = Package(
         .target(
             name: "DetentDaemon",
             dependencies: [
-                "DetentRuntime", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
+                "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -104,13 +106,13 @@ let package = Package(
         // `detent console`: a REPL on a live world, a client of the runtime (or, with --connect, of a daemon).
         .target(
             name: "DetentConsole",
-            dependencies: ["CEditLine", "DetentDaemon", "DetentRuntime", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
+            dependencies: ["CEditLine", "DetentDaemon", "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
                            "DetentTime", "DetentDrawer", "DetentSheet", "DetentAdaptive", "DetentNavigation", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
         .executableTarget(
             name: "detent",
             dependencies: [
-                "DetentRuntime", "DetentDaemon", "DetentConsole", "DetentPlatform",
+                "DetentRuntime", "DetentJSON", "DetentDaemon", "DetentConsole", "DetentPlatform",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -140,6 +142,7 @@ let package = Package(
         .target(name: "DetentTestSupport", dependencies: ["DetentWorld", "DetentTime"], path: "Tests/DetentTestSupport"),
         .testTarget(name: "DetentPlatformTests", dependencies: ["DetentPlatform", "CPlatform"]),
         .testTarget(name: "DetentMotionTests", dependencies: ["DetentMotion"]),
+        .testTarget(name: "DetentJSONTests", dependencies: ["DetentJSON"]),
         .testTarget(name: "DetentLuaTests", dependencies: ["DetentLua", "CLua"]),
         .testTarget(name: "DetentWorldTests", dependencies: ["DetentTestSupport", "DetentWorld", "DetentTime", "DetentMotion"]),
         .testTarget(name: "DetentLayoutTests", dependencies: ["DetentLayout"]),
@@ -149,11 +152,11 @@ let package = Package(
         .testTarget(name: "DetentPagerTests", dependencies: ["DetentTestSupport", "DetentPager", "DetentRelease", "DetentWorld", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentSheetTests", dependencies: ["DetentTestSupport", "DetentSheet", "DetentNavigation", "DetentRelease", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentAdaptiveTests", dependencies: ["DetentTestSupport", "DetentAdaptive", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime"]),
-        .testTarget(name: "DetentDaemonTests", dependencies: ["DetentTestSupport", "DetentDaemon", "DetentRuntime",
+        .testTarget(name: "DetentDaemonTests", dependencies: ["DetentTestSupport", "DetentDaemon", "DetentRuntime", "DetentJSON",
                                                              .product(name: "NIOCore", package: "swift-nio"),
                                                              .product(name: "NIOEmbedded", package: "swift-nio")]),
         .testTarget(name: "DetentConsoleTests", dependencies: ["DetentTestSupport", "DetentConsole", "DetentRuntime"]),
-        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentTestSupport", "DetentRuntime", "DetentPlatform", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer", "DetentSheet"]),
+        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentTestSupport", "DetentRuntime", "DetentJSON", "DetentPlatform", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer", "DetentSheet"]),
     ],
     swiftLanguageModes: [.v6]
 )

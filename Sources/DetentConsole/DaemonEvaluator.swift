@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import DetentDaemon
 import DetentRuntime
 import DetentLua
+import DetentJSON
 
 /// The console's evaluator on a daemon's live world (`detent console --connect SOCKET`):
 /// each call is one of the daemon's methods (docs/protocol.md) — `eval` with the console's

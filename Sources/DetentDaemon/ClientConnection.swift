@@ -2,6 +2,7 @@ import DetentRuntime
 import NIOCore
 import NIOPosix
 import Logging
+import DetentJSON
 
 /// One connected client: decodes its lines as JSON-RPC, hands requests to its server (the
 /// daemon, or the worker of a session the connection is attached to), and

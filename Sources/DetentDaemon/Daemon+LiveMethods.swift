@@ -7,6 +7,7 @@ import NIOConcurrencyHelpers
 import DetentPlatform
 import Dispatch
 import Logging
+import DetentJSON
 
 /// The methods that work on a live world: the shared one, or a named session created on
 /// first use (`session` parameter).

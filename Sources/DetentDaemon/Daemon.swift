@@ -6,6 +6,7 @@ import NIOCore
 import DetentRuntime
 import DetentScripting
 import DetentLua
+import DetentJSON
 
 /// The daemon's core (SPEC §10 `daemon`): the shared live world, named live sessions, runs
 /// in flight, clients and their subscriptions, and the methods of docs/protocol.md. It knows

@@ -2,6 +2,7 @@ import DetentPlatform
 import DetentRuntime
 import FoundationEssentials
 import NIOConcurrencyHelpers
+import DetentJSON
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import DetentRuntime
+import DetentJSON
 #if canImport(Glibc)
 import Glibc
 #endif

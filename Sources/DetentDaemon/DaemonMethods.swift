@@ -1,4 +1,5 @@
 import DetentRuntime
+import DetentJSON
 
 /// The daemon's methods (docs/protocol.md), each declared once: its name, its parameters, a
 /// one-line summary, and its handler. Dispatch, `initialize`'s capability list, the check of a

@@ -6,6 +6,7 @@ import FoundationEssentials
 import NIOConcurrencyHelpers
 import Logging
 import DetentWorld
+import DetentJSON
 
 /// One `run` request in flight: a `SpecRunner` (each file its own session: Lua state, world,
 /// queue) driven from a thread of its own, reporting to its client as notifications and

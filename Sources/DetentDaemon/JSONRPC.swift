@@ -1,4 +1,5 @@
 import DetentRuntime
+import DetentJSON
 
 /// JSON-RPC 2.0 as the daemon speaks it (jsonrpc.org/specification): requests, their
 /// validation, and the error codes of docs/protocol.md.

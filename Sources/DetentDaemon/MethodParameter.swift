@@ -1,3 +1,4 @@
+import DetentJSON
 import DetentRuntime
 
 /// One parameter of a daemon method as its declaration in `Daemon.methodTable` gives it: the

@@ -1,5 +1,6 @@
 import DetentRuntime
 import DetentScripting
+import DetentJSON
 
 /// The parts of a daemon worker's setup line that every kind of worker carries: where the
 /// daemon's configuration is read from, and the plugins the daemon has loaded (their text,

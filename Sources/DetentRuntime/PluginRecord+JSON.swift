@@ -1,4 +1,5 @@
 import DetentScripting
+import DetentJSON
 
 extension PluginRecord {
     /// A loaded plugin as `detent plugins --json` and the daemon's `plugins` method list it:

@@ -2,6 +2,7 @@ import Dispatch
 import DetentTime
 import DetentWorld
 import NIOConcurrencyHelpers
+import DetentJSON
 
 /// A live session's clock as it stood after its last frame (or pause, resume, step, speed
 /// change), readable from any thread without waiting on the session's queue: what the

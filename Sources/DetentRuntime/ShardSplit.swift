@@ -1,4 +1,5 @@
 import FoundationEssentials
+import DetentJSON
 
 /// How `--shard i/n` splits a suite by spec file (SPEC §10). Every shard of a CI matrix
 /// computes the same split from the same file list, so together the shards run each file

@@ -1,4 +1,5 @@
 import DetentPlatform
+import DetentJSON
 /// TAP version 13 on the sink; the `N passed, N failed` line goes to `summarySink`
 /// (standard error by default) so the TAP stream stays clean. The plan comes first, so the
 /// stream is written when the run ends (`TAPReport.render`).

@@ -1,3 +1,4 @@
+import DetentJSON
 import ArgumentParser
 import DetentLua
 import DetentPlatform

@@ -3,6 +3,7 @@ import DetentPlatform
 import DetentRuntime
 import DetentScripting
 import FoundationEssentials
+import DetentJSON
 
 /// `detent plugins`: every plugin found (SPEC §12), loaded in a fresh state as a run would,
 /// with its version, file and what it registered, and the plugins that failed with their

@@ -3,6 +3,7 @@ import NIOCore
 import NIOEmbedded
 @testable import DetentDaemon
 import DetentRuntime
+import DetentJSON
 
 /// The framing layer: lines split on "\n", a line over the limit refused without being
 /// buffered, and the stream usable afterwards.

@@ -2,6 +2,7 @@ import Testing
 import NIOCore
 @testable import DetentDaemon
 import DetentRuntime
+import DetentJSON
 
 /// How the daemon reads a session worker's answer without parsing its result: only a line
 /// exactly of the worker's answer shape is taken apart; errors, notifications and anything

@@ -1,5 +1,6 @@
 import Testing
 @testable import DetentRuntime
+import DetentJSON
 
 /// The two writers of `JSONValue` — compact (daemon lines, trace lines) and indented (the JSON
 /// report) — byte for byte, and the numbers each kind of value is written as.

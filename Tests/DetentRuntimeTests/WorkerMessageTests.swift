@@ -1,5 +1,6 @@
 import Testing
 @testable import DetentRuntime
+import DetentJSON
 
 /// Issue 28 §1: what a worker process sends its coordinator is what the session emitted, to
 /// the byte once written again — reports and traces stay what threads gave.

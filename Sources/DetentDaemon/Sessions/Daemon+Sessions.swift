@@ -3,6 +3,7 @@ import FoundationEssentials
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import DetentJSON
 
 /// Where a session's worker reaches its daemon: made before the daemon (the shared world's
 /// worker starts while the daemon is being made), pointed at it once it is.

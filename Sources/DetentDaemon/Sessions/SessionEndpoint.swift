@@ -1,3 +1,4 @@
+import DetentJSON
 import DetentRuntime
 import DetentScripting
 import NIOConcurrencyHelpers

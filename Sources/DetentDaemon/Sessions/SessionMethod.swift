@@ -1,4 +1,5 @@
 import DetentRuntime
+import DetentJSON
 
 /// The live-world methods of docs/protocol.md and their parameters' checks, written once for
 /// the daemon — which checks a request before it passes it to the session's worker — and for a

@@ -2,6 +2,7 @@ import DetentLua
 import DetentRuntime
 import DetentScripting
 import DetentWorld
+import DetentJSON
 
 /// The live-world methods of docs/protocol.md as a session's worker process answers them, on
 /// the session's queue: `eval`, `complete`, `state`, `pause`, `resume`, `step`, `speed`,

@@ -4,6 +4,7 @@ import Glibc
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import DetentJSON
 
 /// The daemon's handle on a live session kept in a worker process of its own
 /// (`detent __worker daemon-session`, `SessionWorkerServer`): requests go out as lines, each

@@ -3,6 +3,7 @@ import DetentRuntime
 import DetentScripting
 import FoundationEssentials
 import Logging
+import DetentJSON
 
 /// What a live session's worker process needs to set itself up (`detent __worker
 /// daemon-session` reads it as the first line on its pipe): the session's name, where the

@@ -1,5 +1,6 @@
 import DetentLua
 import DetentScripting
+import DetentJSON
 
 /// `detent config`: the effective settings, one key a line in detent.toml's own spelling,
 /// each with where its value came from (built-in, `FILE:line`, flag, environment), as `git

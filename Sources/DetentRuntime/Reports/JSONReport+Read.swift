@@ -1,4 +1,5 @@
 import FoundationEssentials
+import DetentJSON
 
 extension JSONReport {
     /// A JSON report that cannot be read back: which file, where in it, what was expected.

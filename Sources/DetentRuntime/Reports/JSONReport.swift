@@ -1,4 +1,5 @@
 import FoundationEssentials
+import DetentJSON
 
 /// The JSON report (`-o json`, `--report FILE.json`): schema in docs/report-schema.json,
 /// described in docs/reports.md. Keys are written in a fixed order and every value comes from

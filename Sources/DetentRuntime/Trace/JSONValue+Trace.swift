@@ -1,3 +1,4 @@
+import DetentJSON
 /// How a trace writes its values (SPEC §11): numbers rounded to a fixed number of decimals
 /// (`JSONValue.fixed`), so that two identical runs write identical bytes and a 10-second trace
 /// stays small; lines compact, one value a line.

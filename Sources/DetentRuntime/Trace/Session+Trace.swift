@@ -2,6 +2,7 @@ import DetentScripting
 import DetentWorld
 import Logging
 import DetentTime
+import DetentJSON
 
 extension Session {
     /// Starts recording a test's trace when `--trace` is on (`TestSelection.trace`, kept by the

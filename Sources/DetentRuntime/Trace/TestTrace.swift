@@ -3,6 +3,7 @@ import FoundationEssentials
 import DetentScripting
 import DetentTime
 import DetentWorld
+import DetentJSON
 
 /// Records one test attempt as a JSON Lines trace (SPEC §11, `--trace`): a header, one line
 /// per frame the run loop stepped, and the outcome.

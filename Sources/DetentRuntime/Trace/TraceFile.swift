@@ -1,4 +1,5 @@
 import FoundationEssentials
+import DetentJSON
 
 /// A trace written by `detent run --trace` (`TestTrace`), read back: the header, every frame
 /// with its geometry folded to the full state at that frame, the series and the events, and

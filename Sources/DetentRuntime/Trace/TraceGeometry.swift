@@ -1,5 +1,6 @@
 import DetentScripting
 import DetentWorld
+import DetentJSON
 
 /// What a replay draws of one frame: the device, split columns, navigation containers with
 /// their screens and bars, tab bars, sheets (with their dimming) and drawers, and the fingers

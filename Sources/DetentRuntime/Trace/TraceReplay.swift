@@ -1,3 +1,4 @@
+import DetentJSON
 import DetentPlatform
 import DetentScripting
 import FoundationEssentials

@@ -2,6 +2,7 @@ import DetentPlatform
 import Dispatch
 import FoundationEssentials
 import NIOConcurrencyHelpers
+import DetentJSON
 
 extension SpecRunner {
     /// This run's pool of worker processes (nil without `workerCommand`).

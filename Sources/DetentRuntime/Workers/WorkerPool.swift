@@ -1,5 +1,6 @@
 import DetentPlatform
 import Glibc
+import DetentJSON
 
 /// How a coordinator starts a worker process: the `detent` binary with its hidden
 /// `__worker` subcommand and what the worker needs to set itself up as the coordinator is.

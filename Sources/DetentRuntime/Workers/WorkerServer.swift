@@ -4,6 +4,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import NIOConcurrencyHelpers
+import DetentJSON
 
 /// The worker process's side (`detent __worker`): takes files from its coordinator over fd 3
 /// and runs them in its `SpecRunner`'s sessions, sending every outcome back as it happens.

@@ -1,5 +1,5 @@
 import Testing
-@testable import DetentRuntime
+@testable import DetentJSON
 
 /// The protocol's JSON reader (RFC 8259, strict): what it accepts, what it refuses, and that
 /// writing a parsed value and parsing it again gives the same value.

@@ -10,7 +10,7 @@
 /// Object keys are kept in the order they appear; a repeated key keeps
 /// its last value, as most parsers do. Nesting deeper than `maximumDepth` is an error rather
 /// than a stack overflow.
-struct JSONParser {
+public struct JSONParser {
     struct Failure: Error, CustomStringConvertible {
         /// Byte offset where the text stopped being JSON.
         var offset: Int
@@ -18,7 +18,7 @@ struct JSONParser {
         var description: String { "\(reason) at byte \(offset)" }
     }
 
-    static let maximumDepth = 256
+    public static let maximumDepth = 256
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -27,7 +27,7 @@ struct JSONParser {
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Parses one JSON text; whitespace may surround it, nothing else may follow.
-    static func parse(_ input: [UInt8]) throws -> JSONValue {
+    public static func parse(_ input: [UInt8]) throws -> JSONValue {
         try input.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(buffer)
             parser.skipWhitespace()

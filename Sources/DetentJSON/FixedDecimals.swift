@@ -1,12 +1,12 @@
 /// Numbers written with at most a fixed number of decimals (`JSONValue.fixed`), so two
 /// identical runs write identical bytes: no locale, and no shortest-round-trip formatting that
 /// could differ between platforms. Exact integer arithmetic once scaled.
-enum FixedDecimals {
+public enum FixedDecimals {
     private static let powers: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
 
     /// `value` rounded to `decimals` places (0...9), without trailing zeros ("774", "512.5",
     /// "-0.25"); "null" when not finite.
-    static func text(_ value: Double, decimals: Int) -> String {
+    public static func text(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "null" }
         let places = clamped(decimals)
         guard let scaled = scaled(value, places: places) else { return String(value) }
@@ -25,7 +25,7 @@ enum FixedDecimals {
     }
 
     /// Whether `a` and `b` are written the same (`text`), without writing them.
-    static func sameWhenWritten(_ a: Double, _ b: Double, decimals: Int) -> Bool {
+    public static func sameWhenWritten(_ a: Double, _ b: Double, decimals: Int) -> Bool {
         guard a.isFinite && b.isFinite else { return !a.isFinite && !b.isFinite }
         let places = clamped(decimals)
         guard let x = scaled(a, places: places), let y = scaled(b, places: places) else { return a == b }
