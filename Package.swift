@@ -78,12 +78,20 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             // The built-in defaults: config/'s files, through the link Sources/DetentRuntime/Defaults
             // (BuiltInConfig), so `detent` needs no config folder beside it; the replay page's
             // HTML, CSS and JavaScript (Trace/Replay).
             resources: [.embedInCode("Defaults"), .embedInCode("Trace/Replay"), .embedInCode("Lua")]
+        ),
+        // `detent bench`'s workloads and their measurement (latency histograms: hdrhistogram).
+        .target(
+            name: "DetentBenchmarks",
+            dependencies: [
+                "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion",
+                "DetentLayout", "DetentNavigation", "DetentDrawer", "DetentSheet", "DetentAdaptive",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
         ),
         // `detent daemon`: JSON-RPC 2.0 over a Unix socket (SwiftNIO), a client of the runtime.
         .target(
@@ -112,7 +120,7 @@ let package = Package(
         .executableTarget(
             name: "detent",
             dependencies: [
-                "DetentRuntime", "DetentJSON", "DetentDaemon", "DetentConsole", "DetentPlatform",
+                "DetentRuntime", "DetentJSON", "DetentBenchmarks", "DetentDaemon", "DetentConsole", "DetentPlatform",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

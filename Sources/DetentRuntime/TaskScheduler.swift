@@ -18,17 +18,17 @@ import DetentWorld
 /// needs a per-frame check (`wait_until`, `wait_idle`).
 ///
 /// Not thread-safe: owned by the session's serial queue, like the host it drives.
-final class TaskScheduler {
+public final class TaskScheduler {
     let host: ScriptHost
     let defaultTimeout: Nanoseconds
 
-    init(host: ScriptHost, defaultTimeout: Nanoseconds) {
+    public init(host: ScriptHost, defaultTimeout: Nanoseconds) {
         self.host = host
         self.defaultTimeout = defaultTimeout
     }
 
     /// How a job ended.
-    enum Ending {
+    public enum Ending {
         /// The main task returned; its `count` results are on top of its coroutine's stack
         /// until the job's `onEnd` returns.
         case finished(count: Int32)

@@ -6,7 +6,7 @@ import DetentWorld
 /// Runs one job to its end in virtual time (SPEC §1 headless mode): ticks fire back to back
 /// as fast as the CPU allows, and idle stretches are skipped (idle fast-forward) while still
 /// counting their frames. Tests, plain scripts and a spec file's top level run this way.
-final class VirtualRunLoop {
+public final class VirtualRunLoop {
     let scheduler: TaskScheduler
     /// Virtual time one job may spend before it is stopped (ns).
     let maxTestTime: Nanoseconds
@@ -22,7 +22,7 @@ final class VirtualRunLoop {
     /// gets `.runN` rather than overwriting the earlier trace.
     var tracePathUses: [String: Int] = [:]
 
-    init(scheduler: TaskScheduler, maxTestTime: Nanoseconds) {
+    public init(scheduler: TaskScheduler, maxTestTime: Nanoseconds) {
         self.scheduler = scheduler
         self.maxTestTime = maxTestTime
     }
@@ -47,7 +47,7 @@ final class VirtualRunLoop {
 
     /// Runs `main` (first resume takes `argumentCount` values already pushed) until it ends.
     /// `finish` sees the ending while the main task's results are still on its stack.
-    func run<T>(_ main: LuaThread, argumentCount: Int32, testStart: Nanoseconds,
+    public func run<T>(_ main: LuaThread, argumentCount: Int32, testStart: Nanoseconds,
                 finish: (TaskScheduler.Ending) -> T) -> T {
         withoutActuallyEscaping(finish) { finish in runEscaping(main, argumentCount: argumentCount, testStart: testStart, finish: finish) }
     }

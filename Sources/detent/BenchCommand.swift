@@ -1,4 +1,5 @@
 import ArgumentParser
+import DetentBenchmarks
 import DetentRuntime
 import DetentPlatform
 import FoundationEssentials

@@ -1,3 +1,4 @@
+import DetentRuntime
 import DetentPlatform
 import DetentLua
 import DetentScripting

@@ -1,3 +1,4 @@
+import DetentRuntime
 import DetentWorld
 
 extension Benchmarks {

@@ -1,3 +1,4 @@
+import DetentRuntime
 import DetentScripting
 import DetentAdaptive
 import DetentNavigation

@@ -1,3 +1,4 @@
+import DetentRuntime
 import DetentScripting
 import DetentNavigation
 import DetentTime

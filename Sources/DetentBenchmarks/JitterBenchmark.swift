@@ -1,3 +1,4 @@
+import DetentRuntime
 import Dispatch
 import Histogram
 import DetentTime

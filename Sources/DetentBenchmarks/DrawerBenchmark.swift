@@ -1,3 +1,4 @@
+import DetentRuntime
 import DetentScripting
 import DetentDrawer
 import DetentLayout

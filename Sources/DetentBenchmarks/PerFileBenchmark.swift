@@ -1,3 +1,4 @@
+import DetentRuntime
 import FoundationEssentials
 import DetentLua
 import DetentPlatform
