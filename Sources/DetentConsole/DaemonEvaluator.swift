@@ -1,6 +1,6 @@
 import FoundationEssentials
 import NIOConcurrencyHelpers
-import DetentDaemon
+import DetentDaemonClient
 import DetentRuntime
 import DetentLua
 import DetentJSON

@@ -1,3 +1,4 @@
+import DetentDaemonClient
 import NIOCore
 
 /// Splits the byte stream into newline-terminated lines, never holding more than

@@ -1,3 +1,4 @@
+import DetentDaemonClient
 import DetentRuntime
 import NIOCore
 import NIOPosix

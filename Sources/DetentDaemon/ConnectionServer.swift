@@ -1,3 +1,4 @@
+import DetentDaemonClient
 import DetentRuntime
 
 /// What serves the requests of a client's connection (`ClientConnection`): the daemon itself,

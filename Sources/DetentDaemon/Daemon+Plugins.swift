@@ -1,3 +1,4 @@
+import DetentDaemonClient
 import FoundationEssentials
 import Logging
 import DetentRuntime

@@ -1,3 +1,4 @@
+import DetentDaemonClient
 import Dispatch
 import FoundationEssentials
 import Logging

@@ -1,3 +1,4 @@
+import DetentDaemonClient
 import DetentRuntime
 import DetentScripting
 import FoundationEssentials

@@ -1,3 +1,4 @@
+import DetentDaemonClient
 import DetentJSON
 import DetentPlatform
 import DetentRuntime

@@ -1,3 +1,4 @@
+import DetentDaemonClient
 import DetentPlatform
 import FoundationEssentials
 #if canImport(Glibc)

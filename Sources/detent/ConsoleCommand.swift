@@ -1,3 +1,4 @@
+import DetentDaemonClient
 import ArgumentParser
 import DetentConsole
 import DetentDaemon

@@ -2,6 +2,7 @@ import Testing
 import NIOCore
 import NIOEmbedded
 @testable import DetentDaemon
+@testable import DetentDaemonClient
 import DetentRuntime
 import DetentJSON
 

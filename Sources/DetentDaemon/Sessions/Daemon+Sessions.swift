@@ -1,3 +1,4 @@
+import DetentDaemonClient
 import DetentRuntime
 import FoundationEssentials
 import Logging

@@ -1,3 +1,4 @@
+import DetentDaemonClient
 import CPlatform
 import DetentPlatform
 import DetentRuntime

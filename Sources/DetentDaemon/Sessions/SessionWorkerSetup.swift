@@ -1,3 +1,4 @@
+import DetentDaemonClient
 import DetentLua
 import DetentRuntime
 import DetentScripting

@@ -1,4 +1,3 @@
-import DetentRuntime
 import DetentJSON
 
 /// JSON-RPC 2.0 as the daemon speaks it (jsonrpc.org/specification): requests, their
@@ -87,7 +86,7 @@ public enum JSONRPC {
 
     /// A `sample` notification of a session's sample `params`, saying how many samples were
     /// dropped before it when the client fell behind (`ClientConnection.sendSample`).
-    static func sample(_ params: JSONValue, dropped: Int) -> JSONValue {
+    public static func sample(_ params: JSONValue, dropped: Int) -> JSONValue {
         guard dropped > 0, case var .object(fields) = params else { return notification("sample", params) }
         fields.append(("dropped", .int(Int64(dropped))))
         return notification("sample", .object(fields))
@@ -97,10 +96,10 @@ public enum JSONRPC {
 /// Typed reading of a request's `params` with errors that name the parameter and what was
 /// expected (-32602).
 public struct Params: Sendable {
-    let value: JSONValue
+    public let value: JSONValue
     public init(_ value: JSONValue) { self.value = value }
 
-    func invalid(_ name: String, _ expected: String) -> JSONRPC.Failure {
+    public func invalid(_ name: String, _ expected: String) -> JSONRPC.Failure {
         let found = value[name].map { " (found \($0.kind))" } ?? ""
         return JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: '\(name)' must be \(expected)\(found)")
     }
