@@ -70,24 +70,32 @@ let package = Package(
                            .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             resources: [.embedInCode("Lua"), .embedInCode("Types"), .embedInCode("Replay")]
         ),
+        // Configuration: the built-in defaults (config/'s files, through the link
+        // Sources/DetentConfig/Defaults, so `detent` needs no config folder beside it), a config
+        // folder's files and detent.toml laid over them, .busted files, each value's origin.
+        .target(
+            name: "DetentConfig",
+            dependencies: [
+                "DetentScripting", "DetentJSON", "DetentPlatform", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            resources: [.embedInCode("Defaults"), .embedInCode("Lua")]
+        ),
         .target(
             name: "DetentRuntime",
             dependencies: [
-                "DetentScripting", "DetentJSON", "DetentPlatform", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion", "DetentNavigation",
-                "DetentDrawer", "DetentSheet", "DetentAdaptive",
+                "DetentConfig", "DetentScripting", "DetentJSON", "DetentPlatform", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
-            // The built-in defaults: config/'s files, through the link Sources/DetentRuntime/Defaults
-            // (BuiltInConfig), so `detent` needs no config folder beside it; the replay page's
-            // HTML, CSS and JavaScript (Trace/Replay).
-            resources: [.embedInCode("Defaults"), .embedInCode("Trace/Replay"), .embedInCode("Lua")]
+            // The replay page's HTML, CSS and JavaScript (Trace/Replay), the console's and the
+            // live session's Lua (Lua/).
+            resources: [.embedInCode("Trace/Replay"), .embedInCode("Lua")]
         ),
         // `detent bench`'s workloads and their measurement (latency histograms: hdrhistogram).
         .target(
             name: "DetentBenchmarks",
-            dependencies: [
+            dependencies: ["DetentConfig", 
                 "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion",
                 "DetentLayout", "DetentNavigation", "DetentDrawer", "DetentSheet", "DetentAdaptive",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -102,7 +110,7 @@ let package = Package(
         // `detent daemon`: JSON-RPC 2.0 over a Unix socket (SwiftNIO), a client of the runtime.
         .target(
             name: "DetentDaemon",
-            dependencies: [
+            dependencies: ["DetentConfig", 
                 "DetentDaemonClient", "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -120,12 +128,13 @@ let package = Package(
         // `detent console`: a REPL on a live world, a client of the runtime (or, with --connect, of a daemon).
         .target(
             name: "DetentConsole",
-            dependencies: ["CEditLine", "DetentDaemonClient", "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
+            dependencies: ["DetentConfig", "CEditLine", "DetentDaemonClient", "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
                            "DetentTime", "DetentDrawer", "DetentSheet", "DetentAdaptive", "DetentNavigation", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
         .executableTarget(
             name: "detent",
             dependencies: [
+                "DetentConfig",
                 "DetentRuntime", "DetentJSON", "DetentBenchmarks", "DetentDaemonClient", "DetentDaemon", "DetentConsole", "DetentPlatform",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -150,8 +159,8 @@ let package = Package(
         // Fuzz targets (issue #11): built with -sanitize=fuzzer by scripts/fuzz/run.sh; in an
         // ordinary build they replay the committed corpus (Tests/FuzzCorpus), which swift test runs.
         .target(name: "DetentFuzzSupport"),
-        .executableTarget(name: "DetentFuzzConfig", dependencies: ["DetentRuntime", "DetentFuzzSupport"]),
-        .executableTarget(name: "DetentFuzzLua", dependencies: ["DetentRuntime", "DetentScripting", "DetentFuzzSupport"]),
+        .executableTarget(name: "DetentFuzzConfig", dependencies: ["DetentConfig", "DetentRuntime", "DetentFuzzSupport"]),
+        .executableTarget(name: "DetentFuzzLua", dependencies: ["DetentConfig", "DetentRuntime", "DetentScripting", "DetentFuzzSupport"]),
         // Helpers the Swift test targets share (device profiles); not a product.
         .target(name: "DetentTestSupport", dependencies: ["DetentWorld", "DetentTime"], path: "Tests/DetentTestSupport"),
         .testTarget(name: "DetentPlatformTests", dependencies: ["DetentPlatform", "CPlatform"]),
@@ -166,11 +175,11 @@ let package = Package(
         .testTarget(name: "DetentPagerTests", dependencies: ["DetentTestSupport", "DetentPager", "DetentRelease", "DetentWorld", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentSheetTests", dependencies: ["DetentTestSupport", "DetentSheet", "DetentNavigation", "DetentRelease", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .testTarget(name: "DetentAdaptiveTests", dependencies: ["DetentTestSupport", "DetentAdaptive", "DetentNavigation", "DetentWorld", "DetentLayout", "DetentTime"]),
-        .testTarget(name: "DetentDaemonTests", dependencies: ["DetentTestSupport", "DetentDaemon", "DetentDaemonClient", "DetentRuntime", "DetentJSON",
+        .testTarget(name: "DetentDaemonTests", dependencies: ["DetentConfig", "DetentTestSupport", "DetentDaemon", "DetentDaemonClient", "DetentRuntime", "DetentJSON",
                                                              .product(name: "NIOCore", package: "swift-nio"),
                                                              .product(name: "NIOEmbedded", package: "swift-nio")]),
-        .testTarget(name: "DetentConsoleTests", dependencies: ["DetentTestSupport", "DetentConsole", "DetentRuntime"]),
-        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentTestSupport", "DetentRuntime", "DetentJSON", "DetentPlatform", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer", "DetentSheet"]),
+        .testTarget(name: "DetentConsoleTests", dependencies: ["DetentConfig", "DetentTestSupport", "DetentConsole", "DetentRuntime"]),
+        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentConfig", "DetentTestSupport", "DetentRuntime", "DetentJSON", "DetentPlatform", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer", "DetentSheet"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import DetentScripting
 import DetentAdaptive
 import DetentNavigation
 import DetentWorld
+import DetentConfig
 
 extension Benchmarks {
     /// Ticks per second of a split view (iPad) that never rests: it cycles through a detail

@@ -6,6 +6,7 @@ import DetentPlatform
 import DetentScripting
 import DetentTime
 import DetentWorld
+import DetentConfig
 
 /// The workloads of BENCHMARKS.md. Run them with `swift run -c release detent bench`.
 public enum Benchmarks {

@@ -3,6 +3,7 @@ import FoundationEssentials
 import DetentLua
 import DetentPlatform
 import DetentScripting
+import DetentConfig
 
 extension Benchmarks {
     /// The cost of a spec file before its first test (issue 16 §3), through the real runner

@@ -4,6 +4,7 @@ import DetentLua
 import DetentRuntime
 import DetentScripting
 import DetentWorld
+import DetentConfig
 
 /// The console's evaluator in this process: a `LiveSession` (the global `world` on the
 /// real-time display link, or on virtual time) with the console's Lua half loaded into its

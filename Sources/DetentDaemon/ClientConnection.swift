@@ -1,3 +1,4 @@
+import DetentConfig
 import DetentDaemonClient
 import DetentRuntime
 import NIOCore

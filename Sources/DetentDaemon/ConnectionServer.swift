@@ -1,5 +1,6 @@
 import DetentDaemonClient
 import DetentRuntime
+import DetentConfig
 
 /// What serves the requests of a client's connection (`ClientConnection`): the daemon itself,
 /// or a live session's worker process, for a connection attached to that session

@@ -6,6 +6,7 @@ import DetentScripting
 import NIOConcurrencyHelpers
 import Dispatch
 import DetentJSON
+import DetentConfig
 
 /// Where the daemon reads its plugins (SPEC §12): `scripts/plugins` and the folders of
 /// `[plugins] paths` (config/runner.toml, read again by `reload`), then each `--plugins DIR`;

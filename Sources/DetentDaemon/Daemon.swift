@@ -8,6 +8,7 @@ import DetentRuntime
 import DetentScripting
 import DetentLua
 import DetentJSON
+import DetentConfig
 
 /// The daemon's core (SPEC §10 `daemon`): the shared live world, named live sessions, runs
 /// in flight, clients and their subscriptions, and the methods of docs/protocol.md. It knows

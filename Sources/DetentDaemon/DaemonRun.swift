@@ -8,6 +8,7 @@ import NIOConcurrencyHelpers
 import Logging
 import DetentWorld
 import DetentJSON
+import DetentConfig
 
 /// One `run` request in flight: a `SpecRunner` (each file its own session: Lua state, world,
 /// queue) driven from a thread of its own, reporting to its client as notifications and

@@ -3,6 +3,7 @@ import DetentRuntime
 import DetentScripting
 import FoundationEssentials
 import DetentJSON
+import DetentConfig
 
 /// What a worker process of a daemon `run` needs to set itself up as that run's sessions are
 /// (`detent __worker daemon-run` reads it as the first line on its pipe): where the daemon's

@@ -10,6 +10,7 @@ import NIOCore
 import NIOPosix
 #if canImport(Glibc)
 import Glibc
+import DetentConfig
 #endif
 
 /// `detent daemon`'s lifecycle as a state machine: starting → serving → draining → stopped.

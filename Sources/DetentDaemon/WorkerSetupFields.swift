@@ -2,6 +2,7 @@ import DetentDaemonClient
 import DetentRuntime
 import DetentScripting
 import DetentJSON
+import DetentConfig
 
 /// The parts of a daemon worker's setup line that every kind of worker carries: where the
 /// daemon's configuration is read from, and the plugins the daemon has loaded (their text,

@@ -1,6 +1,7 @@
 import Foundation
 import DetentRuntime
 import DetentFuzzSupport
+import DetentConfig
 
 // Fuzz target for Detent's config files (issue #11): libFuzzer feeds bytes; the first picks
 // the file (devices.toml, engine.toml, runner.toml, daemon.toml), the rest is its text. The

@@ -2,6 +2,7 @@ import Foundation
 import DetentRuntime
 import DetentScripting
 import DetentFuzzSupport
+import DetentConfig
 
 // Fuzz target for the Lua API (issue #11): libFuzzer's bytes become a spec of API calls,
 // each with arguments drawn from values that have crashed or hung hosts before (NaN, ±inf,

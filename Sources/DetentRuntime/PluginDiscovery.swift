@@ -1,3 +1,4 @@
+import DetentConfig
 import DetentPlatform
 import FoundationEssentials
 import DetentScripting
@@ -8,7 +9,7 @@ import DetentScripting
 public enum PluginDiscovery {
     /// The folder every run looks in, relative to the project folder
     /// (`DetentConfiguration.RunDefaults.pluginFolder` holds it as the run shows it).
-    public static let defaultFolder = "scripts/plugins"
+    public static let defaultFolder = DetentConfiguration.defaultPluginFolder
 
     /// Reads the plugin files of `defaultFolder` (the project's; it may be missing) and of
     /// `folders` (named by the user: they must exist), paths as given, resolved against `base`.

@@ -5,6 +5,7 @@ import DetentLua
 import DetentScripting
 import DetentTime
 import DetentWorld
+import DetentConfig
 
 /// What every session of one coordinator shares: config, limits, seed and where `require`
 /// looks. A value, so that sessions on different queues never share mutable state.

@@ -4,6 +4,7 @@ import DetentLua
 import DetentPlatform
 import DetentRuntime
 import FoundationEssentials
+import DetentConfig
 
 /// `detent config`: the effective settings and where each came from (issue 26 §2).
 struct ConfigCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import DetentLua
 import DetentPlatform
 import DetentRuntime
 import FoundationEssentials
+import DetentConfig
 
 /// The configuration a command was given: the built-in defaults, then `--config FILE|DIR` or
 /// `$DETENT_CONFIG`, and the nearest detent.toml above the working folder; a config error is

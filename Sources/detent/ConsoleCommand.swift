@@ -8,6 +8,7 @@ import DetentScripting
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
+import DetentConfig
 #endif
 
 /// `detent console`: a Lua REPL on a live world (SPEC §10), on the real-time display link

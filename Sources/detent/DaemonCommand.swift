@@ -5,6 +5,7 @@ import DetentPlatform
 import DetentRuntime
 import FoundationEssentials
 import Logging
+import DetentConfig
 
 /// `detent daemon`: a long-running live world and scenario runner behind a JSON-RPC 2.0
 /// socket (SPEC §10, docs/protocol.md).

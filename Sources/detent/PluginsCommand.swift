@@ -1,3 +1,4 @@
+import DetentConfig
 import ArgumentParser
 import DetentPlatform
 import DetentRuntime

@@ -10,6 +10,7 @@ import Glibc
 #endif
 import Logging
 import NIOConcurrencyHelpers
+import DetentConfig
 
 /// `detent run [PATH…]`: headless scenario specs in virtual time.
 struct Run: ParsableCommand {

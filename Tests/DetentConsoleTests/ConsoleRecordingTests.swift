@@ -3,6 +3,7 @@ import Foundation
 @testable import DetentConsole
 import DetentRuntime
 import DetentTestSupport
+@testable import DetentConfig
 
 /// `:record` … `:stop` against a local evaluator in virtual time: the spec it writes keeps the
 /// statements, notes the expressions, waits the frames between chunks and asserts the end

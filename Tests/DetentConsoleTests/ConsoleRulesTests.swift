@@ -3,6 +3,7 @@ import Foundation
 @testable import DetentConsole
 import DetentRuntime
 import DetentTestSupport
+@testable import DetentConfig
 
 /// The REPL's rules against a local evaluator in virtual time: what is incomplete, what
 /// completes, how commands parse and how values print.

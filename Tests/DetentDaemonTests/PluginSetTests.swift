@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import DetentRuntime
 import DetentScripting
+@testable import DetentConfig
 
 /// How the daemon's plugin set changes on `reload` (docs/protocol.md): plugin by plugin, a
 /// failing file keeps its previous version, and what is gone goes.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import DetentLua
 @testable import DetentRuntime
+@testable import DetentConfig
 
 /// `.busted` files as busted reads them (issue 27 §2): a task over `_all`, its keys as a layer
 /// under detent.toml, notices for what Detent does not use.

@@ -8,6 +8,7 @@ import DetentWorld
 import DetentNavigation
 import DetentDrawer
 import DetentAdaptive
+@testable import DetentConfig
 
 @Suite("config/: device profiles, engine and runner defaults")
 struct ConfigurationTests {

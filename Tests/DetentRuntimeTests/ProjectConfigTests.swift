@@ -7,6 +7,7 @@ import DetentDrawer
 import DetentScripting
 import DetentLua
 @testable import DetentRuntime
+@testable import DetentConfig
 
 /// The layered configuration of issue 26: built-in defaults (config/ compiled in), a folder
 /// given to --config, the nearest detent.toml, flags — and errors that name FILE:line.

@@ -1,5 +1,6 @@
 import Foundation
 import DetentRuntime
+@testable import DetentConfig
 
 /// Runs specs the way `detent run` does, capturing the console output.
 enum RunHarness {

@@ -1,5 +1,6 @@
 import Foundation
 import DetentRuntime
+@testable import DetentConfig
 
 /// Spec files written for one test into a fresh temporary folder, removed by `remove()`.
 struct TemporarySpecs {

@@ -5,6 +5,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import DetentJSON
+import DetentConfig
 
 /// Where a session's worker reaches its daemon: made before the daemon (the shared world's
 /// worker starts while the daemon is being made), pointed at it once it is.

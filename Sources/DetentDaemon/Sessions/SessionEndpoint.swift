@@ -3,6 +3,7 @@ import DetentJSON
 import DetentRuntime
 import DetentScripting
 import NIOConcurrencyHelpers
+import DetentConfig
 
 /// A live session's worker serving connections attached to the session (`session/attach`):
 /// the live-world methods answered by the worker itself, with no daemon between the client

@@ -8,6 +8,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import DetentJSON
+import DetentConfig
 
 /// `detent __worker daemon-session`: the process a daemon keeps one live session in (the
 /// shared world, or a named session), so that code stuck or crashing in it — in Lua or in C —

@@ -5,6 +5,7 @@ import DetentScripting
 import FoundationEssentials
 import Logging
 import DetentJSON
+import DetentConfig
 
 /// What a live session's worker process needs to set itself up (`detent __worker
 /// daemon-session` reads it as the first line on its pipe): the session's name, where the

@@ -1,3 +1,4 @@
+import DetentConfig
 /// A stable hash of a loaded configuration, for trace headers: two runs with the same config
 /// files get the same digest whatever process, folder or platform loads them, and a changed
 /// number changes it. The config's values are written out in declaration order (dictionaries

@@ -1,6 +1,7 @@
 import DetentPlatform
 import Glibc
 import DetentJSON
+import DetentConfig
 
 /// How a coordinator starts a worker process: the `detent` binary with its hidden
 /// `__worker` subcommand and what the worker needs to set itself up as the coordinator is.

@@ -1,12 +1,8 @@
 import DetentPlatform
 import FoundationEssentials
-import DetentAdaptive
-import DetentDrawer
 import DetentLua
 import DetentMotion
-import DetentNavigation
 import DetentScripting
-import DetentSheet
 import DetentTime
 import DetentWorld
 
@@ -15,6 +11,8 @@ import DetentWorld
 /// repository's config/ files, compiled in), a config folder's files and the project's
 /// detent.toml laid over each other (`ConfigTree`), each value checked by its rule.
 public struct DetentConfiguration: Equatable, Sendable {
+    /// Where plugins are found when nothing says otherwise, below the project's root.
+    public static let defaultPluginFolder = "scripts/plugins"
     public var devices: [DeviceProfile]
     /// engine.toml: `[motion]` and each registered engine's section (`EngineRegistry`).
     public var engineDefaults: EngineDefaults
@@ -72,7 +70,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         public var output = "console"
         /// The project's own plugin folder (scripts/plugins below the project folder), which
         /// may be missing.
-        public var pluginFolder = PluginDiscovery.defaultFolder
+        public var pluginFolder = DetentConfiguration.defaultPluginFolder
     }
 
     /// `[lua]`: the project's `package.path` and `package.cpath` entries (absolute `?`
@@ -164,7 +162,7 @@ public struct DetentConfiguration: Equatable, Sendable {
                                           writtenKey: "ROOT"))
         }
         var configuration = try DetentConfiguration(tree: tree, workingDirectory: cwd)
-        configuration.run.pluginFolder = PathText.shown(PathText.join(found.projectRoot, PluginDiscovery.defaultFolder), from: cwd, dotDot: true)
+        configuration.run.pluginFolder = PathText.shown(PathText.join(found.projectRoot, DetentConfiguration.defaultPluginFolder), from: cwd, dotDot: true)
         configuration.source = ConfigSource(tree: tree, projectFile: found.projectFile, projectRoot: found.projectRoot,
                                             folder: found.folder, workingDirectory: cwd, files: files, notices: notices)
         return configuration

@@ -1,5 +1,5 @@
 /// The files of this repository's config/ folder, compiled into the binary (Package.swift
-/// embeds `Sources/DetentRuntime/Defaults`, a link to config/, as it embeds the Lua prelude):
+/// embeds `Sources/DetentConfig/Defaults`, a link to config/, as it embeds the Lua prelude):
 /// the defaults every command starts from, so Detent works in any folder with no config of
 /// its own. config/ stays the one source of these values and the reference users read.
 enum BuiltInConfig {

@@ -18,11 +18,11 @@ extension EngineDefaults {
     }
 
     /// The first curve name that is neither built in nor among `pluginCurves`.
-    func unknownCurve(pluginCurves: Set<String>) -> (key: String, name: String)? {
+    package func unknownCurve(pluginCurves: Set<String>) -> (key: String, name: String)? {
         curveNames.first { CubicBezier.named($0.name) == nil && !pluginCurves.contains($0.name) }
     }
 
-    static func expectedCurves(_ pluginCurves: Set<String>) -> String {
+    package static func expectedCurves(_ pluginCurves: Set<String>) -> String {
         (CubicBezier.curveNames + pluginCurves.sorted()).joined(separator: ", ")
     }
 }

@@ -11,10 +11,10 @@ import FoundationEssentials
 /// detent.toml wins where both set a key, and `detent config` shows which file set it. With
 /// no `ROOT`, the specs are busted's default, `spec`. A key
 /// Detent does not use is named once in a notice rather than ignored in silence.
-struct BustedFile {
+package struct BustedFile {
     static let fileName = ".busted"
     /// busted's ROOT when none is given: what `busted` with no arguments runs.
-    static let defaultRoot = "spec"
+    package static let defaultRoot = "spec"
 
     /// The layer (detent.toml's shape) and the notices for the keys Detent does not use.
     var layer: [String: ConfigValue] = [:]
