@@ -81,21 +81,32 @@ let package = Package(
             ],
             resources: [.embedInCode("Defaults"), .embedInCode("Lua")]
         ),
+        // Test results and the reports CI reads (SPEC §10): console, TAP, JUnit, JSON, documents,
+        // coverage, merging shards' reports.
+        .target(name: "DetentReports", dependencies: ["DetentScripting", "DetentJSON", "DetentPlatform", "DetentLua"]),
+        // Traces (SPEC §11): recording a test's frames, reading a trace file back, its plots and the
+        // self-contained HTML replay (Replay/: its page, style and script; each engine's drawing
+        // comes from its registration).
+        .target(
+            name: "DetentTrace",
+            dependencies: ["DetentReports", "DetentConfig", "DetentScripting", "DetentJSON", "DetentPlatform", "DetentWorld", "DetentTime",
+                           "DetentLua", .product(name: "Logging", package: "swift-log")],
+            resources: [.embedInCode("Replay")]
+        ),
         .target(
             name: "DetentRuntime",
             dependencies: [
-                "DetentConfig", "DetentScripting", "DetentJSON", "DetentPlatform", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion",
+                "DetentConfig", "DetentReports", "DetentTrace", "DetentScripting", "DetentJSON", "DetentPlatform", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // The replay page's HTML, CSS and JavaScript (Trace/Replay), the console's and the
-            // live session's Lua (Lua/).
-            resources: [.embedInCode("Trace/Replay"), .embedInCode("Lua")]
+            // The console's and the live session's Lua (Lua/).
+            resources: [.embedInCode("Lua")]
         ),
         // `detent bench`'s workloads and their measurement (latency histograms: hdrhistogram).
         .target(
             name: "DetentBenchmarks",
-            dependencies: ["DetentConfig", 
+            dependencies: ["DetentReports", "DetentConfig", 
                 "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion",
                 "DetentLayout", "DetentNavigation", "DetentDrawer", "DetentSheet", "DetentAdaptive",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -105,12 +116,12 @@ let package = Package(
         // run --connect` and the console's `--connect`, which need no server.
         .target(
             name: "DetentDaemonClient",
-            dependencies: ["DetentRuntime", "DetentJSON", "DetentPlatform", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+            dependencies: ["DetentReports", "DetentRuntime", "DetentJSON", "DetentPlatform", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
         // `detent daemon`: JSON-RPC 2.0 over a Unix socket (SwiftNIO), a client of the runtime.
         .target(
             name: "DetentDaemon",
-            dependencies: ["DetentConfig", 
+            dependencies: ["DetentReports", "DetentConfig", 
                 "DetentDaemonClient", "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -128,12 +139,12 @@ let package = Package(
         // `detent console`: a REPL on a live world, a client of the runtime (or, with --connect, of a daemon).
         .target(
             name: "DetentConsole",
-            dependencies: ["DetentConfig", "CEditLine", "DetentDaemonClient", "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
+            dependencies: ["DetentTrace", "DetentConfig", "CEditLine", "DetentDaemonClient", "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
                            "DetentTime", "DetentDrawer", "DetentSheet", "DetentAdaptive", "DetentNavigation", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
         .executableTarget(
             name: "detent",
-            dependencies: [
+            dependencies: ["DetentTrace", "DetentReports", 
                 "DetentConfig",
                 "DetentRuntime", "DetentJSON", "DetentBenchmarks", "DetentDaemonClient", "DetentDaemon", "DetentConsole", "DetentPlatform",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -178,8 +189,8 @@ let package = Package(
         .testTarget(name: "DetentDaemonTests", dependencies: ["DetentConfig", "DetentTestSupport", "DetentDaemon", "DetentDaemonClient", "DetentRuntime", "DetentJSON",
                                                              .product(name: "NIOCore", package: "swift-nio"),
                                                              .product(name: "NIOEmbedded", package: "swift-nio")]),
-        .testTarget(name: "DetentConsoleTests", dependencies: ["DetentConfig", "DetentTestSupport", "DetentConsole", "DetentRuntime"]),
-        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentConfig", "DetentTestSupport", "DetentRuntime", "DetentJSON", "DetentPlatform", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer", "DetentSheet"]),
+        .testTarget(name: "DetentConsoleTests", dependencies: ["DetentReports", "DetentConfig", "DetentTestSupport", "DetentConsole", "DetentRuntime"]),
+        .testTarget(name: "DetentRuntimeTests", dependencies: ["DetentTrace", "DetentReports", "DetentConfig", "DetentTestSupport", "DetentRuntime", "DetentJSON", "DetentPlatform", "DetentScripting", "DetentWorld", "DetentNavigation", "DetentDrawer", "DetentSheet"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,7 @@ import DetentScripting
 import DetentTime
 import DetentWorld
 import DetentConfig
+import DetentReports
 
 /// The workloads of BENCHMARKS.md. Run them with `swift run -c release detent bench`.
 public enum Benchmarks {

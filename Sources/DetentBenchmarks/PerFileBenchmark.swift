@@ -4,6 +4,7 @@ import DetentLua
 import DetentPlatform
 import DetentScripting
 import DetentConfig
+import DetentReports
 
 extension Benchmarks {
     /// The cost of a spec file before its first test (issue 16 §3), through the real runner

@@ -1,4 +1,5 @@
 import DetentRuntime
+import DetentTrace
 
 /// `:plot`: a recording (`:trace`) as a self-contained SVG — one polyline per property over
 /// virtual time, on shared axes labelled with the time range and the value range. The

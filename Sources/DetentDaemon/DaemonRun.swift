@@ -9,6 +9,7 @@ import Logging
 import DetentWorld
 import DetentJSON
 import DetentConfig
+import DetentReports
 
 /// One `run` request in flight: a `SpecRunner` (each file its own session: Lua state, world,
 /// queue) driven from a thread of its own, reporting to its client as notifications and

@@ -4,6 +4,7 @@ import DetentScripting
 import FoundationEssentials
 import DetentJSON
 import DetentConfig
+import DetentReports
 
 /// What a worker process of a daemon `run` needs to set itself up as that run's sessions are
 /// (`detent __worker daemon-run` reads it as the first line on its pipe): where the daemon's

@@ -3,6 +3,7 @@ import DetentRuntime
 import DetentJSON
 #if canImport(Glibc)
 import Glibc
+import DetentReports
 #endif
 
 /// The client `detent run --connect SOCKET` uses: sends one `run` request and replays its

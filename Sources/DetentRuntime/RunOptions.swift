@@ -1,3 +1,4 @@
+import DetentTrace
 /// What `detent run` was asked to do (SPEC §10). Flags override `config/runner.toml`.
 public struct RunOptions: Equatable, Sendable {
     /// Files or folders; folders are searched for `*_spec.lua`.

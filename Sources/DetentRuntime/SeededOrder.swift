@@ -1,3 +1,4 @@
+import DetentPlatform
 /// SplitMix64: a small, fully specified generator, so `--shuffle --seed N` gives the same
 /// order on every machine and every Swift version (Swift's own shuffle algorithm is not
 /// guaranteed stable across releases).
@@ -11,16 +12,6 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
-}
-
-/// FNV-1a over UTF-8, for seeds derived from names (stable across runs and machines).
-func fnv1a(_ text: String, seed: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
-    var hash = seed
-    for byte in text.utf8 {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01B3
-    }
-    return hash
 }
 
 extension Array {

@@ -1,9 +1,12 @@
+import DetentPlatform
 import FoundationEssentials
 import Logging
 import DetentLua
 import DetentScripting
 import DetentTime
 import DetentWorld
+import DetentTrace
+import DetentReports
 
 /// Which tests of a file run, and how (the selection flags of `detent run`, SPEC §10).
 public struct TestSelection: Equatable, Sendable {

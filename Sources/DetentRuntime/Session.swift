@@ -6,6 +6,7 @@ import DetentScripting
 import DetentTime
 import DetentWorld
 import DetentConfig
+import DetentReports
 
 /// What every session of one coordinator shares: config, limits, seed and where `require`
 /// looks. A value, so that sessions on different queues never share mutable state.

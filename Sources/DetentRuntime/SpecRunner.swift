@@ -7,6 +7,7 @@ import Logging
 import DetentWorld
 import NIOConcurrencyHelpers
 import DetentConfig
+import DetentReports
 
 /// `detent run`: the coordinator. It discovers spec files, gives each a session of its own
 /// (a fresh Lua state on its own queue), and hands what the sessions report to a reporter;

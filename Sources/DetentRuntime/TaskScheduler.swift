@@ -1,3 +1,4 @@
+import DetentPlatform
 import DetentLua
 import DetentScripting
 import DetentTime

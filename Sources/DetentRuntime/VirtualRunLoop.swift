@@ -1,7 +1,9 @@
+import DetentPlatform
 import DetentLua
 import DetentScripting
 import DetentTime
 import DetentWorld
+import DetentTrace
 
 /// Runs one job to its end in virtual time (SPEC §1 headless mode): ticks fire back to back
 /// as fast as the CPU allows, and idle stretches are skipped (idle fast-forward) while still

@@ -4,6 +4,7 @@ import DetentRuntime
 import DetentScripting
 import FoundationEssentials
 import Glibc
+import DetentReports
 
 /// The `detent` command line (SPEC §10).
 @main

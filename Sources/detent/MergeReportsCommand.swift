@@ -2,6 +2,7 @@ import ArgumentParser
 import DetentPlatform
 import DetentRuntime
 import FoundationEssentials
+import DetentReports
 
 /// `detent merge-reports FILE…`: the JSON reports of a suite's shards (`detent run --shard i/n
 /// --report shard-i.json`) combined into one report, equal to a single machine's run of the

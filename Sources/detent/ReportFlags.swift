@@ -3,6 +3,7 @@ import DetentPlatform
 import DetentRuntime
 import FoundationEssentials
 import Glibc
+import DetentReports
 
 /// The report flags `detent run` shares with `detent merge-reports` (SPEC §10, §11): the
 /// format on standard output (`-o`) and the reports written to files (`--report`, repeatable),

@@ -1,3 +1,4 @@
+import DetentTrace
 import DetentDaemonClient
 import ArgumentParser
 import DetentDaemon
@@ -11,6 +12,7 @@ import Glibc
 import Logging
 import NIOConcurrencyHelpers
 import DetentConfig
+import DetentReports
 
 /// `detent run [PATH…]`: headless scenario specs in virtual time.
 struct Run: ParsableCommand {

@@ -3,6 +3,7 @@ import DetentPlatform
 import DetentRuntime
 import FoundationEssentials
 import Glibc
+import DetentTrace
 
 /// `detent show-trace FILE`: the plots and the replay of a trace written by `detent run --trace`.
 struct ShowTrace: ParsableCommand {

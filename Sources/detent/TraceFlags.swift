@@ -1,5 +1,6 @@
 import ArgumentParser
 import DetentRuntime
+import DetentTrace
 
 extension TraceOptions.Mode: ExpressibleByArgument {}
 

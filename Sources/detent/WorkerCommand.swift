@@ -5,6 +5,7 @@ import DetentPlatform
 import DetentRuntime
 import FoundationEssentials
 import DetentConfig
+import DetentReports
 
 /// `detent __worker run ARGS…` (hidden): a worker process of `detent run`. It sets itself up
 /// exactly as `detent run ARGS…` would (config, options, plugins, helper), then runs the spec

@@ -4,6 +4,7 @@ import Foundation
 import DetentRuntime
 import DetentTestSupport
 @testable import DetentConfig
+@testable import DetentReports
 
 /// `:record` … `:stop` against a local evaluator in virtual time: the spec it writes keeps the
 /// statements, notes the expressions, waits the frames between chunks and asserts the end

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import DetentPlatform
 @testable import DetentRuntime
+@testable import DetentReports
 
 @Suite("Reports: atomic writing")
 struct AtomicFileTests {

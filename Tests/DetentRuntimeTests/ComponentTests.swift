@@ -1,6 +1,7 @@
 import Testing
 import DetentRuntime
 import DetentScripting
+@testable import DetentReports
 
 /// Components (SPEC §12, issue 13): a plugin's definition is checked when it registers (a
 /// mistake is the plugin's load error, at its line), `world:component` checks its options

@@ -1,5 +1,6 @@
 import Testing
 import DetentRuntime
+@testable import DetentReports
 
 /// The console reporter on a terminal: colour (unless NO_COLOR) and a live progress line
 /// that is erased before each line of output; plain, deterministic text everywhere else.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DetentRuntime
+@testable import DetentReports
 
 /// `detent run` builds one Lua state per worker and puts it back to pristine between spec
 /// files (issue 16 §3): nothing a file does is seen by the next, with one job or several.

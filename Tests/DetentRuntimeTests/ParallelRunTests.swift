@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DetentRuntime
+@testable import DetentReports
 
 /// `--jobs N`: spec files run in parallel sessions, and every report is the one `--jobs 1`
 /// gives (apart from durations), because the coordinator hands outcomes on in file order.

@@ -5,6 +5,7 @@ import DetentRuntime
 import DetentTestSupport
 #if canImport(Glibc)
 import Glibc
+@testable import DetentReports
 #endif
 
 /// Reports as their consumers read them: `detent run` and `detent merge-reports` run as

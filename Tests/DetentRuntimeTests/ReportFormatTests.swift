@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import DetentRuntime
+@testable import DetentReports
 
 /// The JSON, JUnit and TAP reports as text: what each carries, and that the JSON report reads
 /// back into the record it was written from.

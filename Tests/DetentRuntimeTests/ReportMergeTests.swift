@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import DetentRuntime
 import DetentTestSupport
+@testable import DetentReports
 
 /// `merge-reports`: shards' JSON reports combine into the report of one machine's run.
 @Suite("Reports: merging shards", .serialized)

@@ -1,4 +1,5 @@
 import DetentRuntime
+@testable import DetentReports
 
 /// A hand-built run with every case a report must carry: a flaky test, a test that failed on
 /// every retry, a raised error, repeat iterations, pending and not-run tests, trace paths,

@@ -3,6 +3,7 @@ import DetentRuntime
 import DetentTestSupport
 #if canImport(Glibc)
 import Glibc
+@testable import DetentReports
 #endif
 
 /// What the report tests share: runs recorded in-process, durations stripped for comparison,

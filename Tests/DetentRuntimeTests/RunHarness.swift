@@ -1,6 +1,7 @@
 import Foundation
 import DetentRuntime
 @testable import DetentConfig
+@testable import DetentReports
 
 /// Runs specs the way `detent run` does, capturing the console output.
 enum RunHarness {

@@ -1,6 +1,7 @@
 import Foundation
 import DetentRuntime
 @testable import DetentConfig
+@testable import DetentReports
 
 /// Spec files written for one test into a fresh temporary folder, removed by `remove()`.
 struct TemporarySpecs {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DetentRuntime
+@testable import DetentTrace
 
 /// `detent run --trace` (SPEC §11, issue 15 §4): a JSON Lines trace per test, identical between
 /// identical runs, kept only for failures under retain-on-failure, small, and the plots made

@@ -1,6 +1,7 @@
 import Testing
 @testable import DetentRuntime
 import DetentJSON
+@testable import DetentReports
 
 /// Issue 28 §1: what a worker process sends its coordinator is what the session emitted, to
 /// the byte once written again — reports and traces stay what threads gave.

@@ -4,6 +4,7 @@ import DetentPlatform
 import DetentRuntime
 import DetentTestSupport
 @testable import DetentConfig
+@testable import DetentReports
 
 /// Issue 28 §1–2: `SpecRunner` with worker processes (the `detent` binary of this build, as
 /// `detent run` starts them) reports what it reports with threads of one process, and stops a

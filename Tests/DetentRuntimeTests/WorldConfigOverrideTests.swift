@@ -10,6 +10,7 @@ import DetentScripting
 import DetentSheet
 import DetentWorld
 @testable import DetentConfig
+@testable import DetentReports
 
 /// `detent.world{config = {...}}` (issue 11 §5): a world's overrides of engine.toml's sections
 /// are held to the file's own rules, change only the keys they name, and end with the world.

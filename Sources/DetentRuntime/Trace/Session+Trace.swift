@@ -3,6 +3,8 @@ import DetentWorld
 import Logging
 import DetentTime
 import DetentJSON
+import DetentTrace
+import DetentReports
 
 extension Session {
     /// Starts recording a test's trace when `--trace` is on (`TestSelection.trace`, kept by the

@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import NIOConcurrencyHelpers
 import DetentJSON
+import DetentReports
 
 extension SpecRunner {
     /// This run's pool of worker processes (nil without `workerCommand`).

@@ -1,4 +1,5 @@
 import DetentJSON
+import DetentReports
 /// What a coordinator (`detent run`, the daemon) and a worker process (`detent __worker`) say
 /// to each other: one JSON object a line over the worker's pipe (fd 3), the daemon's framing.
 ///

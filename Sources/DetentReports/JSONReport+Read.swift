@@ -62,7 +62,7 @@ extension JSONReport {
     }
 
     /// A test `testObject` wrote, read back; `source` names where it came from in errors.
-    static func readTest(_ value: JSONValue, source: String) throws -> RunRecord.RecordedTest {
+    package static func readTest(_ value: JSONValue, source: String) throws -> RunRecord.RecordedTest {
         try readTest(Reader(value: value, path: "test", source: source))
     }
 

@@ -61,7 +61,7 @@ public enum JSONReport {
     }
 
     /// One test as the report lists it (also how a worker process hands a result over).
-    static func testObject(_ test: RunRecord.RecordedTest) -> JSONValue {
+    package static func testObject(_ test: RunRecord.RecordedTest) -> JSONValue {
         let result = test.result
         return .object([
             ("file", .string(result.file)),

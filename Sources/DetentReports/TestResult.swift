@@ -103,7 +103,7 @@ public struct RunSummary: Equatable, Sendable {
 
     public init() {}
 
-    mutating func add(_ result: TestResult) {
+    package mutating func add(_ result: TestResult) {
         results.append(result)
         switch result.status {
         case .passed: passed += 1

@@ -1,15 +1,16 @@
+import DetentPlatform
 import DetentConfig
 /// A stable hash of a loaded configuration, for trace headers: two runs with the same config
 /// files get the same digest whatever process, folder or platform loads them, and a changed
 /// number changes it. The config's values are written out in declaration order (dictionaries
 /// and sets sorted, Swift's own hashing being seeded per process), then hashed with FNV-1a 64.
-enum ConfigDigest {
+package enum ConfigDigest {
     /// Fields that say where the config came from, or how a run is guarded from outside (its
     /// worker processes' wall-clock and address-space limits), not what it computes.
     private static let locationFields: Set<String> = ["source", "daemon", "lua", "pluginFolder", "testTimeoutSeconds",
                                                       "workerMemoryBytes"]
 
-    static func of(_ configuration: DetentConfiguration) -> String {
+    package static func of(_ configuration: DetentConfiguration) -> String {
         var text = ""
         write(configuration, into: &text)
         let hash = fnv1a(text)

@@ -4,6 +4,7 @@ import DetentScripting
 import DetentTime
 import DetentWorld
 import DetentJSON
+import DetentReports
 
 /// Records one test attempt as a JSON Lines trace (SPEC §11, `--trace`): a header, one line
 /// per frame the run loop stepped, and the outcome.
@@ -20,8 +21,8 @@ import DetentJSON
 ///
 /// Numbers are rounded (geometry to 0.01 pt, series and payloads to 1e-4) and written with a
 /// fixed formatter, so identical runs give identical bytes. Recording reads the world only.
-final class TestTrace {
-    static let formatVersion = 1
+package final class TestTrace {
+    package static let formatVersion = 1
 
     let options: TraceOptions
     /// As reported (`TestResult.tracePath`): under `options.directory`.
@@ -46,7 +47,7 @@ final class TestTrace {
         var events: [JSONValue] = []
     }
 
-    init(options: TraceOptions, path: String, header: [(String, JSONValue)]) {
+    package init(options: TraceOptions, path: String, header: [(String, JSONValue)]) {
         self.options = options
         self.path = path
         self.header = header
@@ -55,7 +56,7 @@ final class TestTrace {
     deinit { detach() }
 
     /// Events of `world` from now on (a test may replace its world: `record` follows it).
-    func observe(_ world: World) {
+    package func observe(_ world: World) {
         detach()
         observedWorld = world
         observerToken = world.observe { [unowned self] event in self.add(event) }
@@ -67,7 +68,7 @@ final class TestTrace {
     }
 
     /// After each stepped frame: its time, what changed in the geometry and the `trace{}` samples.
-    func record(_ world: World) {
+    package func record(_ world: World) {
         if world !== observedWorld {
             observe(world)
             // The header names the device of the world the test ends in (`detent.world{device=}`).
@@ -165,7 +166,7 @@ final class TestTrace {
     /// `retain-on-failure`, removes it for a test that did not fail) and sets `tracePath`.
     /// Returns why the file could not be written, if it could not (the result is unchanged
     /// but for `tracePath`: a trace never changes what a test reports).
-    func finish(_ result: inout TestResult) -> String? {
+    package func finish(_ result: inout TestResult) -> String? {
         // The state the test ended in: changes made after the last frame (or a test that
         // ended before its first frame) are drawn too, at the last frame.
         if let world = observedWorld { record(world) }
