@@ -1,18 +1,9 @@
 // swift-tools-version:6.0
 // Detent — a headless simulator of iOS container interactions, driven by Lua 5.4.
 //
-// Layers (arrows point one way, STYLE.md habit 1):
-//   CLua / CLuaShim  →  DetentLua (bridge, no engine knowledge)
-//   DetentTime, DetentMotion  →  DetentWorld (the world, touches, animators; no Lua knowledge)
-//   DetentLayout (stack layout)  →  DetentNavigation, DetentDrawer, DetentSheet (engines, no Lua knowledge)
-//   DetentRelease (release policies and their registry, settling, rubber band, scroll hand-off)  →  DetentDrawer, DetentSheet
-//   DetentRelease (settling spring, pan)  →  DetentPager (horizontal paging, SPEC §15; engine, no Lua knowledge)
-//   DetentNavigation  →  DetentAdaptive (split view and tab container)
-//   DetentLua + DetentWorld  →  DetentScripting (bindings, one file per engine, Lua prelude)
-//   DetentScripting  →  DetentRuntime (run loops, scenario runner, reporters)
-//   DetentRuntime (run loops, sessions, scenario runner, reporters)  →  DetentDaemon (SwiftNIO server)
-//   DetentRuntime (live sessions)  →  DetentConsole (`detent console`: evaluator protocol, libedit line editor)
-//   DetentRuntime, DetentDaemon, DetentConsole  →  detent (the executable)
+// The layers, bottom to top, and what each target holds: docs/architecture.md, "Layers" — the
+// one list; LayerListTests checks this manifest against it (a target depends only on those
+// listed before it).
 import PackageDescription
 
 let package = Package(
