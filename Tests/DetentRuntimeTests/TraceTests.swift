@@ -86,7 +86,7 @@ struct TraceTests {
         }
         let failed = try #require(outcome.summary.results.first { $0.status == .failed })
         let trace = try TraceFile(path: failed.tracePath!)
-        #expect(trace.end?["location"]?.stringValue == "\(Self.replaySpec):21")
+        #expect(trace.end?["location"]?.stringValue == "\(Self.replaySpec):23")
         #expect(trace.failingFrame == failed.frame)
     }
 

@@ -191,11 +191,22 @@ def main():
             checked = 0
             for id_, element in frame["state"].items():
                 kind = element["kind"]
-                if kind not in ("drawer", "screen", "bar", "sheet", "tabs", "navigation"):
+                if kind not in ("drawer", "screen", "bar", "sheet", "tabs", "navigation", "pager"):
                     continue
                 drawn = rect(f'[data-kind="{kind}"][data-id="{id_}"]')
                 for key, attr in (("x", "x"), ("y", "y"), ("w", "width"), ("h", "height")):
                     near(element[key], drawn[attr], f"frame {frame['frame']} {id_}.{attr}")
+                checked += 1
+            # A pager's pages sit side by side, moved by its offset: page i's left edge at
+            # x + (i − 1)·(page width + spacing) − offset.
+            for id_, element in frame["state"].items():
+                if element["kind"] != "pager":
+                    continue
+                for page in range(1, element["pages"] + 1):
+                    drawn = rect(f'[data-kind="page"][data-id="{id_}:{page}"]')
+                    near(element["x"] + (page - 1) * (element["page_w"] + element["spacing"]) - element["offset"], drawn["x"],
+                         f"frame {frame['frame']} {id_} page {page}.x")
+                    near(element["page_w"], drawn["width"], f"frame {frame['frame']} {id_} page {page}.width")
                 checked += 1
             drawn_ids = {n.get_attribute("data-id") for n in driver.find_elements(By.CSS_SELECTOR, "#scene [data-kind=screen]")}
             traced_ids = {i for i, e in frame["state"].items() if e["kind"] == "screen"}

@@ -1,6 +1,6 @@
 // A drawer with its anchors, header and grabber (DrawerBinding.registration).
 // Runs inside the replay's script (Sources/DetentRuntime/Trace/Replay/replay.js), where
-// el, text, hue, clipId and frameOf are defined; `clip` is the element's navigation clip,
+// el, text, hue, clipId, frameOf and clipTo are defined; `clip` is the element's navigation clip,
 // `dev` the device's frame.
 DRAWERS.drawer = function (id, e, clip, dev) {
   for (const [anchor, y] of e.anchors || []) {

@@ -1,14 +1,10 @@
 // The navigation registration's kinds (NavigationBinding.registration): a stack's container,
 // which clips its screens and bars, each screen on show, and the bar(s).
 // Runs inside the replay's script (Sources/DetentRuntime/Trace/Replay/replay.js), where
-// el, text, hue, clipId and frameOf are defined; `clip` is the element's navigation clip,
+// el, text, hue, clipId, frameOf and clipTo are defined; `clip` is the element's navigation clip,
 // `dev` the device's frame.
 DRAWERS.navigation = function (id, e, clip, dev) {
-  const path = document.createElementNS(NS, "clipPath");
-  path.setAttribute("id", clipId(id));
-  const r = document.createElementNS(NS, "rect");
-  for (const [k, v] of Object.entries(frameOf(e))) r.setAttribute(k, v);
-  path.appendChild(r); clips.appendChild(path);
+  clipTo(id, e);
   el("navigation", "rect", Object.assign({ "data-id": id, "data-depth": e.depth, fill: "none", stroke: "#c7c7cc" }, frameOf(e)));
 };
 DRAWERS.screen = function (id, e, clip, dev) {

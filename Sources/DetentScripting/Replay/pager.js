@@ -1,14 +1,10 @@
 // A pager (PagerBinding.registration): its frame, clipping the pages laid side by side and
 // moved by the offset, and a page indicator.
 // Runs inside the replay's script (Sources/DetentRuntime/Trace/Replay/replay.js), where
-// el, text, hue, clipId and frameOf are defined; `clip` is the element's navigation clip,
+// el, text, hue, clipId, frameOf and clipTo are defined; `clip` is the element's navigation clip,
 // `dev` the device's frame.
 DRAWERS.pager = function (id, e, clip, dev) {
-  const path = document.createElementNS(NS, "clipPath");
-  path.setAttribute("id", clipId(id));
-  const r = document.createElementNS(NS, "rect");
-  for (const [k, v] of Object.entries(frameOf(e))) r.setAttribute(k, v);
-  path.appendChild(r); clips.appendChild(path);
+  clipTo(id, e);
   el("pager", "rect", Object.assign({ "data-id": id, "data-page": e.page, "data-state": e.state, "data-offset": e.offset, fill: "none", stroke: "#c7c7cc" }, frameOf(e)));
   const g = el("pager-pages", "g", { "clip-path": "url(#" + clipId(id) + ")" });
   for (let i = 0; i < e.pages; i++) {

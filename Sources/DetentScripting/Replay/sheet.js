@@ -1,6 +1,6 @@
 // A sheet and its dimming (SheetBinding.registration); its stack draws as a navigation.
 // Runs inside the replay's script (Sources/DetentRuntime/Trace/Replay/replay.js), where
-// el, text, hue, clipId and frameOf are defined; `clip` is the element's navigation clip,
+// el, text, hue, clipId, frameOf and clipTo are defined; `clip` is the element's navigation clip,
 // `dev` the device's frame.
 DRAWERS.sheet = function (id, e, clip, dev) {
   el("dimming", "rect", { "data-id": id + ":dimming", x: 0, y: 0, width: dev.w, height: dev.h, fill: "#000", opacity: e.dim });

@@ -1,6 +1,6 @@
 // The split view's columns (SplitBinding.splitRegistration).
 // Runs inside the replay's script (Sources/DetentRuntime/Trace/Replay/replay.js), where
-// el, text, hue, clipId and frameOf are defined; `clip` is the element's navigation clip,
+// el, text, hue, clipId, frameOf and clipTo are defined; `clip` is the element's navigation clip,
 // `dev` the device's frame.
 DRAWERS.split = function (id, e, clip, dev) {
   el("column", "rect", { "data-id": id + ":primary", "data-column": "primary", x: e.primary[0], y: e.primary[1], width: e.primary[2], height: e.primary[3], fill: "#e5e5ea", stroke: "#c7c7cc" });

@@ -1,6 +1,6 @@
 // A tab container's bar (SplitBinding.tabsRegistration).
 // Runs inside the replay's script (Sources/DetentRuntime/Trace/Replay/replay.js), where
-// el, text, hue, clipId and frameOf are defined; `clip` is the element's navigation clip,
+// el, text, hue, clipId, frameOf and clipTo are defined; `clip` is the element's navigation clip,
 // `dev` the device's frame.
 DRAWERS.tabs = function (id, e, clip, dev) {
   const g = el("tabs-group", "g", { opacity: e.alpha });

@@ -58,6 +58,15 @@
   function hue(s) { let h = 0; for (const c of s) h = (h * 31 + c.charCodeAt(0)) % 360; return h; }
   function clipId(id) { return "clip-" + id.replace(/[^A-Za-z0-9_-]/g, "_"); }
   function frameOf(e) { return { x: e.x, y: e.y, width: e.w, height: e.h }; }
+  // A clip path named after element `id`, the element's frame: what is drawn inside it
+  // (a navigation's screens, a pager's pages) uses "url(#" + clipId(id) + ")".
+  function clipTo(id, e) {
+    const path = document.createElementNS(NS, "clipPath");
+    path.setAttribute("id", clipId(id));
+    const r = document.createElementNS(NS, "rect");
+    for (const [k, v] of Object.entries(frameOf(e))) r.setAttribute(k, v);
+    path.appendChild(r); clips.appendChild(path);
+  }
 
   // How each engine's elements are drawn, by kind: each registration's script
   // (EngineRegistration.replayScript) adds its own, in place of the line below.
