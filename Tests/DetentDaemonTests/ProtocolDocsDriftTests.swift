@@ -103,4 +103,21 @@ struct ProtocolDocsDriftTests {
             }
         }
     }
+
+    /// The summary table under "Methods" is the declarations' own: each method's name and
+    /// one-line summary, in the table's order.
+    @Test func theMethodTableOfTheDocsIsTheDaemonsOwn() throws {
+        let lines = Self.part(try Self.docs(), "## Methods")
+        let rows = lines.prefix { !$0.hasPrefix("### ") }.compactMap { line -> (String, String)? in
+            guard line.hasPrefix("| ["), let close = line.firstIndex(of: "]") else { return nil }
+            let name = String(line[line.index(line.startIndex, offsetBy: 3)..<close])
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            guard cells.count >= 3 else { return nil }
+            return (name, cells[2].trimmingCharacters(in: .whitespaces))
+        }
+        #expect(rows.map(\.0) == Daemon.methodTable.map(\.name))
+        for (method, row) in zip(Daemon.methodTable, rows) {
+            #expect(row.1 == method.summary, "\(method.name): docs/protocol.md says \"\(row.1)\", the daemon \"\(method.summary)\"")
+        }
+    }
 }
