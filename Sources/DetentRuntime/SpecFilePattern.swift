@@ -1,3 +1,4 @@
+import DetentScripting
 import DetentLua
 
 /// Which files of a spec folder are specs (`[run] pattern` and `exclude_pattern`, busted's
@@ -6,16 +7,16 @@ import DetentLua
 public struct SpecFilePattern {
     let patterns: [String]
     let excluded: [String]
-    private let lua = LuaState(libraries: .safe)
+    private let matcher: LuaPattern
 
     /// Throws `UsageError` naming a pattern Lua cannot compile.
     init(patterns: [String], excluded: [String]) throws {
         self.patterns = patterns
         self.excluded = excluded
-        try lua.run("function __matches(name, p) return string.find(name, p) ~= nil end", chunkName: "=(detent spec pattern)")
+        matcher = try LuaPattern()
         for (key, list) in [("pattern", patterns), ("exclude_pattern", excluded)] {
             for pattern in list {
-                do { _ = try find("x_spec.lua", pattern) } catch let error as LuaError {
+                do { _ = try matcher.matches("x_spec.lua", pattern) } catch let error as LuaRaise {
                     throw UsageError(description: "[run] \(key) '\(pattern)' is not a Lua pattern: \(error.message)")
                 }
             }
@@ -31,15 +32,6 @@ public struct SpecFilePattern {
     func matches(_ name: String) -> Bool {
         guard name.hasSuffix(".lua") else { return false }
         if patterns == SpecFilePattern.default && excluded.isEmpty { return name.hasSuffix("_spec.lua") }
-        return patterns.contains { (try? find(name, $0)) == true } && !excluded.contains { (try? find(name, $0)) == true }
-    }
-
-    private func find(_ name: String, _ pattern: String) throws -> Bool {
-        lua.getGlobal("__matches")
-        lua.push(name)
-        lua.push(pattern)
-        try lua.call(argumentCount: 2, resultCount: 1)
-        defer { lua.pop() }
-        return lua.boolean(at: -1)
+        return patterns.contains { (try? matcher.matches(name, $0)) == true } && !excluded.contains { (try? matcher.matches(name, $0)) == true }
     }
 }

@@ -1,16 +1,32 @@
 import DetentLua
 import DetentPlatform
 
-/// Lua patterns as `--filter` and `--filter-out` take them (busted's rules): a test's name
-/// matches when `string.find(name, pattern)` finds it (Lua/detent/filter_match.lua).
-public enum LuaPattern {
+/// Lua patterns as `--filter`, `--filter-out` and `[run] pattern` take them (busted's rules): a
+/// name matches when `string.find(name, pattern)` finds it (Lua/detent/filter_match.lua). One
+/// matcher owns a small Lua state of its own; `ScriptHost.matches` uses the host's.
+public final class LuaPattern {
+    private let lua: LuaState
+    private let matcher: LuaRef
+
+    public init() throws {
+        lua = LuaState(libraries: .safe)
+        matcher = try LuaPattern.loadMatcher(into: lua)
+    }
+
+    /// Whether `text` matches `pattern`; throws `LuaRaise` with Lua's words for a malformed one.
+    public func matches(_ text: String, _ pattern: String) throws -> Bool {
+        try LuaPattern.matches(text, pattern, with: matcher, in: lua)
+    }
+
     /// Throws `LuaRaise` naming what is malformed in `pattern` ("malformed pattern (missing ']')").
     public static func check(_ pattern: String) throws {
-        let lua = LuaState(libraries: .safe)
+        _ = try LuaPattern().matches("", pattern)
+    }
+
+    static func loadMatcher(into lua: LuaState) throws -> LuaRef {
         try Prelude.load("filter_match", into: lua)
         try lua.call(argumentCount: 0, resultCount: 1)
-        let matcher = lua.ref()
-        _ = try matches("", pattern, with: matcher, in: lua)
+        return lua.ref()
     }
 
     /// Whether `text` matches `pattern`, by the matcher `filter_match.lua` returned in `lua`.

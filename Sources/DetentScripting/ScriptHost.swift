@@ -289,9 +289,7 @@ extension ScriptHost {
     /// Throws for a malformed pattern.
     public func matches(_ text: String, pattern: String) throws -> Bool {
         if patternMatcher == nil {
-            try Prelude.load("filter_match", into: lua)
-            try lua.call(argumentCount: 0, resultCount: 1)
-            patternMatcher = lua.ref()
+            patternMatcher = try LuaPattern.loadMatcher(into: lua)
         }
         return try LuaPattern.matches(text, pattern, with: patternMatcher!, in: lua)
     }
