@@ -101,7 +101,9 @@ let package = Package(
                 "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentTime", "DetentLua", "DetentMotion",
                 "DetentLayout", "DetentNavigation", "DetentDrawer", "DetentSheet", "DetentAdaptive",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ]
+            ],
+            // The workloads' Lua (Lua/: the bridge loops, an idle minute, a leaky file).
+            resources: [.embedInCode("Lua")]
         ),
         // The daemon's protocol (JSON-RPC 2.0 messages, its error codes) and its clients: `detent
         // run --connect` and the console's `--connect`, which need no server.

@@ -39,7 +39,7 @@ public enum Benchmarks {
             for _ in 0..<100 {
                 let world = World(configuration: WorldConfiguration(device: device))
                 host.setWorld(world)
-                try host.lua.load("wait(60)", chunkName: "=(bench)")
+                try host.lua.load(String(decoding: PackageResources.idle_minute_lua, as: UTF8.self), chunkName: "=(bench)")
                 let thread = LuaThread(state: host.lua)
                 let finished = loop.run(thread, argumentCount: 0, testStart: 0) { ending -> Bool in
                     if case .finished = ending { return true } else { return false }
@@ -99,20 +99,20 @@ public enum Benchmarks {
                                   output: { _ in }, worldFactory: { _ in WorldSetup(world: World(configuration: WorldConfiguration(device: device))) })
         host.setWorld(World(configuration: WorldConfiguration(device: device)))
         host.lua.register("bench_noop") { _ in 0 }
-        try host.lua.run("bench_drawer = world:drawer{ anchors = { \"top\", \"middle\", \"bottom\" } }", chunkName: "=(bench)")
         let n = 2_000_000
+        // Lua/bridge_loops.lua: the empty loop, then a table field, a world property, an engine
+        // property and a host call, n times each.
+        try host.lua.load(String(decoding: PackageResources.bridge_loops_lua, as: UTF8.self), chunkName: "=(bench)")
+        host.lua.push(Int64(n))
+        host.lua.getGlobal("world")
+        host.lua.getGlobal("bench_noop")
+        try host.lua.call(argumentCount: 3, resultCount: 1)
         let bodies = ["", "v = t.origin", "v = world.frame", "v = drawer.origin", "noop()"]
-        let loops = try bodies.map { body -> LuaRef in
-            try host.lua.run("""
-                local n, t, world, drawer, noop = \(n), { frame = 1, origin = 1 }, world, bench_drawer, bench_noop
-                local v
-                bench_loop = function()
-                  for i = 1, n do \(body) end
-                end
-                """, chunkName: "=(bench)")
-            host.lua.getGlobal("bench_loop")
+        let loops = try (1...bodies.count).map { index -> LuaRef in
+            _ = host.lua.rawGet(index: index, inTableAt: -1)
             return host.lua.ref()
         }
+        host.lua.pop()
         for loop in loops { try host.lua.call(loop) }   // warm-up
         // costs[k][round]: seconds per operation of bodies[k], the empty loop's subtracted.
         var costs = Array(repeating: [Double](), count: bodies.count)

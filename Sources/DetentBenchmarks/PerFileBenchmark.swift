@@ -59,7 +59,7 @@ extension Benchmarks {
         let objects = try host.takePristineSnapshot()
         let m = try BenchmarkClock.perOperation(operations: operations) {
             for _ in 0..<operations {
-                try host.lua.run("leaked = {}; string.leaked = 1; assert.leaked = 2", chunkName: "=(bench)")
+                try host.lua.run(String(decoding: PackageResources.leak_lua, as: UTF8.self), chunkName: "=(bench)")
                 try host.restorePristine()
             }
         }
