@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "DetentAdaptive", dependencies: ["DetentNavigation", "DetentWorld", "DetentLayout", "DetentMotion", "DetentTime"]),
         .target(
             name: "DetentScripting",
-            dependencies: ["DetentLua", "DetentPlatform", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout",
+            dependencies: ["DetentLua", "DetentJSON", "DetentPlatform", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout",
                            "DetentRelease", "DetentDrawer", "DetentSheet", "DetentAdaptive", "DetentPager",
                            .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             resources: [.embedInCode("Lua"), .embedInCode("Types"), .embedInCode("Replay")]

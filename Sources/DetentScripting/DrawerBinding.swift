@@ -1,3 +1,4 @@
+import DetentJSON
 import DetentDrawer
 import DetentLayout
 import DetentLua
@@ -192,7 +193,7 @@ extension DrawerBinding {
                 ("kind", .string("drawer")), ("x", .pt(0)), ("y", .pt(drawer.origin)), ("w", .pt(drawer.screenWidth)),
                 ("h", .pt(max(0, drawer.screenHeight - drawer.origin))), ("header", .pt(drawer.headerHeight)),
                 ("state", .string(drawer.state.name)), ("anchor", .string(drawer.anchorName)),
-                ("anchors", .list(drawer.anchors.map { .list([.string($0.name), .pt($0.origin)]) })),
+                ("anchors", .array(drawer.anchors.map { .array([.string($0.name), .pt($0.origin)]) })),
             ]))
         }
     )

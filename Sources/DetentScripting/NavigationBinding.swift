@@ -1,3 +1,4 @@
+import DetentJSON
 import DetentLayout
 import DetentLua
 import DetentNavigation
@@ -299,7 +300,7 @@ extension NavigationBinding {
         frame.add(.init(id: "navigation:\(navigation.name)", fields: [
             ("kind", .string("navigation")), ("sheet", .string(sheet)), ("style", .string(navigation.barStyle.rawValue)),
             ("x", .pt(container.x)), ("y", .pt(container.y)), ("w", .pt(container.width)), ("h", .pt(container.height)),
-            ("depth", .int(Int64(stack.count))), ("progress", .fraction(navigation.progress)),
+            ("depth", .int(Int64(stack.count))), ("progress", .value(navigation.progress)),
         ]))
         let barTop = container.y + navigation.containerTopInset
         for screen in shown {
@@ -329,7 +330,7 @@ extension NavigationBinding {
         let title = navigation.topScreen.flatMap { $0.navigationItem.title ?? $0.title }
         return .init(id: id, fields: [
             ("kind", .string("bar")), ("navigation", .string(navigation.name)), ("screen", .string(screen)),
-            ("x", .pt(x)), ("y", .pt(y)), ("w", .pt(w)), ("h", .pt(h)), ("alpha", .fraction(alpha)), ("title", .string(title)),
+            ("x", .pt(x)), ("y", .pt(y)), ("w", .pt(w)), ("h", .pt(h)), ("alpha", .value(alpha)), ("title", .string(title)),
         ])
     }
 }

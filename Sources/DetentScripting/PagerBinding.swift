@@ -1,3 +1,4 @@
+import DetentJSON
 import DetentLua
 import DetentPager
 import DetentWorld

@@ -1,3 +1,4 @@
+import DetentJSON
 import DetentLayout
 import DetentLua
 import DetentNavigation
@@ -166,8 +167,8 @@ extension SheetBinding {
             let container = sheet.navigation.container
             frame.add(.init(id: "sheet:\(sheet.name)", fields: [
                 ("kind", .string("sheet")), ("x", .pt(container.x)), ("y", .pt(sheet.top)), ("w", .pt(container.width)), ("h", .pt(sheet.height)),
-                ("state", .string(sheet.state.name)), ("detent", .string(sheet.state.detent)), ("dim", .fraction(sheet.dimmingAlpha)),
-                ("detents", .list(sheet.detents.map { .list([.string($0.name), .pt($0.height)]) })),
+                ("state", .string(sheet.state.name)), ("detent", .string(sheet.state.detent)), ("dim", .value(sheet.dimmingAlpha)),
+                ("detents", .array(sheet.detents.map { .array([.string($0.name), .pt($0.height)]) })),
             ]))
             NavigationBinding.draw(sheet.navigation, sheet: sheet.name, into: &frame)
         },

@@ -1,3 +1,4 @@
+import DetentJSON
 import DetentAdaptive
 import DetentLayout
 import DetentLua
@@ -276,8 +277,8 @@ extension SplitBinding {
             frame.add(.init(id: "tabs:\(tabs.name)", fields: [
                 ("kind", .string("tabs")), ("navigation", .string(tabs.navigation.name)),
                 ("x", .pt(bar.x)), ("y", .pt(bar.y)), ("w", .pt(bar.width)), ("h", .pt(bar.height)),
-                ("alpha", .fraction(tabs.barAlpha)), ("selected", .int(Int64(tabs.selectedIndex + 1))),
-                ("tabs", .list(tabs.roots.map { .string($0.tabItem?.title ?? $0.title ?? $0.id) })),
+                ("alpha", .value(tabs.barAlpha)), ("selected", .int(Int64(tabs.selectedIndex + 1))),
+                ("tabs", .array(tabs.roots.map { .string($0.tabItem?.title ?? $0.title ?? $0.id) })),
             ]))
         }
     )

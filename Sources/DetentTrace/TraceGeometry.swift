@@ -8,10 +8,7 @@ import DetentJSON
 /// `h`) and a few fields of its own, in drawing order (`z`). Only what the engines expose
 /// publicly is read, and reading changes nothing.
 struct TraceGeometry {
-    struct Element {
-        var id: String
-        var fields: [(String, JSONValue)]
-    }
+    typealias Element = EngineDrawing.Element
 
     /// The engines' drawing, kept from frame to frame: what each remembers (the screens a
     /// navigation showed, so a popped screen stays drawn until it has disappeared).
@@ -29,7 +26,7 @@ struct TraceGeometry {
         ]))
         drawing.beginFrame()
         EngineRegistry.draw(world, into: &drawing)
-        out += drawing.elements.map { Element(id: $0.id, fields: $0.fields.map { ($0.0, JSONValue(drawn: $0.1)) }) }
+        out += drawing.elements
         for touch in world.touches.touches where !touch.isFinished {
             out.append(Element(id: "touch:\(touch.id)", fields: [
                 ("kind", .string("touch")), ("x", .pt(touch.location.x)), ("y", .pt(touch.location.y)), ("w", .pt(0)), ("h", .pt(0)),
@@ -44,20 +41,5 @@ struct TraceGeometry {
             out[z].fields.insert(("z", .int(Int64(z))), at: 1)
         }
         return out
-    }
-}
-
-extension JSONValue {
-    /// A drawn value as a trace writes it (points to 0.01, fractions to 1e-4).
-    init(drawn value: EngineDrawing.Value) {
-        switch value {
-        case let .pt(x): self = .pt(x)
-        case let .fraction(x): self = .value(x)
-        case let .int(n): self = .int(n)
-        case let .bool(flag): self = .bool(flag)
-        case let .string(text): self = .string(text)
-        case let .list(items): self = .array(items.map(JSONValue.init(drawn:)))
-        case .null: self = .null
-        }
     }
 }

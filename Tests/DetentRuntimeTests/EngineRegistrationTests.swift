@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import DetentJSON
 import DetentLua
 import DetentScripting
 import DetentWorld
@@ -39,7 +40,7 @@ struct EngineRegistrationTests {
             // The registration knows its engine, and no other registration claims it.
             let words = try #require(registration.summary(of: engine), "\(kind)'s summary does not recognise its own engine")
             #expect(!words.isEmpty && words.allSatisfy { !$0.isEmpty })
-            #expect(EngineRegistry.all.filter { $0.summary(of: engine) != nil }.map(\.kind) == [kind])
+            #expect(EngineRegistry.all.filter { $0.claims(engine) }.map(\.kind) == [kind])
             #expect(EngineSummary.describe(engine).hasPrefix("\(name) \(words.joined(separator: " "))"))
             // Properties: the engine's table, traced ones readable from the world.
             #expect(!registration.propertyNames.isEmpty)
@@ -59,7 +60,7 @@ struct EngineRegistrationTests {
             let scripts = EngineRegistry.all.map(\.replayScript).joined(separator: "\n")
             #expect(registration.replayScript.contains("DRAWERS.\(kind) = function"))
             for element in drawing.elements {
-                let elementKind = element.fields.first { $0.0 == "kind" }.map { if case let .string(k?) = $0.1 { k } else { "" } } ?? ""
+                let elementKind = element.fields.first { $0.0 == "kind" }.flatMap { $0.1.stringValue } ?? ""
                 #expect(scripts.contains("DRAWERS.\(elementKind) = function"), "no replay script draws '\(elementKind)'")
                 #expect(element.id.hasPrefix("\(elementKind):"), "element id \(element.id)")
             }

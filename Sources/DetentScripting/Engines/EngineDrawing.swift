@@ -1,33 +1,21 @@
+import DetentJSON
 import DetentLayout
 
 /// What a trace's replay draws of one frame, built by the registrations (`EngineRegistration`'s
 /// drawing) back to front: elements with a stable id, a kind, a frame in window points (`x`,
-/// `y`, `w`, `h`) and a few fields of their own. The trace writes them (TraceGeometry); the
-/// replay's JavaScript draws each kind with the function its registration names.
+/// `y`, `w`, `h`) and a few fields of their own, as the trace writes them (`.pt`, `.value`:
+/// TraceGeometry adds the device and fingers and writes them as they are); the replay's
+/// JavaScript draws each kind with its registration's script.
 ///
 /// A drawing lives from frame to frame, so an engine can remember what it showed (a popped
 /// screen stays drawn until it has disappeared): `memory`.
 public struct EngineDrawing {
-    /// One value of an element's field, with how precisely a trace writes it.
-    public enum Value {
-        /// Points: written to 0.01 pt.
-        case pt(Double)
-        /// A fraction, alpha or progress: written to 1e-4.
-        case fraction(Double)
-        case int(Int64)
-        case bool(Bool)
-        /// A word; nil is written as null.
-        case string(String?)
-        case list([Value])
-        case null
-    }
-
     /// One thing drawn.
     public struct Element {
         public var id: String
-        public var fields: [(String, Value)]
+        public var fields: [(String, JSONValue)]
 
-        public init(id: String, fields: [(String, Value)]) {
+        public init(id: String, fields: [(String, JSONValue)]) {
             self.id = id
             self.fields = fields
         }
@@ -56,5 +44,5 @@ public struct EngineDrawing {
     }
 
     /// A rectangle as `[x, y, w, h]`, points.
-    public static func rect(_ r: Rect) -> Value { .list([.pt(r.x), .pt(r.y), .pt(r.width), .pt(r.height)]) }
+    public static func rect(_ r: Rect) -> JSONValue { .array([.pt(r.x), .pt(r.y), .pt(r.width), .pt(r.height)]) }
 }

@@ -30,6 +30,7 @@ public struct EngineRegistration: Sendable {
     public let layer: Int
     private let registerClasses: @Sendable (LuaState) -> Void
     private let constructor: @Sendable (World, LuaCall) throws -> Int32
+    private let isKind: @Sendable (any WorldEngine) -> Bool
     private let describe: @Sendable (any WorldEngine) -> [String]?
     private let draw: @Sendable (any WorldEngine, inout EngineDrawing) -> Bool
     private let listParts: @Sendable (any WorldEngine) -> [AnyObject]
@@ -59,6 +60,7 @@ public struct EngineRegistration: Sendable {
         self.layer = layer
         registerClasses = classes
         constructor = construct
+        isKind = { $0 is Engine }
         describe = { ($0 as? Engine).map(summary) }
         draw = { engine, frame in
             guard let engine = engine as? Engine else { return false }
@@ -73,6 +75,9 @@ public struct EngineRegistration: Sendable {
 
     /// `world:<kind>{...}`.
     func construct(in world: World, _ call: LuaCall) throws -> Int32 { try constructor(world, call) }
+
+    /// Whether `engine` is of this kind.
+    public func claims(_ engine: any WorldEngine) -> Bool { isKind(engine) }
 
     /// The state words of `engine` if it is of this kind.
     public func summary(of engine: any WorldEngine) -> [String]? { describe(engine) }

@@ -31,7 +31,7 @@ public enum EngineRegistry {
     /// The registration of `engine`'s kind, nil for an engine no registration makes (the
     /// touches, the animators, a plugin's component).
     public static func registration(of engine: any WorldEngine) -> EngineRegistration? {
-        all.first { $0.summary(of: engine) != nil }
+        all.first { $0.claims(engine) }
     }
 }
 
