@@ -9,41 +9,11 @@ so a noisy moment weighs on all alike. Prints p50/p99/max per server and the rat
 
 Needs Debian's redis-server (apt-get install redis-server). Every process it starts is stopped
 by its pid."""
-import argparse, json, os, shutil, signal, socket, subprocess, sys, tempfile, time
+import argparse, json, os, shutil, subprocess, tempfile
+
+from redis_baseline import REDIS_EVAL, Line, pct, start_redis, stop
 
 EVAL = b'{"jsonrpc":"2.0","id":1,"method":"eval","params":{"code":"return 1"}}\n'
-REDIS = b'*3\r\n$4\r\nEVAL\r\n$8\r\nreturn 1\r\n$1\r\n0\r\n'
-
-
-class Line:
-    def __init__(self, path):
-        deadline = time.time() + 20
-        while True:
-            try:
-                self.s = socket.socket(socket.AF_UNIX)
-                self.s.connect(path)
-                break
-            except OSError:
-                if time.time() > deadline:
-                    sys.exit(f"nothing listens on {path}")
-                time.sleep(0.05)
-        self.buf = b""
-
-    def ask(self, request):
-        started = time.perf_counter_ns()
-        self.s.sendall(request)
-        while b"\n" not in self.buf:
-            chunk = self.s.recv(65536)
-            if not chunk:
-                sys.exit("connection closed")
-            self.buf += chunk
-        _, self.buf = self.buf.split(b"\n", 1)
-        return time.perf_counter_ns() - started
-
-
-def pct(values, p):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
 def main():
@@ -52,8 +22,6 @@ def main():
     ap.add_argument("--baseline")
     ap.add_argument("--rounds", type=int, default=50)
     args = ap.parse_args()
-    if not shutil.which("redis-server"):
-        sys.exit("needs redis-server (apt-get install redis-server)")
     tmp = tempfile.mkdtemp(prefix="detent-eval-bench-")
     processes, clients = [], {}
     try:
@@ -72,10 +40,9 @@ def main():
                     control.buf += control.s.recv(65536)
                 answer = json.loads(control.buf.split(b"\n", 1)[0])
                 clients["detent (workers), attached"] = (Line(answer["result"]["socket"]), EVAL)
-        rpath = os.path.join(tmp, "r.sock")
-        processes.append(subprocess.Popen(["redis-server", "--port", "0", "--unixsocket", rpath, "--save", "", "--appendonly", "no"],
-                                          stdout=subprocess.DEVNULL))
-        clients["redis-server EVAL"] = (Line(rpath), REDIS)
+        redis, redis_client = start_redis(tmp)
+        processes.append(redis)
+        clients["redis-server EVAL"] = (redis_client, REDIS_EVAL)
         for client, request in clients.values():   # warm up
             for _ in range(200):
                 client.ask(request)
@@ -90,13 +57,7 @@ def main():
             us = [v / 1000 for v in values]
             print(f"| {name} | {pct(us, 50):.1f} | {pct(us, 99):.1f} | {max(us):.1f} | {pct(values, 50) / redis:.2f}× |")
     finally:
-        for p in processes:
-            p.send_signal(signal.SIGTERM)
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait(5)
+        stop(processes)
         shutil.rmtree(tmp, ignore_errors=True)
 
 

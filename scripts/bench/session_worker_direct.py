@@ -7,14 +7,9 @@ What is left of the attached connection's factor over Redis is the eval itself.
   python3 scripts/bench/session_worker_direct.py --detent .build/release/detent [--rounds 30]
 
 Needs redis-server. Every process it starts is stopped by its pid."""
-import argparse, json, os, shutil, signal, socket, subprocess, sys, tempfile, time
+import argparse, json, os, shutil, socket, subprocess, sys, tempfile, time
 
-REDIS = b'*3\r\n$4\r\nEVAL\r\n$8\r\nreturn 1\r\n$1\r\n0\r\n'
-
-
-def pct(values, p):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+from redis_baseline import REDIS_EVAL, pct, start_redis, stop
 
 
 def main():
@@ -27,9 +22,7 @@ def main():
     worker = subprocess.Popen(["sh", "-c", f'exec "$0" __worker daemon-session 3<&{theirs.fileno()}', os.path.abspath(args.detent)],
                               pass_fds=[theirs.fileno()], cwd=tmp, stderr=subprocess.DEVNULL)
     theirs.close()
-    rpath = os.path.join(tmp, "r.sock")
-    redis = subprocess.Popen(["redis-server", "--port", "0", "--unixsocket", rpath, "--save", "", "--appendonly", "no"],
-                             stdout=subprocess.DEVNULL)
+    redis, redis_client = start_redis(tmp)
     try:
         setup = {"setup": "daemon-session", "name": "live", "display_base": tmp, "plugins": [], "plugin_curves": [],
                  "location": {"working_directory": tmp, "discovers_project_file": True, "busted_task": "default"}}
@@ -37,12 +30,6 @@ def main():
         lines = ours.makefile("rb")
         if json.loads(lines.readline()).get("ready") is not True:
             sys.exit("the worker did not say it was ready")
-        deadline = time.time() + 10
-        while not os.path.exists(rpath) and time.time() < deadline:
-            time.sleep(0.05)
-        r = socket.socket(socket.AF_UNIX)
-        r.connect(rpath)
-        rbuf = b""
 
         def ask_worker(n):
             started = time.perf_counter_ns()
@@ -52,13 +39,7 @@ def main():
             return time.perf_counter_ns() - started
 
         def ask_redis():
-            nonlocal rbuf
-            started = time.perf_counter_ns()
-            r.sendall(REDIS)
-            while b"\n" not in rbuf:
-                rbuf += r.recv(65536)
-            _, rbuf = rbuf.split(b"\n", 1)
-            return time.perf_counter_ns() - started
+            return redis_client.ask(REDIS_EVAL)
 
         samples = {"worker alone": [], "redis-server EVAL": []}
         for i in range(200):   # warm up
@@ -73,13 +54,7 @@ def main():
         for name, values in samples.items():
             print(f"| {name} | {pct(values, 50) / 1000:.1f} | {pct(values, 99) / 1000:.1f} | {pct(values, 50) / base:.2f}× |")
     finally:
-        for p in (worker, redis):
-            p.send_signal(signal.SIGTERM)
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait(5)
+        stop([worker, redis])
         shutil.rmtree(tmp, ignore_errors=True)
 
 
