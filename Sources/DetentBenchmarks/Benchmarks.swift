@@ -88,8 +88,10 @@ public enum Benchmarks {
 
     /// Lua → Swift: a host-function call and handle property reads (`world.frame`, and
     /// `drawer.origin` of a drawer made in the bench world), against a plain Lua table read,
-    /// each per operation with the empty loop's cost subtracted. Issue 16 asks a property
-    /// read to cost at most 5× the table read; the notes print the ratio. The loops run in
+    /// each per operation with the empty loop's cost subtracted. Issue 29 asks a property
+    /// read to cost at most 3× the table read; the notes print the ratio. A read repeated
+    /// between host calls comes from the handle's cache; the first read after a host call
+    /// (the host call's own loop subtracted) is measured too. The loops run in
     /// interleaved rounds (each round times every loop once), so a ratio is taken within a
     /// round and the machine's drift between rounds does not skew it: figures are medians of
     /// the rounds, ratios the median of the rounds' ratios.
@@ -101,13 +103,13 @@ public enum Benchmarks {
         host.lua.register("bench_noop") { _ in 0 }
         let n = 2_000_000
         // Lua/bridge_loops.lua: the empty loop, then a table field, a world property, an engine
-        // property and a host call, n times each.
+        // property, a host call, and a host call with an engine property read, n times each.
         try host.lua.load(String(decoding: PackageResources.bridge_loops_lua, as: UTF8.self), chunkName: "=(bench)")
         host.lua.push(Int64(n))
         host.lua.getGlobal("world")
         host.lua.getGlobal("bench_noop")
         try host.lua.call(argumentCount: 3, resultCount: 1)
-        let bodies = ["", "v = t.origin", "v = world.frame", "v = drawer.origin", "noop()"]
+        let bodies = ["", "v = t.origin", "v = world.frame", "v = drawer.origin", "noop()", "noop(); v = drawer.origin"]
         let loops = try (1...bodies.count).map { index -> LuaRef in
             _ = host.lua.rawGet(index: index, inTableAt: -1)
             return host.lua.ref()
@@ -123,7 +125,7 @@ public enum Benchmarks {
                 try host.lua.call(loop)
                 round.append(Double(BenchmarkClock.now() - start) / 1e9 / Double(n))
             }
-            for k in 1..<bodies.count { costs[k].append(round[k] - round[0]) }
+            for k in 1..<bodies.count { costs[k].append(round[k] - round[k == 5 ? 4 : 0]) }
         }
         let median = BenchmarkClock.median
         func ratio(_ k: Int) -> Double { median(zip(costs[k], costs[1]).map { $0 / $1 }) }
@@ -133,8 +135,10 @@ public enum Benchmarks {
             BenchmarkFigure(name: "handle property read (world.frame)", value: median(costs[2]) * 1e9, unit: "ns", spread: spread(2),
                             note: String(printf: "%.1f× the table read", ratio(2))),
             BenchmarkFigure(name: "engine property read (drawer.origin)", value: median(costs[3]) * 1e9, unit: "ns", spread: spread(3),
-                            note: String(printf: "%.1f× the table read (issue 16: ≤ 5×)", ratio(3))),
+                            note: String(printf: "%.1f× the table read (issue 29: ≤ 3×)", ratio(3))),
             BenchmarkFigure(name: "Lua → Swift host function call", value: median(costs[4]) * 1e9, unit: "ns", spread: spread(4)),
+            BenchmarkFigure(name: "engine property read after a host call (drawer.origin)", value: median(costs[5]) * 1e9, unit: "ns",
+                            spread: spread(5), note: String(printf: "%.1f× the table read; the host call's loop subtracted", ratio(5))),
         ]
     }
 }

@@ -284,10 +284,9 @@ public struct LuaClassMembers: Equatable, Sendable {
     public var methods: [String]
 }
 
-/// The userdata block behind a handle.
-struct HandleBlock {
-    var id: Int64
-}
+/// The userdata block behind a handle: `detent_handle` (CLuaShim.h), the object's id and
+/// what its read cache keeps.
+typealias HandleBlock = detent_handle
 
 extension LuaState {
     /// Makes `cls` available; handles of it are pushed with `push(handle:className:)`. Cheap:
@@ -349,7 +348,9 @@ extension LuaState {
             lua_setfield(L, memberTable, getterName)
         }
         detent_push_class_index(L, classMemberRead, classNumberRead, Unmanaged.passUnretained(cls).toOpaque())
-        rawSet(field: "__index", inTableAt: -3)
+        // Each handle gets a metatable of its own, whose __index is its read cache with the
+        // reader behind it (shim.c, "Read caches").
+        detent_finish_class_metatable(L, -3)
         let methodTable = ref()
         setFunction("__newindex") { call in
             let key = try call.string(2)
@@ -461,20 +462,15 @@ extension LuaState {
     }
 
     func handleBlock(at index: Int32, in L: OpaquePointer, className: String) -> HandleBlock? {
-        guard let raw = luaL_testudata(L, index, metatableName(className)) else { return nil }
+        guard let cls = classes[className], cls.metatableRef != 0,
+              let raw = detent_handle_block(L, index, cls.metatableRef) else { return nil }
         return raw.load(as: HandleBlock.self)
     }
 
     /// The object behind the handle at `index`, checking the handle's class by metatable
     /// identity (no string lookups) and that the object still exists.
     func liveObject(at index: Int32, in L: OpaquePointer, cls: AnyLuaClass, call: LuaCall, member: () -> String) throws -> AnyObject {
-        guard let raw = lua_touserdata(L, index), lua_getmetatable(L, index) != 0 else {
-            throw LuaRaise("calling '\(member())' on bad self (\(cls.name) expected, got \(call.typeName(at: index)))")
-        }
-        lua_rawgeti(L, detent_lua_registryindex(), lua_Integer(cls.metatableRef))
-        let sameClass = lua_rawequal(L, -1, -2) != 0
-        lua_settop(L, -3)
-        guard sameClass else {
+        guard let raw = detent_handle_block(L, index, cls.metatableRef) else {
             throw LuaRaise("calling '\(member())' on bad self (\(cls.name) expected, got \(call.typeName(at: index)))")
         }
         guard let object = handles.object(for: raw.load(as: HandleBlock.self).id) else {
@@ -484,12 +480,16 @@ extension LuaState {
     }
 
     func handleObject<Object: AnyObject>(at index: Int32, in L: OpaquePointer, expected: Object.Type, call: LuaCall) throws -> Object {
-        for (name, cls) in classes.sorted(by: { $0.key < $1.key }) {
-            guard let block = handleBlock(at: index, in: L, className: name) else { continue }
-            guard let object = handles.object(for: block.id) else {
-                throw LuaRaise("\(name) handle used after its world was destroyed")
+        // The handle's class by its metatable's name (then checked by identity).
+        if lua_type(L, index) == LUA_TUSERDATA, luaL_getmetafield(L, index, "__name") != LUA_TNIL {
+            let name = lua_type(L, -1) == LUA_TSTRING ? String(cString: lua_tolstring(L, -1, nil)) : ""
+            lua_settop(L, -2)
+            if let cls = classes[name], let block = handleBlock(at: index, in: L, className: name) {
+                guard let object = handles.object(for: block.id) else {
+                    throw LuaRaise("\(name) handle used after its world was destroyed")
+                }
+                if cls.matches(object), let typed = object as? Object { return typed }
             }
-            if cls.matches(object), let typed = object as? Object { return typed }
         }
         throw call.badArgument(index, String(describing: Object.self).lowercased())
     }
@@ -516,10 +516,11 @@ extension LuaState {
         guard let cls = classes[className] else { preconditionFailure("no class '\(className)' is registered") }
         if cls.metatableRef == 0 { buildMetatable(for: cls) }
         let id = handles.id(for: object)
-        let raw = detent_lua_newuserdata(T, MemoryLayout<HandleBlock>.size)!
-        raw.storeBytes(of: HandleBlock(id: id), as: HandleBlock.self)
-        lua_rawgeti(T, detent_lua_registryindex(), lua_Integer(cls.metatableRef))
-        lua_setmetatable(T, -2)
+        // One userdata per live object and class: pushing it again gives the same handle
+        // (and so the same read cache).
+        var isNew: Int32 = 0
+        let raw = detent_push_handle(T, cls.metatableRef, id, MemoryLayout<detent_handle>.size, &isNew)!
+        if isNew != 0 { raw.storeBytes(of: detent_handle(id: id, epoch: 0, read_once: 0), as: detent_handle.self) }
     }
 
     /// Kills every handle to `object`: scripts that still hold one get a clear error.

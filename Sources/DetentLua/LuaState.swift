@@ -33,7 +33,8 @@ public final class LuaState: LuaStack {
         limits.initialize(to: detent_limits(used: 0, peak: 0, cap: 0, budget: 0, executed: 0,
                                             guest_depth: 0, killed: DETENT_KILL_NONE, interrupt: cancellation.flag, host_bytes: 0,
                                             kill_where: killWhere, kill_where_size: LuaState.killWhereSize,
-                                            cpu_expired: 0, running: nil, counts_instructions: 1, coverage: nil, pcall_depth: 0))
+                                            cpu_expired: 0, running: nil, counts_instructions: 1, coverage: nil, pcall_depth: 0,
+                                            read_cache_ref: 0, read_cache_count: 0, read_epoch: 0))
         guard let state = detent_newstate(limits) else {
             fatalError("lua_newstate failed: the system is out of memory")
         }

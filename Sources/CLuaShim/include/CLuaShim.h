@@ -84,6 +84,33 @@ int detent_is_deallocating(void *object);
 /// DETENT_NUMBER_NONE. It calls no Lua function.
 void detent_push_class_index(lua_State *L, detent_member_read read, detent_number_read read_number, void *context);
 
+/// The block of a handle's userdata: the object's id in the handle registry, then what the
+/// read cache keeps (the epoch of `read_once`, whose bit k says member k was read once in it).
+typedef struct {
+    int64_t id;
+    uint64_t epoch;
+    uint64_t read_once;
+} detent_handle;
+
+/// Completes the class metatable at `class_index` (its shared functions and names set) with
+/// the reader closure on top of the stack (popped): handles of the class get a metatable of
+/// their own whose __index is the handle's read cache, a table of the number fields read since
+/// the last host call, behind which the reader runs (see "Read caches" in shim.c).
+void detent_finish_class_metatable(lua_State *L, int class_index);
+
+/// Pushes the handle of id `id` of the class whose metatable is registry[class_ref]: the one
+/// already made if it is still alive, else a new userdata of `size` bytes. Returns its block
+/// and whether it is new (its block is then to be filled).
+void *detent_push_handle(lua_State *L, int class_ref, int64_t id, size_t size, int *is_new);
+
+/// The block of the value at `index` when it is a handle of the class whose metatable is
+/// registry[class_ref], else NULL. Pushes nothing.
+void *detent_handle_block(lua_State *L, int index, int class_ref);
+
+/// Empties every handle's read cache: a value may have changed (called by every host call,
+/// and before Swift runs Lua; exposed for hosts that change state through other paths).
+void detent_clear_read_caches(lua_State *L);
+
 // ---- Limits ------------------------------------------------------------------------------
 typedef enum {
     DETENT_KILL_NONE = 0,
@@ -114,6 +141,9 @@ typedef struct detent_limits {
                                  // 0: no hook while code runs (full speed); a stop flag sets it asynchronously (detent_poke_running)
     detent_coverage *coverage;   // lines run, while coverage is on (the line hook rides with the count hook); else NULL
     int pcall_depth;             // guarded pcalls now open (approximately: kept by entries and exits, recounted at the limit)
+    int read_cache_ref;          // registry reference of the list of values cached in handles' read caches (0: none yet)
+    int read_cache_count;        // how many values that list holds: all are dropped before host code may change one
+    uint64_t read_epoch;         // bumped by every host call and entry into Lua: reads of one epoch see one state
 } detent_limits;
 
 /// Turns line coverage on for this state (and the coroutines it makes from now on): every line
