@@ -109,7 +109,8 @@ public struct LuaCoroutineValues {
     /// Pushes field `key` of table value `i` without metamethods: a yielded table is the
     /// script's, and an `__index` that errors must not run outside a protected call.
     private func rawField(_ i: Int32, _ key: String) {
-        LuaValue.string(key).push(onto: L)
+        // The key's own bytes (a literal's are static): no LuaValue is made per field read.
+        key.withCString { _ = lua_pushstring(L, $0) }
         lua_rawget(L, base + i)
     }
 

@@ -92,7 +92,9 @@ public final class TaskScheduler {
     }
 
     private var ready: [Ready] = []
-    private var waiters: [Waiter] = []
+    private var waiters: [Waiter] = [] { didSet { quiet = nil } }
+    /// Until when no waiter can be due (nil: to be worked out, after `waiters` changed).
+    private var quiet: QuietSpell?
     private var jobs: [Job] = []
     /// The job whose task is running right now (nil between resumes).
     private(set) var currentJob: Job?
@@ -170,8 +172,11 @@ public final class TaskScheduler {
     /// FIFO order of their wait.
     ///
     /// Runs after every frame: on most frames every waiter still waits, and then nothing is
-    /// allocated (the waiters that stay are copied out only once one leaves).
+    /// allocated (the waiters that stay are copied out only once one leaves). Until the first
+    /// deadline, frame count or event any waiter awaits, no waiter is checked at all.
     func collectDue(in world: World) {
+        if quiet == nil { quiet = QuietSpell(waiters) }
+        if quiet!.holds(in: world) { return }
         let checked = waiters
         var still: [Waiter]?
         for (index, waiter) in checked.enumerated() {
@@ -298,4 +303,37 @@ public final class TaskScheduler {
             return .failed(error)
         } catch { return .failed(.runtime(LuaRuntimeError(message: String(describing: error)))) }
     }
+}
+
+/// The stretch during which no waiter can become due, worked out once from the waiters (they
+/// change only when a task waits or wakes): until the earliest time any `wait` is due or any
+/// `wait_event` times out, until the earliest frame any `wait_frames` awaits, and while no
+/// event is emitted if any task awaits one. A `wait_until` or `wait_idle` is checked on
+/// every frame, so none holds then.
+extension TaskScheduler {
+private struct QuietSpell {
+    /// The first virtual time a waiter may be due (ns).
+    var time = Nanoseconds.max
+    /// The first frame a waiter may be due.
+    var frame = Int64.max
+    var awaitsEvents = false
+    var checksEveryFrame = false
+
+    init(_ waiters: [Waiter]) {
+        for waiter in waiters {
+            switch waiter.request {
+            case let .time(duration): time = min(time, waiter.start + duration - VirtualTime.dueTolerance)
+            case let .event(_, timeout):
+                awaitsEvents = true
+                time = min(time, waiter.start + timeout)
+            case let .frames(count): frame = min(frame, waiter.startFrame + count)
+            case .until, .idle: checksEveryFrame = true
+            }
+        }
+    }
+
+    func holds(in world: World) -> Bool {
+        !checksEveryFrame && world.time < time && world.frame < frame && !(awaitsEvents && world.hasEventsThisTick)
+    }
+}
 }

@@ -73,10 +73,11 @@ public final class VirtualRunLoop {
                 break
             }
             // Every task waits: deliver a tick, fast-forwarding idle time where allowed.
-            if !world.isBusy, let deadline = scheduler.skipDeadline(world: world, limit: limit) {
+            let busy = world.isBusy
+            if !busy, let deadline = scheduler.skipDeadline(world: world, limit: limit) {
                 world.fastForward(toward: deadline)
             }
-            world.step()
+            world.step(busy: busy ? true : nil)
             frameObserver?(world)
             if checksInvariants, let violation = invariantViolation(world, at: scheduler.waitingLocation(of: job)) {
                 scheduler.end(job, violation)

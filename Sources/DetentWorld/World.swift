@@ -183,6 +183,9 @@ public final class World {
         return events[Int(skip)...]
     }
 
+    /// Whether the last tick delivered any event (what a `wait_event` could see).
+    public var hasEventsThisTick: Bool { !events.isEmpty }
+
     /// Whether an event called `name` belongs to this tick (delivered or still pending) —
     /// emitted just before whatever asks.
     public func hasRecentEvent(named name: String) -> Bool {
@@ -273,12 +276,14 @@ public final class World {
 
     // MARK: Stepping
 
-    /// Delivers one tick: phases 1–6 of SPEC §1. Returns the tick.
+    /// Delivers one tick: phases 1–6 of SPEC §1. Returns the tick. `busy` is `isBusy` when
+    /// the caller has just read it, with nothing run since (a run loop deciding whether to
+    /// fast-forward), so that it is not worked out twice a frame; nil works it out.
     @discardableResult
-    public func step() -> Tick {
+    public func step(busy: Bool? = nil) -> Tick {
         checkOwner()
         if !events.isEmpty { events.removeAll(keepingCapacity: true) }
-        let tick = displayLink.nextTick(animating: isBusy)
+        let tick = displayLink.nextTick(animating: busy ?? isBusy)
         lastTick = tick
         previousTime = time
         time = tick.targetTimestamp
@@ -294,7 +299,8 @@ public final class World {
         flushEvents()
         // 6) trace samples.
         if !traces.isEmpty {
-            traces.removeAll { !$0.isRecording }
+            // (removeAll rebuilds the array every frame, even when every trace still records)
+            if traces.contains(where: { !$0.isRecording }) { traces.removeAll { !$0.isRecording } }
             for trace in traces { trace.sample(frame: tick.frame, time: tick.targetTimestamp, in: self) }
         }
         return tick

@@ -36,7 +36,11 @@ public struct PropertyReaders {
     /// call, so the readers are read in place, not copied, every frame).
     public mutating func append(in world: World, to values: inout [[Double?]]) {
         resolve(in: world)
-        for i in readers.indices { values[i].append(readers[i].read(in: world)) }
+        // Read through the buffer: indexing the array copied each reader (its name and engine
+        // retained and released) every frame.
+        readers.withUnsafeBufferPointer { readers in
+            for i in readers.indices { values[i].append(readers[i].read(in: world)) }
+        }
     }
 
     /// Drops the readers: the next read makes them again.
