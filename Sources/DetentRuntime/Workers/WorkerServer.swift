@@ -87,18 +87,28 @@ public enum WorkerServer {
     public static func serve(_ runner: SpecRunner, pending: [UInt8] = []) -> Never {
         let inbox = WorkerInbox()
         DetachedThread.start(name: "worker-files", stackSize: 16 << 20) {
-            var session: QueueOwned<Session>?
+            // Two sessions taking turns: while a file runs in one, the other — the one the
+            // file before ran in — is put back to pristine on its own queue, so that a file's
+            // wait for a fresh state overlaps the file before it (the second is made at the
+            // second file). The next file's `sync` on a session waits for its restore.
+            var next: QueueOwned<Session>?
+            var restoring: QueueOwned<Session>?
             while true {
                 guard case let .run(index, path, text, skipping) = inbox.next() else { continue }
                 do {
-                    session = try runner.runFile(path, text: text, index: index, skipping: skipping, shouldStop: { inbox.isStopping },
-                                                 reusing: session) { send(.outcome($0)) }
+                    let ran = try runner.runFile(path, text: text, index: index, skipping: skipping, shouldStop: { inbox.isStopping },
+                                                 reusing: next) { send(.outcome($0)) }
                     send(.done(index: index, coverage: runner.takeCoverage()))
+                    ran?.async { $0.restoreInAdvance() }
+                    next = restoring
+                    restoring = ran
                 } catch let error as UsageError {
-                    session = nil
+                    next = nil
+                    restoring = nil
                     send(.usageError(error.description))
                 } catch {
-                    session = nil
+                    next = nil
+                    restoring = nil
                     send(.usageError("\(error)"))
                 }
             }
