@@ -265,7 +265,7 @@ final class AnyLuaClass {
     }
 }
 
-/// The C-callable reader behind every class's `__index` (see `detent_push_class_index`).
+/// The C-callable reader behind every class's read caches (see `detent_push_class_index`).
 let classMemberRead: detent_member_read = { L, context, member in
     Unmanaged<AnyLuaClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.index(L!, member: member) }
 }

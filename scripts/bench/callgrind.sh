@@ -24,14 +24,21 @@ binary=${2:-.build/release/detent}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$binary" "$work/detent" && strip --strip-debug "$work/detent"
-# refs NAME ARGUMENT... — the instructions of `detent ARGUMENT...` (the profile in NAME.out)
+# refs NAME ARGUMENT... — the instructions of `detent ARGUMENT...`, its worker processes
+# included (`detent run` runs spec files in `detent __worker`): the profiles in NAME.PID.out
 refs() {
   local name=$1 log; shift
-  log=$(valgrind --tool=callgrind --callgrind-out-file="$work/$name.out" "$work/detent" "$@" 2>&1 >/dev/null) ||
+  log=$(valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$work/$name.%p.out" "$work/detent" "$@" 2>&1 >/dev/null) ||
     { echo "callgrind.sh: detent $* failed under valgrind:" >&2; grep -v '^==' <<<"$log" >&2; exit 1; }
-  awk '/refs:/ { gsub(",", "", $NF); print $NF }' <<<"$log"
+  awk '/refs:/ { gsub(",", "", $NF); s += $NF } END { print s }' <<<"$log"
 }
-liblua() { callgrind_annotate "$work/$1.out" | awk '/liblua5.4/ { gsub(",", "", $1); s += $1 } END { print s + 0 }'; }
+liblua() {
+  local f s=0
+  for f in "$work/$1".*.out; do
+    s=$((s + $(callgrind_annotate "$f" | awk '/liblua5.4/ { gsub(",", "", $1); s += $1 } END { print s + 0 }')))
+  done
+  echo "$s"
+}
 case "$what" in
   startup)
     n=$(refs startup run --no-plugins scripts/bench/startup_spec.lua)
@@ -50,7 +57,7 @@ case "$what" in
     printf 'describe("a", function() it("steps", function()\n  local as = {}\n  for i = 1, 100 do as[i] = world:animate{ from = 0, to = 1000, duration = 1e6, curve = "sheet" } end\n  trace{ as[1].name .. ".value", as[100].name .. ".velocity" }\n  wait(200)\nend) end)\n' > "$work/animators.lua"
     n=$(refs animators run --no-plugins "$work/animators.lua")
     echo "total: $n instructions; per animator per frame (1,200,000 steps):"
-    callgrind_annotate "$work/animators.out" | grep -E "DetentMotion|AnimatorEngine" | head -6 |
+    callgrind_annotate "$(ls -S "$work"/animators.*.out | head -1)" | grep -E "DetentMotion|AnimatorEngine" | head -6 |
       awk '{ n = $1; gsub(",", "", n); for (i = 2; i <= NF; i++) if ($i ~ /^\?\?\?:/) name = substr($i, 5); printf "%6.0f  %s\n", n / 1200000, name }' ;;
   *) echo "unknown: $what (startup, version, reads or animators)" >&2; exit 2 ;;
 esac

@@ -74,9 +74,10 @@ typedef int (*detent_number_read)(void *context, const void *block, int member, 
 /// on while unowned references remain). The handle registry's liveness check.
 int detent_is_deallocating(void *object);
 
-/// Pushes a C closure for a class's __index. Expects on top of the stack a table mapping
+/// Pushes the C closure that reads a class's members (the __index behind its handles' read
+/// caches, see detent_finish_class_metatable). Expects on top of the stack a table mapping
 /// each member's name to its number (popped, kept as upvalue 1); `read(L, context, number)`
-/// is called for every access (DETENT_MEMBER_UNKNOWN for other keys). While `read` runs,
+/// is called for every read the cache misses (DETENT_MEMBER_UNKNOWN for other keys). While `read` runs,
 /// lua_upvalueindex(1) still names that table. `context` must outlive the closure.
 /// `read_number(context, block, number, &value)` is asked first for members numbered 0 and
 /// up, `block` being the handle's userdata block (NULL for a value that is none): for a number
