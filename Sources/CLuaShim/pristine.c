@@ -66,7 +66,7 @@ static void push_metatable_or_false(lua_State *L, int index) {
     if (!lua_getmetatable(L, index)) lua_pushboolean(L, 0);
 }
 
-// [1] = { table, copy, metatable|false, ... }, [2] = { function, upvalue number, value, ... },
+// [1] = { table, copy, metatable|false, entries, ... }, [2] = { function, upvalue number, value, ... },
 // [3] = { userdata, metatable|false, ... }
 static int take(lua_State *L) {
     int roots = lua_absindex(L, 1);
@@ -119,6 +119,7 @@ static int take(lua_State *L) {
             append(L, tables, &table_count);
             lua_newtable(L);
             int copy = lua_gettop(L);
+            lua_Integer entries = 0;
             lua_pushnil(L);
             while (lua_next(L, object)) {
                 queue(L, &w, -2);
@@ -126,10 +127,13 @@ static int take(lua_State *L) {
                 lua_pushvalue(L, -2);
                 lua_insert(L, -2);
                 lua_rawset(L, copy);
+                entries++;
             }
             append(L, tables, &table_count);
             push_metatable_or_false(L, object);
             queue(L, &w, -1);
+            append(L, tables, &table_count);
+            lua_pushinteger(L, entries);
             append(L, tables, &table_count);
             break;
         }
@@ -170,7 +174,7 @@ static int take(lua_State *L) {
     lua_rawseti(L, snapshot, 3);
     lua_pushvalue(L, snapshot);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &PRISTINE_KEY);
-    lua_pushinteger(L, table_count / 3 + function_count / 3 + userdata_count / 2);   // tables, upvalues, userdata
+    lua_pushinteger(L, table_count / 4 + function_count / 3 + userdata_count / 2);   // tables, upvalues, userdata
     return 1;
 }
 
@@ -191,15 +195,30 @@ static void restore_metatable(lua_State *L, int object) {
     lua_setmetatable(L, object);
 }
 
-static void restore_table(lua_State *L, int table, int copy) {
-    // Recorded keys: their values back (also for keys the file removed).
-    lua_Integer recorded = 0;
+// Puts the table at `table` back as its copy at `copy` (`recorded` entries) says, in one pass
+// over the table: a key the file added is cleared, a value it changed is set back (both are
+// existing fields, which lua_next allows assigning). Only when fewer recorded keys were found
+// than recorded did the file remove some, and the copy is walked to put those back.
+static void restore_table(lua_State *L, int table, int copy, lua_Integer recorded) {
+    lua_Integer found = 0;
+    lua_pushnil(L);
+    while (lua_next(L, table)) {
+        lua_pushvalue(L, -2);
+        if (lua_rawget(L, copy) != LUA_TNIL) found++;   // key, value, recorded value
+        if (lua_rawequal(L, -1, -2)) {
+            lua_pop(L, 2);
+            continue;
+        }
+        lua_remove(L, -2);               // key, recorded value (nil: the file added the key)
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);               // key, key, recorded value
+        lua_rawset(L, table);
+    }
+    if (found == recorded) return;
     lua_pushnil(L);
     while (lua_next(L, copy)) {
-        recorded++;
         lua_pushvalue(L, -2);
-        lua_rawget(L, table);
-        if (lua_rawequal(L, -1, -2)) {
+        if (lua_rawget(L, table) != LUA_TNIL) {
             lua_pop(L, 2);
             continue;
         }
@@ -207,29 +226,6 @@ static void restore_table(lua_State *L, int table, int copy) {
         lua_pushvalue(L, -2);
         lua_insert(L, -2);
         lua_rawset(L, table);
-    }
-    // Every recorded key now has its value, so as many entries as recorded means no others.
-    lua_Integer present = 0;
-    lua_pushnil(L);
-    while (lua_next(L, table)) {
-        present++;
-        lua_pop(L, 1);
-    }
-    if (present == recorded) return;
-    // Keys the file added: removed (nil in the copy). Assigning to an existing field while
-    // traversing is allowed.
-    lua_pushnil(L);
-    while (lua_next(L, table)) {
-        lua_pushvalue(L, -2);
-        lua_rawget(L, copy);
-        if (lua_rawequal(L, -1, -2)) {
-            lua_pop(L, 2);
-            continue;
-        }
-        lua_pushvalue(L, -3);
-        lua_insert(L, -2);
-        lua_rawset(L, table);
-        lua_pop(L, 1);
     }
 }
 
@@ -239,10 +235,13 @@ static int restore(lua_State *L) {
     luaL_checkstack(L, 12, "pristine restore");
     lua_rawgeti(L, 1, 1);
     lua_Integer count = (lua_Integer)lua_rawlen(L, 2);
-    for (lua_Integer i = 1; i <= count; i += 3) {
+    for (lua_Integer i = 1; i <= count; i += 4) {
         lua_rawgeti(L, 2, i);       // 3: table
         lua_rawgeti(L, 2, i + 1);   // 4: copy
-        restore_table(L, 3, 4);
+        lua_rawgeti(L, 2, i + 3);   // 5: its entries
+        lua_Integer recorded = lua_tointeger(L, 5);
+        lua_pop(L, 1);
+        restore_table(L, 3, 4, recorded);
         lua_rawgeti(L, 2, i + 2);
         restore_metatable(L, 3);
         lua_settop(L, 2);
