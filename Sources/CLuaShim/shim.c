@@ -311,8 +311,10 @@ static int read_member(lua_State *L) {
     detent_limits *limits = ci->limits;
     charge_host_call(L, limits);
     if (member >= 0) {
-        // A number field of a live object: pushing a number neither allocates nor raises, so
-        // it needs none of the other guards of a host call.
+        // A number field of a live object: reading and pushing it call no Swift that could
+        // allocate or raise, so it needs none of the other guards of a host call. Caching it
+        // allocates as guest code does (a refused allocation raises here, in C, with no Swift
+        // frame to unwind; guest objects have no finalizers, so none runs in between).
         detent_handle *handle = (detent_handle *)lua_touserdata(L, 1);
         double value;
         switch (ci->read_number(ci->context, handle, member, &value)) {
