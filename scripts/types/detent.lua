@@ -302,7 +302,7 @@ function plugin_api.register_component(name, definition) end
 ---@field properties? table<string, number|string|boolean> Names and initial values; numbers are world properties "<instance>.<name>".
 ---@field frame? {x?: number, y?: number, width?: number, height?: number} Window points; a missing side reaches the window's edge.
 ---@field regions? table<string, {x?: number, y?: number, width?: number, height?: number}> Touch regions in the frame's points; each is a target "<instance>.<region>".
----@field layer? "dimming"|"sheet"|"drawer_header"|"drawer_content"|"navigation_bar_items"|"screen_edge"|"content" Where the regions sit in hit-testing (default content).
+---@field layer? "dimming"|"sheet"|"drawer_header"|"drawer_content"|"navigation_bar_items"|"screen_edge"|"pager"|"content" Where the regions sit in hit-testing (default content).
 ---@field began? fun(self: detent.Component, touch: detent.ComponentTouch) A touch landed in a region.
 ---@field moved? fun(self: detent.Component, touch: detent.ComponentTouch)
 ---@field ended? fun(self: detent.Component, touch: detent.ComponentTouch) It lifted or was cancelled.

@@ -1,4 +1,5 @@
 import DetentLua
+import DetentPager
 import DetentWorld
 
 /// A kind of engine object a plugin defines in Lua with `detent.register_component(name,
@@ -40,7 +41,7 @@ struct ComponentDefinition {
     static let layers: [(name: String, value: Int)] = [
         ("dimming", HitTestLayer.dimming), ("sheet", HitTestLayer.sheet), ("drawer_header", HitTestLayer.drawerHeader),
         ("drawer_content", HitTestLayer.drawerContent), ("navigation_bar_items", HitTestLayer.navigationBarItems),
-        ("screen_edge", HitTestLayer.screenEdge), ("content", HitTestLayer.content),
+        ("screen_edge", HitTestLayer.screenEdge), ("pager", HitTestLayer.pager), ("content", HitTestLayer.content),
     ]
 
     /// Whether `name` can be a component's, a property's or an instance's name: a Lua
