@@ -144,6 +144,12 @@ public final class ScriptHost {
         // in the API's own form — "bad argument #1 to 'wait' (…)", or "(field 'timeout': …)".
         lua.setFunction("argument") { call in
             let rule = NumberRule.named[try call.string(2)] ?? .finite
+            // A good value is handed back at once (every `wait` passes here): only a bad one
+            // pays for the words of its message.
+            if call.type(at: 1) == .number, let value = call.numberValue(at: 1), rule.accepts(value) {
+                call.push(value)
+                return 1
+            }
             let verb = try call.string(3)
             let position = try call.optionalNumber(4, "position", .index).map { Int($0) }
             let field = try call.optionalString(5)
