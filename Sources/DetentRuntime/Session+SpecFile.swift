@@ -46,7 +46,6 @@ extension Session {
     /// them — how a fresh worker process goes on after the test its predecessor was stopped in.
     public func runSpec(text: String, file: String, selection: TestSelection, skipping: Int = 0, shouldStop: () -> Bool = { false },
                         emit: (SessionOutcome) -> Void) throws {
-        isPristine = false
         try withoutActuallyEscaping(emit) { emit in
             try withoutActuallyEscaping(shouldStop) { shouldStop in
                 var passedBy = 0

@@ -145,19 +145,6 @@ public final class Session {
         checkQueue()
         precondition(isReusable, "prepareForAnotherFile() needs a reusable session that was not cancelled")
         try host.restorePristine()
-        isPristine = true
-    }
-
-    /// Whether the state was put back since the last file ran in it.
-    public internal(set) var isPristine = false
-
-    /// Puts the state back now, ahead of the next file (a worker does it on this session's
-    /// queue while the next file runs in its other session). A failure is left for
-    /// `prepareForAnotherFile()` to report when the next file asks.
-    public func restoreInAdvance() {
-        checkQueue()
-        guard isReusable, !isPristine else { return }
-        try? prepareForAnotherFile()
     }
 
     /// Builds the world a script asks for (or the default one), owned by `owner`, with the

@@ -263,12 +263,12 @@ public final class SpecRunner: @unchecked Sendable {
         }
     }
 
-    /// The worker's session for the next file: `previous` put back to pristine (unless it was
-    /// in advance) when it can be reused, else a new reusable one.
+    /// The worker's session for the next file: `previous` put back to pristine when it can be
+    /// reused, else a new reusable one.
     private func session(reusing previous: QueueOwned<Session>?) throws -> QueueOwned<Session> {
         if let previous, try previous.sync({ session -> Bool in
             guard session.isReusable else { return false }
-            if !session.isPristine { try session.prepareForAnotherFile() }
+            try session.prepareForAnotherFile()
             return true
         }) {
             return previous

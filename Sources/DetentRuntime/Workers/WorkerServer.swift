@@ -87,28 +87,18 @@ public enum WorkerServer {
     public static func serve(_ runner: SpecRunner, pending: [UInt8] = []) -> Never {
         let inbox = WorkerInbox()
         DetachedThread.start(name: "worker-files", stackSize: 16 << 20) {
-            // Two sessions taking turns: while a file runs in one, the other — the one the
-            // file before ran in — is put back to pristine on its own queue, so that a file's
-            // wait for a fresh state overlaps the file before it (the second is made at the
-            // second file). The next file's `sync` on a session waits for its restore.
-            var next: QueueOwned<Session>?
-            var restoring: QueueOwned<Session>?
+            var session: QueueOwned<Session>?
             while true {
                 guard case let .run(index, path, text, skipping) = inbox.next() else { continue }
                 do {
-                    let ran = try runner.runFile(path, text: text, index: index, skipping: skipping, shouldStop: { inbox.isStopping },
-                                                 reusing: next) { send(.outcome($0)) }
+                    session = try runner.runFile(path, text: text, index: index, skipping: skipping, shouldStop: { inbox.isStopping },
+                                                 reusing: session) { send(.outcome($0)) }
                     send(.done(index: index, coverage: runner.takeCoverage()))
-                    ran?.async { $0.restoreInAdvance() }
-                    next = restoring
-                    restoring = ran
                 } catch let error as UsageError {
-                    next = nil
-                    restoring = nil
+                    session = nil
                     send(.usageError(error.description))
                 } catch {
-                    next = nil
-                    restoring = nil
+                    session = nil
                     send(.usageError("\(error)"))
                 }
             }
