@@ -233,17 +233,18 @@ public final class DrawerEngine {
             content.offset = momentum.value
             self.momentum = momentum.isFinished ? nil : momentum
         }
-        // Stepped in place: copying the animator out and back cost two copies of it a frame.
-        guard spring != nil else { return }
-        spring!.advance(to: VirtualTime.seconds(tick.targetTimestamp))
-        origin = spring!.value
-        if spring!.isFinished {
-            origin = spring!.target
-            spring = nil
+        guard var spring else { return }
+        spring.advance(to: VirtualTime.seconds(tick.targetTimestamp))
+        origin = spring.value
+        if spring.isFinished {
+            self.spring = nil
+            origin = spring.target
             restingOrigin = origin
             let anchor = anchors.first { $0.origin == origin }?.name
             setState(.resting(anchor: anchor), in: world)
             world.emit("drawer.settled", [("drawer", .string(name)), ("anchor", .string(anchor ?? "")), ("origin", .number(origin))])
+        } else {
+            self.spring = spring
         }
     }
 }
