@@ -34,10 +34,12 @@ static int is_detent_chunk(const char *source) {
 void detent_lua_pop(lua_State *L, int n) { lua_pop(L, n); }
 void detent_lua_newtable(lua_State *L) { lua_newtable(L); }
 const char *detent_lua_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
+static void clear_read_caches(lua_State *L);
+
 // A new epoch (see "Read caches" below): what a handle read once is forgotten, and the caches are emptied.
 static inline __attribute__((always_inline)) void new_read_epoch(lua_State *L, detent_limits *limits) {
     limits->read_epoch += 1;
-    if (limits->read_cache_count > 0) detent_clear_read_caches(L);
+    if (limits->read_cache_count > 0) clear_read_caches(L);
 }
 
 int detent_lua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
@@ -255,8 +257,9 @@ static const char CLASS_KEY = 0;       // a handle's metatable[&CLASS_KEY]: the 
 static const char CACHE_META_KEY = 0;  // class metatable[&CACHE_META_KEY]: the metatable of its handles' caches
 static const char HANDLES_KEY = 0;     // class metatable[&HANDLES_KEY]: its live handles by id (weak values)
 
-// The list (registry[read_cache_ref]) holds each cached value's cache and key, in pairs.
-void detent_clear_read_caches(lua_State *L) {
+// Empties every handle's read cache. The list (registry[read_cache_ref]) holds each cached
+// value's cache and key, in pairs.
+static void clear_read_caches(lua_State *L) {
     detent_limits *limits = detent_limits_of(L);
     int count = limits->read_cache_count;
     if (count == 0) return;

@@ -108,9 +108,6 @@ void *detent_push_handle(lua_State *L, int class_ref, int64_t id, size_t size, i
 /// registry[class_ref], else NULL. Pushes nothing.
 void *detent_handle_block(lua_State *L, int index, int class_ref);
 
-/// Empties every handle's read cache: a value may have changed (called by every host call,
-/// and before Swift runs Lua; exposed for hosts that change state through other paths).
-void detent_clear_read_caches(lua_State *L);
 
 // ---- Limits ------------------------------------------------------------------------------
 typedef enum {
