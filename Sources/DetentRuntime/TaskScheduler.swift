@@ -92,9 +92,15 @@ public final class TaskScheduler {
     }
 
     private var ready: [Ready] = []
-    private var waiters: [Waiter] = [] { didSet { quiet = nil } }
-    /// Until when no waiter can be due (nil: to be worked out, after `waiters` changed).
-    private var quiet: QuietSpell?
+    private var waiters: [Waiter] = [] { didSet { summaryOfWaiters = nil } }
+    /// What the waiters await, worked out once after they change (nil until asked).
+    private var summaryOfWaiters: WaiterSummary?
+    private var summary: WaiterSummary {
+        if let summaryOfWaiters { return summaryOfWaiters }
+        let made = WaiterSummary(waiters)
+        summaryOfWaiters = made
+        return made
+    }
     private var jobs: [Job] = []
     /// The job whose task is running right now (nil between resumes).
     private(set) var currentJob: Job?
@@ -175,8 +181,7 @@ public final class TaskScheduler {
     /// allocated (the waiters that stay are copied out only once one leaves). Until the first
     /// deadline, frame count or event any waiter awaits, no waiter is checked at all.
     func collectDue(in world: World) {
-        if quiet == nil { quiet = QuietSpell(waiters) }
-        if quiet!.holds(in: world) { return }
+        if summary.noneCanBeDue(in: world) { return }
         let checked = waiters
         var still: [Waiter]?
         for (index, waiter) in checked.enumerated() {
@@ -226,16 +231,11 @@ public final class TaskScheduler {
     /// The earliest time idle frames may be skipped to (at most `limit`), or nil when a
     /// waiter needs every frame.
     func skipDeadline(world: World, limit: Nanoseconds) -> Nanoseconds? {
-        var deadline = limit
-        for waiter in waiters {
-            switch waiter.request {
-            case let .time(duration): deadline = min(deadline, waiter.start + duration)
-            case let .event(_, timeout): deadline = min(deadline, waiter.start + timeout)
-            case let .frames(count):
-                let remaining = waiter.startFrame + count - world.frame
-                deadline = min(deadline, world.displayLink.timeAfterIdleFrames(remaining))
-            case .until, .idle: return nil
-            }
+        let summary = summary
+        guard !summary.checksEveryFrame else { return nil }
+        var deadline = min(limit, summary.timeDue, summary.timeout)
+        if summary.frame != .max {
+            deadline = min(deadline, world.displayLink.timeAfterIdleFrames(summary.frame - world.frame))
         }
         return deadline
     }
@@ -305,16 +305,18 @@ public final class TaskScheduler {
     }
 }
 
-/// The stretch during which no waiter can become due, worked out once from the waiters (they
-/// change only when a task waits or wakes): until the earliest time any `wait` is due or any
-/// `wait_event` times out, until the earliest frame any `wait_frames` awaits, and while no
-/// event is emitted if any task awaits one. A `wait_until` or `wait_idle` is checked on
-/// every frame, so none holds then.
 extension TaskScheduler {
-private struct QuietSpell {
-    /// The first virtual time a waiter may be due (ns).
-    var time = Nanoseconds.max
-    /// The first frame a waiter may be due.
+/// What the waiters await, worked out once from them (they change only when a task waits or
+/// wakes): the earliest time a `wait` is due, the earliest time a `wait_event` times out, the
+/// earliest frame a `wait_frames` awaits, whether any task awaits an event, and whether one
+/// must be checked on every frame (`wait_until`, `wait_idle`). The run loop skips idle time
+/// up to it, and no waiter is checked on a frame before it.
+private struct WaiterSummary {
+    /// The earliest `start + duration` of a `wait` (ns; due within `VirtualTime.dueTolerance`).
+    var timeDue = Nanoseconds.max
+    /// The earliest `start + timeout` of a `wait_event` (ns).
+    var timeout = Nanoseconds.max
+    /// The earliest frame a `wait_frames` awaits.
     var frame = Int64.max
     var awaitsEvents = false
     var checksEveryFrame = false
@@ -322,18 +324,20 @@ private struct QuietSpell {
     init(_ waiters: [Waiter]) {
         for waiter in waiters {
             switch waiter.request {
-            case let .time(duration): time = min(time, waiter.start + duration - VirtualTime.dueTolerance)
+            case let .time(duration): timeDue = min(timeDue, waiter.start + duration)
             case let .event(_, timeout):
                 awaitsEvents = true
-                time = min(time, waiter.start + timeout)
+                self.timeout = min(self.timeout, waiter.start + timeout)
             case let .frames(count): frame = min(frame, waiter.startFrame + count)
             case .until, .idle: checksEveryFrame = true
             }
         }
     }
 
-    func holds(in world: World) -> Bool {
-        !checksEveryFrame && world.time < time && world.frame < frame && !(awaitsEvents && world.hasEventsThisTick)
+    /// Whether no waiter can have become due on the frame `world` has just stepped.
+    func noneCanBeDue(in world: World) -> Bool {
+        !checksEveryFrame && !VirtualTime.isDue(timeDue, by: world.time) && world.time < timeout && world.frame < frame
+            && !(awaitsEvents && world.hasEventsThisTick)
     }
 }
 }
