@@ -8,6 +8,8 @@
 #              600,000 reads; the difference over 300,000), and how many of them are liblua's
 #   animators  the top functions of 12,000 frames of 100 `sheet`-curve timing animators, with
 #              instructions per animator per frame
+#   ticks      instructions per frame of the busy world (scripts/bench/scenario_ticks.lua, one
+#              test of 13 virtual minutes and one of 3; the difference over 36,000 frames)
 # BINARY defaults to .build/release/detent. valgrind 3.19 cannot read Swift's debug info, so
 # the binary is copied with it stripped, into a folder of its own. A run that fails under
 # valgrind stops the script: its count would be of a crash.
@@ -19,7 +21,7 @@ need callgrind_annotate valgrind
 # and waits for its time-out.
 export SWIFT_BACKTRACE=enable=no
 cd "$(dirname "$0")/../.."
-what=${1:?startup, version, reads or animators}
+what=${1:?startup, version, reads, animators or ticks}
 binary=${2:-.build/release/detent}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -59,5 +61,11 @@ case "$what" in
     echo "total: $n instructions; per animator per frame (1,200,000 steps):"
     callgrind_annotate "$(ls -S "$work"/animators.*.out | head -1)" | grep -E "DetentMotion|AnimatorEngine" | head -6 |
       awk '{ n = $1; gsub(",", "", n); for (i = 2; i <= NF; i++) if ($i ~ /^\?\?\?:/) name = substr($i, 5); printf "%6.0f  %s\n", n / 1200000, name }' ;;
-  *) echo "unknown: $what (startup, version, reads or animators)" >&2; exit 2 ;;
+  ticks)
+    for m in 3 13; do
+      sed "s/^local MINUTES = .*/local MINUTES = $m/; s/for n = 1, 6 do/for n = 1, 1 do/" scripts/bench/scenario_ticks.lua > "$work/ticks_$m.lua"
+    done
+    a=$(refs t3 run --jobs 1 --no-plugins "$work/ticks_3.lua"); b=$(refs t13 run --jobs 1 --no-plugins "$work/ticks_13.lua")
+    echo "busy world: $(( (b - a) / 36000 )) instructions a frame (13 - 3 virtual minutes at 60 Hz)" ;;
+  *) echo "unknown: $what (startup, version, reads, animators or ticks)" >&2; exit 2 ;;
 esac
