@@ -37,7 +37,6 @@ micros() {
   "$@" > "$scratch/out" 2>&1 || { cat "$scratch/out" >&2; echo "outside_figures: failed: $*" >&2; exit 1; }
   e=$(date +%s%N); echo $(( (e - s) / 1000 ))
 }
-minimum() { printf '%s\n' "$@" | sort -g | head -1; }
 wants() { [[ ",$ONLY," == *",$1,"* ]]; }
 
 reads_spec() {  # NAME SETUP BODY: `t`, `d` and `v` upvalues of the test (the file's locals), or its locals
@@ -50,15 +49,7 @@ reads_spec loop 't = { origin = 1.5 }' 'v = i'
 reads_spec table 't = { origin = 1.5 }' 'v = t.origin'
 reads_spec property 'd = world:drawer{ anchors = { "top", "bottom" } }' 'v = d.origin'
 
-mkdir -p "$scratch/many" "$scratch/one"
-{
-  echo 'describe("one file", function()'
-  for i in $(seq "$FILES"); do
-    printf 'describe("f%d", function()\n  it("passes", function() assert.is_true(true) end)\nend)\n' "$i" > "$scratch/many/f${i}_spec.lua"
-    printf '  it("passes %d", function() assert.is_true(true) end)\n' "$i"
-  done
-  echo 'end)'
-} > "$scratch/one/all_spec.lua"
+trivial_specs "$scratch" "$FILES"
 
 declare -A t
 # run KEY MICROS: records a run (micros' own exit does not stop the script from a substitution)

@@ -19,16 +19,7 @@ for binary in "$DETENT" $BASELINE; do
 done
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch/many" "$scratch/one"
-{
-  echo 'describe("one file", function()'
-  for i in $(seq "$FILES"); do
-    printf 'describe("f%d", function()\n' "$i" > "$scratch/many/f${i}_spec.lua"
-    printf '  it("passes", function() assert.is_true(true) end)\nend)\n' >> "$scratch/many/f${i}_spec.lua"
-    printf '  it("passes %d", function() assert.is_true(true) end)\n' "$i"
-  done
-  echo 'end)'
-} > "$scratch/one/all_spec.lua"
+trivial_specs "$scratch" "$FILES"
 # microseconds of one run; a failing run stops the script
 micros() { local s e; s=$(date +%s%N); "$@" >/dev/null || return 1; e=$(date +%s%N); echo $(( (e - s) / 1000 )); }
 files=(); one=(); diffs=(); base_files=(); base_one=(); base_diffs=()
