@@ -8,7 +8,7 @@ import Glibc
 /// structure and the waiting verbs, and the host's own chunks (the prelude's environment, the
 /// sandbox's extras).
 ///
-/// Every chunk is compiled once per process (`bytecode`); each spec file's state loads the
+/// Every chunk is compiled once per process (`bytecode`, `hostBytecode`); each spec file's state loads the
 /// bytecode (`load(_:into:)`) and never parses Lua source of Detent's own.
 enum Prelude {
     /// Every prelude chunk's text by name (its file's name without `.lua`), unordered: the
@@ -49,17 +49,24 @@ enum Prelude {
         "filter_match": ("=(detent filter)", PackageResources.filter_match_lua),
     ]
 
-    /// Each chunk compiled once per process, by name.
-    static let bytecode: [String: [UInt8]] = {
+    /// The prelude's chunks (`files`) compiled once per process, by name.
+    static let bytecode: [String: [UInt8]] = compile(files)
+
+    /// The host's chunks compiled once per process, by name — apart from the prelude's, as a
+    /// process may need only these: `run`'s coordinator matches spec file names with
+    /// `filter_match` and would otherwise compile the whole prelude (~32 M instructions) that
+    /// only its workers run.
+    static let hostBytecode: [String: [UInt8]] = compile(hostChunks.map { (name: $0.key, source: $0.value.source) })
+
+    private static func compile(_ chunks: [(name: String, source: [UInt8])]) -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]
-        let chunks = files + hostChunks.map { (name: $0.key, source: $0.value.source) }
         for (name, source) in chunks {
             do { result[name] = try LuaState.compileTrusted(String(decoding: source, as: UTF8.self), chunkName: chunkName(name)) } catch {
                 fatalError("Detent's Lua prelude \(name).lua does not compile: \(error)")
             }
         }
         return result
-    }()
+    }
 
     /// Starts compiling every chunk on a thread of its own and returns at once: `detent`
     /// calls it first thing, so the compile overlaps the rest of start-up (parsing arguments,
@@ -72,14 +79,14 @@ enum Prelude {
         var previous = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_SETMASK, &all, &previous)
-        DetachedThread.start { _ = bytecode }
+        DetachedThread.start { _ = (hostBytecode, bytecode) }
         pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
     /// Pushes chunk `name` (one of `files` or `hostChunks`) onto `lua`'s stack as a function,
     /// from the process's bytecode.
     static func load(_ name: String, into lua: LuaState) throws {
-        guard let code = bytecode[name] else { fatalError("\(name) is not a chunk of Detent's Lua prelude") }
+        guard let code = hostBytecode[name] ?? bytecode[name] else { fatalError("\(name) is not a chunk of Detent's Lua prelude") }
         try lua.load(trustedBytecode: code, chunkName: chunkName(name))
     }
 

@@ -21,11 +21,10 @@ struct Detent: ParsableCommand {
     /// As ArgumentParser's `main()`, but a usage error (an unknown flag, a bad value) exits
     /// with status 2, as SPEC §10 promises for usage and load errors — not sysexits' 64.
     static func main() {
-        // Most commands make Lua states; the prelude compiles while the arguments are parsed.
-        // Here rather than in the commands that need it: parsing is what it overlaps (an
-        // empty run 1.2 ms sooner, against 0.6 ms when `run` starts it; scripts/bench/
-        // startup.sh); the others pay one compile on a spare core.
-        ScriptHost.prepareInBackground()
+        // A process that makes Lua states compiles the prelude while its arguments are parsed:
+        // parsing is what it overlaps. Here rather than in the commands that need it, which
+        // would start it after the parse.
+        if makesLuaStates(CommandLine.arguments.dropFirst().first) { ScriptHost.prepareInBackground() }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -43,5 +42,16 @@ struct Detent: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// Whether the command `first` names (nil, a path or a flag: the default, `run`) makes Lua
+    /// states in this process. `run`'s coordinator does not — its spec files run in `__worker`
+    /// processes (issue 28), which compile the prelude for themselves — nor do the commands
+    /// that only read or write files. A compile there took a core from the worker the run
+    /// waits for: an empty run 29.1 → 26.7 ms (scripts/bench/startup.sh, BENCHMARKS.md).
+    static func makesLuaStates(_ first: String?) -> Bool {
+        let names = configuration.subcommands.map { $0._commandName }
+        guard let first, names.contains(first) else { return false }
+        return !["run", "merge-reports", "show-trace", "config", "init"].contains(first)
     }
 }
