@@ -111,16 +111,21 @@ let package = Package(
             name: "DetentDaemonClient",
             dependencies: ["DetentReports", "DetentRuntime", "DetentJSON", "DetentPlatform", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
-        // `detent daemon`: JSON-RPC 2.0 over a Unix socket (SwiftNIO), a client of the runtime.
+        // `detent daemon`: JSON-RPC 2.0 over a Unix socket (SwiftNIO), a client of the runtime;
+        // with --http, Detent Studio over HTTP and a WebSocket (NIOHTTP1, NIOWebSocket).
         .target(
             name: "DetentDaemon",
             dependencies: ["DetentReports", "DetentConfig", 
-                "DetentDaemonClient", "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua",
+                "DetentDaemonClient", "DetentRuntime", "DetentJSON", "DetentScripting", "DetentPlatform", "DetentWorld", "DetentLua", "DetentTrace",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // Detent Studio's page (Studio/Page: studio.html, studio.js, studio.css).
+            resources: [.embedInCode("Studio/Page")]
         ),
         // libedit from the system (Debian: libedit-dev): line editing, history and completion
         // for `detent console`, through its readline-compatible interface.

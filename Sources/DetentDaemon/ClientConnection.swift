@@ -48,6 +48,18 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
     // MARK: Inbound
 
     func channelActive(context: ChannelHandlerContext) {
+        activate(context)
+        context.fireChannelActive()
+    }
+
+    /// A connection added to a channel that is already open (a studio WebSocket, after its
+    /// HTTP upgrade) sees no `channelActive`: it starts here.
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { activate(context) }
+    }
+
+    private func activate(_ context: ChannelHandlerContext) {
+        guard channel == nil else { return }
         channel = context.channel
         if !server.clientConnected(self) {
             let failure = JSONRPC.Failure(JSONRPC.limitReached, "too many clients (max_clients = \(server.config.maxClients) in config/server.toml)")
@@ -57,7 +69,6 @@ final class ClientConnection: ChannelInboundHandler, @unchecked Sendable {
             return
         }
         logger.debug("client connected")
-        context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {

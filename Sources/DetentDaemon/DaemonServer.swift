@@ -24,12 +24,16 @@ public final class DaemonServer: @unchecked Sendable {
         /// "127.0.0.1:PORT" or "[::1]:PORT".
         public var tcp: String?
         public var tokenFile: String?
+        /// Detent Studio's address, "127.0.0.1:PORT" or "[::1]:PORT" (port 0: any free one).
+        public var http: String?
         /// Where plugins come from; nil loads none (`--no-plugins`).
         public var plugins: PluginOrigin?
-        public init(socketPath: String, tcp: String? = nil, tokenFile: String? = nil, plugins: PluginOrigin? = PluginOrigin()) {
+        public init(socketPath: String, tcp: String? = nil, tokenFile: String? = nil, http: String? = nil,
+                    plugins: PluginOrigin? = PluginOrigin()) {
             self.socketPath = socketPath
             self.tcp = tcp
             self.tokenFile = tokenFile
+            self.http = http
             self.plugins = plugins
         }
     }
@@ -44,6 +48,12 @@ public final class DaemonServer: @unchecked Sendable {
     private let lock = NIOLock()
     private var phase = Phase.starting
     private let stopped = DispatchSemaphore(value: 0)
+    /// The studio's token: the TCP token when there is one, else a random one.
+    private let studioToken: String
+    /// The studio's access rules, once its port is bound.
+    private let studioAccess = NIOLockedValueBox<StudioAccess?>(nil)
+    /// The file holding the studio's URL (0600), removed at shutdown.
+    private var studioURLFile: String?
 
     /// The process should have called `ShutdownSignals.block()` first (before any thread
     /// started), or a SIGTERM or SIGINT may be lost or kill the daemon without a drain.
@@ -56,6 +66,8 @@ public final class DaemonServer: @unchecked Sendable {
             }
             token = try DaemonServer.readToken(tokenFile)
         }
+        studioToken = token ?? StudioAccess.randomToken()
+        if let http = options.http { _ = try DaemonServer.loopbackAddress(http, option: "--http") }
         // The sessions' workers listen beside the daemon's socket from the start: the folder
         // is made, and a live daemon on the same path refused, before any of them starts.
         try DaemonSocket.prepareFolder(for: options.socketPath)
@@ -91,8 +103,23 @@ public final class DaemonServer: @unchecked Sendable {
         return token
     }
 
+    /// Writes the studio's URL, token and all, to `<socket>.studio` (mode 0600, as the socket),
+    /// for tools that start a daemon and open its page; returns the path.
+    static func writeStudioURL(_ url: String, beside socket: String) throws -> String {
+        let path = socket + ".studio"
+        unlink(path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw DaemonSocket.Problem(description: "cannot write the studio's URL to \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let bytes = Array((url + "\n").utf8)
+        guard ChildProcess.writeAll(bytes, to: fd) else {
+            throw DaemonSocket.Problem(description: "cannot write the studio's URL to \(path): \(String(cString: strerror(errno)))")
+        }
+        return path
+    }
+
     /// Parses "127.0.0.1:PORT" / "[::1]:PORT"; anything but loopback is refused.
-    static func loopbackAddress(_ text: String) throws -> SocketAddress {
+    static func loopbackAddress(_ text: String, option: String = "--tcp") throws -> SocketAddress {
         let host: String, port: String
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
             host = String(text[text.index(after: text.startIndex)..<close])
@@ -101,10 +128,10 @@ public final class DaemonServer: @unchecked Sendable {
             host = String(text[..<colon])
             port = String(text[text.index(after: colon)...])
         } else {
-            throw DaemonSocket.Problem(description: "--tcp expects 127.0.0.1:PORT or [::1]:PORT (got \(text))")
+            throw DaemonSocket.Problem(description: "\(option) expects 127.0.0.1:PORT or [::1]:PORT (got \(text))")
         }
         guard let number = Int(port), (0...65535).contains(number) else {
-            throw DaemonSocket.Problem(description: "--tcp: '\(port)' is not a port number")
+            throw DaemonSocket.Problem(description: "\(option): '\(port)' is not a port number")
         }
         let address = try SocketAddress(ipAddress: host, port: number)
         let isLoopback: Bool
@@ -114,7 +141,7 @@ public final class DaemonServer: @unchecked Sendable {
         default: isLoopback = false
         }
         guard isLoopback else {
-            throw DaemonSocket.Problem(description: "--tcp listens on loopback only (127.0.0.1 or ::1); \(host) is refused")
+            throw DaemonSocket.Problem(description: "\(option) listens on loopback only (127.0.0.1 or ::1); \(host) is refused")
         }
         return address
     }
@@ -124,8 +151,10 @@ public final class DaemonServer: @unchecked Sendable {
         return ClientConnection.bootstrap(group: group, server: daemon, requiresToken: requiresToken, logger: logger) { daemon.nextClientID() }
     }
 
-    /// Binds, serves until a shutdown has drained, and returns (exit status 0).
-    public func run(ready: (String) -> Void) throws {
+    /// Binds, serves until a shutdown has drained, and returns (exit status 0). `ready` gets
+    /// where the daemon listens once it accepts connections; `studio`, then, the studio's URL
+    /// with its token (with `--http`).
+    public func run(ready: (String) -> Void, studio: (String) -> Void = { _ in }) throws {
         let path = options.socketPath
         let previous = umask(0o177)
         let unix: Channel
@@ -144,12 +173,29 @@ public final class DaemonServer: @unchecked Sendable {
             channels.append(channel)
             where_ += " and \(channel.localAddress.map { "\($0)" } ?? tcp)"
         }
+        var studioURL: String?
+        if let http = options.http {
+            let access = studioAccess
+            let channel = try StudioServer.bootstrap(group: group, daemon: daemon, access: { access.withLockedValue { $0 } }, logger: logger)
+                .bind(to: try DaemonServer.loopbackAddress(http, option: "--http")).wait()
+            channels.append(channel)
+            guard let address = channel.localAddress, let port = address.port else {
+                throw DaemonSocket.Problem(description: "--http: the studio's listener has no address")
+            }
+            let rules = StudioAccess(token: studioToken, address: address)
+            access.withLockedValue { $0 = rules }
+            let host = address.protocol == .inet6 ? "[\(address.ipAddress ?? "::1")]:\(port)" : "\(address.ipAddress ?? "127.0.0.1"):\(port)"
+            studioURL = rules.url(host: host)
+            where_ += " and http://\(host)/"
+            studioURLFile = try DaemonServer.writeStudioURL(rules.url(host: host), beside: path)
+        }
         daemon.onShutdownRequested = { [weak self] reason in self?.shutdown(reason) }
         lock.lock(); phase = .serving; lock.unlock()
         // After .serving: a signal that came while binding was pending, and is taken now.
         ShutdownSignals.receive { [weak self] reason in self?.shutdown(reason) }
         logger.notice("listening", metadata: ["socket": "\(path)", "tcp": "\(options.tcp ?? "-")"])
         ready(where_)
+        if let studioURL { studio(studioURL) }
         stopped.wait()
         try? group.syncShutdownGracefully()
     }
@@ -191,6 +237,7 @@ public final class DaemonServer: @unchecked Sendable {
         while daemon.registry.withLockedValue({ !$0.clients.isEmpty }) && DispatchTime.now().uptimeNanoseconds < closeDeadline { usleep(5_000) }
         for session in sessions { session.stop("the daemon is shutting down", wait: true) }
         unlink(options.socketPath)
+        if let studioURLFile { unlink(studioURLFile) }
         lock.lock(); phase = .stopped; lock.unlock()
         logger.notice("stopped")
         stopped.signal()

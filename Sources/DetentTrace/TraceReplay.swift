@@ -30,11 +30,16 @@ public enum TraceReplay {
         // Inline data: "</" may not appear inside a script element; in JSON it only can in a
         // string, where "<\/" reads the same.
         let data = "[" + trace.lines.joined(separator: ",\n").replacingEvery("</", with: "<\\/") + "]"
-        let engines = EngineRegistry.all.map(\.replayScript).joined(separator: "\n")
-        let script = ReplayAssets.text(PackageResources.replay_js).replacingEvery("/*@engine-drawers@*/", with: engines)
         return ReplayAssets.fill(ReplayAssets.text(PackageResources.replay_html), [
             "title": SeriesPlot.escape(title), "css": ReplayAssets.text(PackageResources.replay_css), "plots": plots, "data": data,
-            "script": script,
+            "renderer": rendererScript, "script": ReplayAssets.text(PackageResources.replay_js),
         ])
     }
+
+    /// The drawing of a frame (Replay/render.js, `window.DetentRender`) with every registered
+    /// engine's drawer in it: the replay inlines it, Detent Studio serves it as `/render.js`.
+    public static let rendererScript: String = {
+        let engines = EngineRegistry.all.map(\.replayScript).joined(separator: "\n")
+        return ReplayAssets.text(PackageResources.render_js).replacingEvery("/*@engine-drawers@*/", with: engines)
+    }()
 }

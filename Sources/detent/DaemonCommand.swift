@@ -25,6 +25,9 @@ struct DaemonCommand: ParsableCommand {
     @Option(name: .customLong("token-file"), help: "A file of mode 0600 holding the token TCP clients send in initialize.")
     var tokenFile: String?
 
+    @Option(name: .long, help: "Also serve Detent Studio, the live world in a browser, on 127.0.0.1:PORT or [::1]:PORT (port 0: any free one); prints its URL with a token.")
+    var http: String?
+
     @Option(name: .long, help: ArgumentHelp(ConfigHelp.text))
     var config: String?
 
@@ -59,10 +62,13 @@ struct DaemonCommand: ParsableCommand {
             let path = socket ?? (daemonConfig.socketPath.isEmpty ? DaemonSocket.defaultPath() : daemonConfig.socketPath)
             let plugins = noPlugins ? nil : PluginOrigin(folders: pluginFolders)
             let server = try DaemonServer(configLocation: location,
-                                          options: .init(socketPath: path, tcp: tcp, tokenFile: tokenFile, plugins: plugins), logger: logger)
-            try server.run { place in
+                                          options: .init(socketPath: path, tcp: tcp, tokenFile: tokenFile, http: http, plugins: plugins),
+                                          logger: logger)
+            try server.run(ready: { place in
                 StandardOutput.write("detent daemon listening on \(place)\n")
-            }
+            }, studio: { url in
+                StandardOutput.write("detent studio: \(url)\n")
+            })
         } catch let error as ConfigError {
             StandardError.write("detent daemon: \(error)\n")
             throw ExitCode(2)

@@ -1,6 +1,6 @@
 // The navigation registration's kinds (NavigationBinding.registration): a stack's container,
 // which clips its screens and bars, each screen on show, and the bar(s).
-// Runs inside the replay's script (Sources/DetentRuntime/Trace/Replay/replay.js), where
+// Runs inside the frame drawing (Sources/DetentTrace/Replay/render.js: the replay's and the studio's), where
 // el, text, hue, clipId, frameOf and clipTo are defined; `clip` is the element's navigation clip,
 // `dev` the device's frame.
 DRAWERS.navigation = function (id, e, clip, dev) {

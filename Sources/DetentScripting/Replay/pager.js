@@ -1,6 +1,6 @@
 // A pager (PagerBinding.registration): its frame, clipping the pages laid side by side and
 // moved by the offset, and a page indicator.
-// Runs inside the replay's script (Sources/DetentRuntime/Trace/Replay/replay.js), where
+// Runs inside the frame drawing (Sources/DetentTrace/Replay/render.js: the replay's and the studio's), where
 // el, text, hue, clipId, frameOf and clipTo are defined; `clip` is the element's navigation clip,
 // `dev` the device's frame.
 DRAWERS.pager = function (id, e, clip, dev) {

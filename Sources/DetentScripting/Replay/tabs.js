@@ -1,5 +1,5 @@
 // A tab container's bar (SplitBinding.tabsRegistration).
-// Runs inside the replay's script (Sources/DetentRuntime/Trace/Replay/replay.js), where
+// Runs inside the frame drawing (Sources/DetentTrace/Replay/render.js: the replay's and the studio's), where
 // el, text, hue, clipId, frameOf and clipTo are defined; `clip` is the element's navigation clip,
 // `dev` the device's frame.
 DRAWERS.tabs = function (id, e, clip, dev) {

@@ -1,0 +1,252 @@
+"use strict";
+// Detent Studio: the daemon's live world drawn every frame (render.js, the replay's drawing),
+// driven by pointer events, time controls and a Lua console, over the daemon's JSON-RPC on a
+// WebSocket (docs/studio.md). `window.detentStudio` exposes the state tests read.
+(function () {
+  const $ = id => document.getElementById(id);
+  const device = $("device"), scene = $("scene"), clips = $("clips");
+  const renderer = window.DetentRender(device, scene, clips);
+  const studio = { frame: null, time: null, paused: false, speed: 1, geometry: {}, framesDrawn: 0, events: [], connected: false,
+                   errors: [] };
+  window.detentStudio = studio;
+
+  // ---- JSON-RPC over the WebSocket
+  const token = new URLSearchParams(location.search).get("token");
+  const socketURL = "ws://" + location.host + "/ws" + (token ? "?token=" + encodeURIComponent(token) : "");
+  let socket = null, nextId = 1;
+  const pending = new Map();
+  function call(method, params) {
+    return new Promise((resolve, reject) => {
+      if (!socket || socket.readyState !== WebSocket.OPEN) { reject(new Error("not connected to the daemon")); return; }
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      socket.send(JSON.stringify({ jsonrpc: "2.0", id: id, method: method, params: params || {} }));
+    });
+  }
+  function sessionParams(params) {
+    const name = $("session").value.trim();
+    return name ? Object.assign({ session: name }, params) : params;
+  }
+  function connect() {
+    socket = new WebSocket(socketURL);
+    socket.onopen = async () => {
+      setConnection("open", "connected");
+      studio.connected = true;
+      try {
+        await call("initialize", { client: "detent-studio" });
+        await follow();
+      } catch (e) { report(e); }
+    };
+    socket.onmessage = msg => {
+      const message = JSON.parse(msg.data);
+      if (message.id !== undefined && pending.has(message.id)) {
+        const { resolve, reject } = pending.get(message.id);
+        pending.delete(message.id);
+        if (message.error) reject(Object.assign(new Error(message.error.message), { rpc: message.error })); else resolve(message.result);
+      } else if (message.method === "sample") { onSample(message.params); }
+      else if (message.method === "event") { onEvent(message.params); }
+      else if (message.method === "session/restarted") { follow().catch(report); }
+    };
+    socket.onclose = ev => {
+      studio.connected = false;
+      for (const { reject } of pending.values()) reject(new Error("the connection closed"));
+      pending.clear();
+      setConnection("closed", ev.code === 1001 ? "the daemon stopped" : "disconnected (" + ev.code + ")");
+    };
+  }
+  function setConnection(state, text) { const c = $("connection"); c.dataset.state = state; c.textContent = text; }
+  function report(e) { studio.errors.push(String(e.message || e)); print(String(e.message || e), "error"); }
+
+  // ---- Following the world: one subscription (events, plotted properties, the drawing)
+  let subscription = null;
+  const plotted = [];
+  async function follow() {
+    if (subscription) { try { await call("unsubscribe", { subscription: subscription }); } catch (e) { /* gone with a restart */ } }
+    const result = await call("subscribe", sessionParams({ events: "*", properties: plotted.map(p => p.name), geometry: true }));
+    subscription = result.subscription;
+    const state = await call("state", sessionParams({}));
+    showClock(state);
+    showEngines(state.engines);
+    $("property-names").textContent = "";
+    for (const name of Object.keys(state.properties)) {
+      const option = document.createElement("option"); option.value = name; $("property-names").appendChild(option);
+    }
+  }
+  $("session").addEventListener("change", () => follow().catch(report));
+
+  const fpsWindow = [];
+  function onSample(s) {
+    if (s.subscription !== subscription) return;
+    studio.frame = s.frame; studio.time = s.time;
+    if (s.geometry) {
+      studio.geometry = s.geometry;
+      renderer.draw(s.geometry);
+      studio.framesDrawn++;
+      device.setAttribute("data-frame", s.frame);
+      const now = performance.now();
+      fpsWindow.push(now);
+      while (fpsWindow.length && fpsWindow[0] < now - 1000) fpsWindow.shift();
+      $("fps").textContent = fpsWindow.length + " fps";
+      if (pointer && pointer.lastSent !== null) latencies.push(now - pointer.lastSent);
+    }
+    if (s.engines) showEngines(s.engines);
+    $("frame").textContent = "frame " + s.frame;
+    $("time").textContent = "t = " + s.time.toFixed(3) + " s";
+    for (const plot of plotted) if (s.values && s.values[plot.name] !== undefined) plot.add(s.time, s.values[plot.name]);
+  }
+  function showClock(c) {
+    studio.frame = c.frame; studio.time = c.time; studio.paused = c.paused; studio.speed = c.speed;
+    $("frame").textContent = "frame " + c.frame;
+    $("time").textContent = "t = " + c.time.toFixed(3) + " s";
+    $("pause").textContent = c.paused ? "Resume" : "Pause";
+    $("speed").value = String(c.speed);
+  }
+  function showEngines(engines) {
+    const list = $("engines"); list.textContent = "";
+    for (const e of engines || []) { const item = document.createElement("li"); item.textContent = e; list.appendChild(item); }
+  }
+
+  // ---- The timeline: the latest minute of events, newest at the right
+  const NS = "http://www.w3.org/2000/svg";
+  function onEvent(e) {
+    if (e.subscription !== subscription) return;
+    studio.events.push(e);
+    if (studio.events.length > 2000) studio.events.shift();
+    drawTimeline();
+  }
+  function drawTimeline() {
+    const timeline = $("timeline"), width = timeline.clientWidth || 400;
+    timeline.textContent = "";
+    const end = studio.time || 0, span = 60;
+    for (const e of studio.events) {
+      if (e.time < end - span) continue;
+      const x = 6 + (e.time - (end - span)) / span * (width - 12);
+      const tick = document.createElementNS(NS, "line");
+      for (const [k, v] of Object.entries({ "data-kind": "event", "data-frame": e.frame, x1: x, x2: x, y1: 6, y2: 30, stroke: "#0a84ff", "stroke-width": 2 })) tick.setAttribute(k, v);
+      const tip = document.createElementNS(NS, "title"); tip.textContent = "frame " + e.frame + ": " + e.name + " " + JSON.stringify(e.payload);
+      tick.appendChild(tip);
+      timeline.appendChild(tick);
+    }
+  }
+
+  // ---- Time
+  async function togglePause() {
+    try { showClock(await call(studio.paused ? "resume" : "pause", sessionParams({}))); } catch (e) { report(e); }
+  }
+  async function stepFrame() {
+    try { showClock(await call("step", sessionParams({ frames: 1 }))); } catch (e) { report(e); }
+  }
+  $("pause").addEventListener("click", togglePause);
+  $("step").addEventListener("click", stepFrame);
+  $("speed").addEventListener("change", async () => {
+    try { await call("speed", sessionParams({ factor: parseFloat($("speed").value) })); studio.speed = parseFloat($("speed").value); } catch (e) { report(e); }
+  });
+  document.addEventListener("keydown", ev => {
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLTextAreaElement) return;
+    if (ev.key === " ") { ev.preventDefault(); togglePause(); }
+    else if (ev.key === "ArrowRight") { ev.preventDefault(); stepFrame(); }
+  });
+
+  // ---- Touch: pointer events on the drawn screen become one finger's samples, with their times
+  let pointer = null;
+  const latencies = [];
+  studio.latencies = latencies;
+  function toWorld(ev) {
+    const p = device.createSVGPoint(); p.x = ev.clientX; p.y = ev.clientY;
+    const q = p.matrixTransform(device.getScreenCTM().inverse());
+    return { x: q.x, y: q.y };
+  }
+  function sendTouch(phase, ev) {
+    const at = toWorld(ev);
+    pointer.lastSent = performance.now();
+    return call("touch", sessionParams({ phase: phase, x: at.x, y: at.y, time: ev.timeStamp / 1000 })).catch(report);
+  }
+  device.addEventListener("pointerdown", ev => {
+    if (pointer) { report("one finger at a time: Detent's touches are single-finger; lift the first"); return; }
+    device.setPointerCapture(ev.pointerId);
+    pointer = { id: ev.pointerId, lastSent: null };
+    sendTouch("down", ev);
+    ev.preventDefault();
+  });
+  device.addEventListener("pointermove", ev => {
+    if (!pointer || ev.pointerId !== pointer.id) return;
+    const samples = ev.getCoalescedEvents ? ev.getCoalescedEvents() : [ev];
+    for (const sample of (samples.length ? samples : [ev])) sendTouch("move", sample);
+  });
+  function lift(ev, phase) {
+    if (!pointer || ev.pointerId !== pointer.id) return;
+    sendTouch(phase, ev);
+    pointer = null;
+  }
+  device.addEventListener("pointerup", ev => lift(ev, "up"));
+  device.addEventListener("pointercancel", ev => lift(ev, "cancel"));
+
+  // ---- Console: eval with history and completion, values as the console prints them
+  const history = []; let historyAt = 0;
+  function print(text, kind) {
+    const line = document.createElement("div");
+    if (kind) line.className = kind;
+    line.textContent = text;
+    $("transcript").appendChild(line);
+    $("transcript").scrollTop = $("transcript").scrollHeight;
+  }
+  $("prompt").addEventListener("submit", async ev => {
+    ev.preventDefault();
+    const code = $("code").value;
+    if (!code.trim()) return;
+    history.push(code); historyAt = history.length;
+    $("code").value = ""; $("completions").hidden = true;
+    print("> " + code, "input");
+    try {
+      const result = await call("eval", sessionParams({ code: code, format: "console" }));
+      for (const line of result.output) print(line);
+      if (result.count > 0) print(result.value);
+    } catch (e) { print(e.message, "error"); }
+  });
+  $("code").addEventListener("keydown", async ev => {
+    if (ev.key === "ArrowUp" && historyAt > 0) { ev.preventDefault(); $("code").value = history[--historyAt]; }
+    else if (ev.key === "ArrowDown" && historyAt < history.length) { ev.preventDefault(); historyAt++; $("code").value = history[historyAt] || ""; }
+    else if (ev.key === "Tab") {
+      ev.preventDefault();
+      const text = $("code").value, word = (text.match(/[A-Za-z_][A-Za-z0-9_.:]*$/) || [""])[0];
+      try {
+        const { words } = await call("complete", sessionParams({ word: word }));
+        const list = $("completions"); list.textContent = "";
+        if (words.length === 1) { $("code").value = text.slice(0, text.length - word.length) + words[0]; list.hidden = true; return; }
+        for (const w of words) { const item = document.createElement("li"); item.textContent = w; list.appendChild(item); }
+        list.hidden = words.length === 0;
+      } catch (e) { report(e); }
+    }
+  });
+
+  // ---- Plots: sampled properties drawn as SVG polylines over the latest 10 s
+  function makePlot(name) {
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("data-series", name); svg.setAttribute("viewBox", "0 0 400 120"); svg.setAttribute("preserveAspectRatio", "none");
+    const title = document.createElementNS(NS, "text"); title.setAttribute("x", 4); title.setAttribute("y", 12); title.setAttribute("font-size", 11);
+    title.textContent = name; svg.appendChild(title);
+    const line = document.createElementNS(NS, "polyline"); line.setAttribute("fill", "none"); line.setAttribute("stroke", "#0a84ff");
+    svg.appendChild(line);
+    $("plot-area").appendChild(svg);
+    const points = [];
+    return {
+      name: name, points: points,
+      add(t, v) {
+        if (v === null) return;
+        points.push([t, v]);
+        while (points.length && points[0][0] < t - 10) points.shift();
+        const lo = Math.min(...points.map(p => p[1])), hi = Math.max(...points.map(p => p[1]));
+        const t0 = t - 10, range = hi - lo || 1;
+        line.setAttribute("points", points.map(([pt, pv]) => ((pt - t0) / 10 * 400).toFixed(1) + "," + (114 - (pv - lo) / range * 100).toFixed(1)).join(" "));
+      },
+    };
+  }
+  $("plot-add").addEventListener("click", () => {
+    const name = $("plot-property").value.trim();
+    if (!name || plotted.some(p => p.name === name)) return;
+    plotted.push(makePlot(name));
+    follow().catch(report);
+  });
+
+  connect();
+})();
