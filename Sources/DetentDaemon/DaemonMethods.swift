@@ -75,7 +75,7 @@ extension Daemon {
         .session("complete", "The names that complete a word in a live world, as the console completes them.", [.string("word", required: true)]),
         .session("state", "A live world's clock, engines and the properties asked for.", [.strings("paths"), .bool("drops")]),
         DaemonMethod("subscribe", "Streams a live world's events and sampled properties to this client until unsubscribe.",
-                     [.eventNames("events"), .strings("properties"), .integer("every", 1...100_000), .session],
+                     [.eventNames("events"), .strings("properties"), .integer("every", 1...100_000), .bool("geometry"), .session],
                      answeredWhenAttached: true) { daemon, call in
             try daemon.subscribe(call.params, client: call.client, reply: call.reply)
         },
@@ -83,6 +83,9 @@ extension Daemon {
                      answeredWhenAttached: true) { daemon, call in
             call.reply(.success(try daemon.unsubscribe(call.params)))
         },
+        .session("touch", "Puts one finger on a live world's screen, moves it or lifts it: a pointer's samples with their times (Detent Studio).",
+                 [.string("phase", required: true), .number("x", -1e6...1e6, required: true), .number("y", -1e6...1e6, required: true),
+                  .number("time", 0...1e12, required: true)]),
         .session("pause", "Stops a live world's clock.", []),
         .session("resume", "Starts a live world's clock again.", []),
         .session("step", "Advances a paused live world by whole frames.", [.integer("frames", 1...1_000_000)]),

@@ -1,9 +1,11 @@
 import Dispatch
 import FoundationEssentials
 import Logging
+import DetentJSON
 import DetentLua
 import DetentScripting
 import DetentTime
+import DetentTrace
 import DetentWorld
 
 /// A session on the real-time display link (SPEC §1 real-time mode): the live world of the
@@ -32,6 +34,10 @@ public final class LiveSession {
     /// Each subscription's properties as a sample reads them (by index, not by name),
     /// forgotten when the session follows another world (`observe`).
     private var sampleReaders: [Int: PropertyReaders] = [:]
+    /// Each drawing subscription's geometry and what it last sent (its JSON text).
+    private var drawings: [Int: (geometry: TraceGeometry, sent: String)] = [:]
+    /// The finger a pointer holds down (`pointer(_:at:time:)`), if any.
+    var pointerTouch: PointerTouch?
     private var nextSubscription = 0
     private var observedWorld: (world: World, token: Int)?
     /// Bytes the Lua state held after its last full collection (`reclaimMemory`).
@@ -54,11 +60,17 @@ public final class LiveSession {
         public var endFrame: Int64 = 0
     }
 
-    /// A per-frame sample of properties (`sample` notifications).
-    public struct Sample: Sendable {
+    /// A per-frame sample of properties (`sample` notifications), and — for a subscription
+    /// that draws the world — its geometry, when it changed since the last one sent.
+    public struct Sample {
         public var frame: Int64
         public var time: Double
         public var values: [(String, Double?)]
+        /// What a replay draws of the frame (`TraceGeometry`), every element; nil when it is as
+        /// in the subscription's previous sample.
+        public var geometry: [TraceGeometry.Element]?
+        /// Each engine's state in a few words (`EngineSummary`), with the geometry.
+        public var engines: [String]?
     }
 
     /// Someone listening to events by name and/or to properties every `every` frames.
@@ -66,13 +78,18 @@ public final class LiveSession {
         public var events: Set<String>?      // nil = none; contains "*" = all
         public var properties: [String]
         public var every: Int
+        /// Whether samples carry the world's geometry (Detent Studio draws it). Unlike
+        /// properties, it makes no frames of its own: an idle world stays asleep, and a change
+        /// made between frames (an eval, a reset) is sent by `sendGeometry()`.
+        public var geometry: Bool
         public var onEvent: (WorldEvent) -> Void
         public var onSample: (Sample) -> Void
-        public init(events: Set<String>?, properties: [String], every: Int, onEvent: @escaping (WorldEvent) -> Void,
-                    onSample: @escaping (Sample) -> Void) {
+        public init(events: Set<String>?, properties: [String], every: Int, geometry: Bool = false,
+                    onEvent: @escaping (WorldEvent) -> Void, onSample: @escaping (Sample) -> Void) {
             self.events = events
             self.properties = properties
             self.every = max(1, every)
+            self.geometry = geometry
             self.onEvent = onEvent
             self.onSample = onSample
         }
@@ -141,9 +158,38 @@ public final class LiveSession {
         runJobs()
         publishClock()
         guard !subscriptions.isEmpty else { return }
-        for (id, subscription) in subscriptions where !subscription.properties.isEmpty && tick.frame % Int64(subscription.every) == 0 {
+        for (id, subscription) in subscriptions where (!subscription.properties.isEmpty || subscription.geometry)
+            && tick.frame % Int64(subscription.every) == 0 {
             let values = Array(zip(subscription.properties, sampleReaders[id, default: PropertyReaders(subscription.properties)].values(in: world)))
-            subscription.onSample(Sample(frame: tick.frame, time: VirtualTime.seconds(tick.targetTimestamp), values: values))
+            var sample = Sample(frame: tick.frame, time: VirtualTime.seconds(tick.targetTimestamp), values: values)
+            if subscription.geometry { (sample.geometry, sample.engines) = changedGeometry(id, world) }
+            if !values.isEmpty || sample.geometry != nil { subscription.onSample(sample) }
+        }
+    }
+
+    /// The world's geometry and engines for drawing subscription `id`, or nils when they are
+    /// what it sent last.
+    private func changedGeometry(_ id: Int, _ world: World) -> ([TraceGeometry.Element]?, [String]?) {
+        var drawing = drawings[id] ?? (TraceGeometry(), "")
+        let elements = drawing.geometry.elements(of: world)
+        let engines = world.engines.map { EngineSummary.describe($0) }
+        let text = JSONValue.array(elements.map { .object([("id", .string($0.id))] + $0.fields) } + engines.map { .string($0) }).text
+        let changed = text != drawing.sent
+        drawing.sent = text
+        drawings[id] = drawing
+        return changed ? (elements, engines) : (nil, nil)
+    }
+
+    /// Sends the drawing subscriptions a sample of the world as it is now when its geometry
+    /// changed since their last one: after work done between frames (an eval that did not
+    /// wait, a reset, a step, a subscription made), which an idle world draws no frame for.
+    public func sendGeometry() {
+        session.checkQueue()
+        let world = driver.world
+        for (id, subscription) in subscriptions where subscription.geometry {
+            let (geometry, engines) = changedGeometry(id, world)
+            guard let geometry else { continue }
+            subscription.onSample(Sample(frame: world.frame, time: world.seconds, values: [], geometry: geometry, engines: engines))
         }
     }
 
@@ -308,6 +354,7 @@ public final class LiveSession {
         session.checkQueue()
         subscriptions[id] = nil
         sampleReaders[id] = nil
+        drawings[id] = nil
         driver.wake()
     }
 
@@ -319,6 +366,7 @@ public final class LiveSession {
         closedReason = reason
         subscriptions.removeAll()
         sampleReaders.removeAll()
+        drawings.removeAll()
         scheduler.endAll(.aborted(reason))
         driver.pause()
     }

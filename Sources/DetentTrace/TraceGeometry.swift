@@ -6,16 +6,19 @@ import DetentJSON
 /// their screens and bars, tab bars, sheets (with their dimming) and drawers, and the fingers
 /// down — each an element with a stable id, a kind, a frame in window points (`x`, `y`, `w`,
 /// `h`) and a few fields of its own, in drawing order (`z`). Only what the engines expose
-/// publicly is read, and reading changes nothing.
-struct TraceGeometry {
-    typealias Element = EngineDrawing.Element
+/// publicly is read, and reading changes nothing. Traces record it frame by frame; Detent
+/// Studio's live page draws it from `subscribe {geometry = true}` samples.
+public struct TraceGeometry {
+    public typealias Element = EngineDrawing.Element
 
     /// The engines' drawing, kept from frame to frame: what each remembers (the screens a
     /// navigation showed, so a popped screen stays drawn until it has disappeared).
     private var drawing = EngineDrawing()
 
+    public init() {}
+
     /// The elements of `world` now, back to front.
-    mutating func elements(of world: World) -> [Element] {
+    public mutating func elements(of world: World) -> [Element] {
         var out: [Element] = []
         let c = world.configuration
         let insets = c.safeAreaInsets

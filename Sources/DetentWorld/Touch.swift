@@ -42,6 +42,8 @@ public final class Touch {
     /// When the last scheduled sample is due (or the last delivered one).
     public var scheduledEnd: Nanoseconds { pending.last?.time ?? lastSampleTime }
     public var isFinished: Bool { phase == .ended || phase == .cancelled }
+    /// Whether the finger has lifted (or been cancelled), or is scheduled to: no sample may follow.
+    public var isLifting: Bool { isFinished || pending.last?.phase == .ended || pending.last?.phase == .cancelled }
     public var translation: Point { Point(x: location.x - start.x, y: location.y - start.y) }
 
     /// The tracker's velocity (pt/s) as of the last delivered sample.

@@ -53,15 +53,22 @@ public final class TouchEngine: WorldEngine {
 
     /// Schedules a move to `point` at `time` (the script spaces samples at the touch rate).
     public func move(_ touch: Touch, to point: Point, at time: Nanoseconds) throws {
-        guard !touch.isFinished, touch.pending.last?.phase != .ended else { throw TouchError.finished(touch.id) }
+        guard !touch.isLifting else { throw TouchError.finished(touch.id) }
         guard time >= touch.scheduledEnd else { throw TouchError.outOfOrder(touch.id) }
         touch.schedule(.init(time: time, point: point, phase: .moved))
     }
 
     /// Schedules the finger lifting at `time`, where it last was.
     public func end(_ touch: Touch, at time: Nanoseconds) throws {
-        guard !touch.isFinished, touch.pending.last?.phase != .ended else { throw TouchError.finished(touch.id) }
+        guard !touch.isLifting else { throw TouchError.finished(touch.id) }
         touch.schedule(.init(time: max(time, touch.scheduledEnd), point: touch.scheduledLocation, phase: .ended))
+    }
+
+    /// Schedules the touch's cancellation at `time`, where it last was: the system took the
+    /// finger away (a browser's `pointercancel`); its responder gets `touchCancelled`.
+    public func cancel(_ touch: Touch, at time: Nanoseconds) throws {
+        guard !touch.isLifting else { throw TouchError.finished(touch.id) }
+        touch.schedule(.init(time: max(time, touch.scheduledEnd), point: touch.scheduledLocation, phase: .cancelled))
     }
 
     public var isBusy: Bool { touches.contains { !$0.isFinished } }

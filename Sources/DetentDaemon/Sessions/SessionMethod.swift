@@ -19,6 +19,11 @@ enum SessionMethod {
         case "eval":
             let format = try params.optionalString("format") ?? "default"
             guard format == "default" || format == "console" else { throw params.invalid("format", "one of: default, console") }
+        case "touch":
+            let phase = try params.string("phase")
+            guard LiveSession.PointerPhase(rawValue: phase) != nil else {
+                throw params.invalid("phase", "one of: " + LiveSession.PointerPhase.allCases.map(\.rawValue).joined(separator: ", "))
+            }
         case "reset":
             guard session != "live" else {
                 throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'reset' needs a named 'session' (the shared world belongs to every client)")
@@ -41,6 +46,7 @@ enum SessionMethod {
         var events: [String]?
         var properties: [String]
         var every: Int
+        var geometry: Bool
 
         /// From `subscribe`'s params, checked against its declaration (`Daemon.methodTable`).
         init(_ params: Params) throws {
@@ -48,15 +54,16 @@ enum SessionMethod {
             events = params.value["events"] == .string("*") ? ["*"] : try params.optionalStrings("events")
             properties = try params.optionalStrings("properties") ?? []
             every = Int(try params.optionalInt("every", in: 1...100_000) ?? 1)
-            guard events != nil || !properties.isEmpty else {
-                throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: give 'events' (names, or \"*\" for all) and/or 'properties' (names such as \"drawer.origin\")")
+            geometry = try params.optionalBool("geometry") ?? false
+            guard events != nil || !properties.isEmpty || geometry else {
+                throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: give 'events' (names, or \"*\" for all), 'properties' (names such as \"drawer.origin\") and/or 'geometry' (true)")
             }
         }
 
         /// As the session's worker takes it, under the subscription's `name`.
         func json(name: String) -> JSONValue {
             var fields: [(String, JSONValue)] = [("name", .string(name)), ("properties", .array(properties.map { .string($0) })),
-                                                 ("every", .int(Int64(every)))]
+                                                 ("every", .int(Int64(every))), ("geometry", .bool(geometry))]
             if let events { fields.append(("events", .array(events.map { .string($0) }))) }
             return .object(fields)
         }

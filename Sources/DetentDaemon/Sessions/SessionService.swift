@@ -6,7 +6,7 @@ import DetentWorld
 import DetentJSON
 
 /// The live-world methods of docs/protocol.md as a session's worker process answers them, on
-/// the session's queue: `eval`, `complete`, `state`, `pause`, `resume`, `step`, `speed`,
+/// the session's queue: `eval`, `complete`, `state`, `touch`, `pause`, `resume`, `step`, `speed`,
 /// `reset`, `subscribe`, `unsubscribe`, and the daemon's own `quiesce`. They come from the
 /// daemon over the worker's pipe, and from connections attached to the session
 /// (`SessionEndpoint`); both checked the parameters already (`SessionMethod`), so here they
@@ -61,6 +61,15 @@ final class SessionService: @unchecked Sendable {
                     let factor = try params.optionalNumber("factor", in: 0.1...10) ?? 1
                     live.setSpeed(factor)
                     reply(.success(.object([("speed", .double(factor))])))
+                case "touch":
+                    let phase = LiveSession.PointerPhase(rawValue: try params.string("phase"))!
+                    let point = Point(x: try params.optionalNumber("x", in: -1e6...1e6) ?? 0, y: try params.optionalNumber("y", in: -1e6...1e6) ?? 0)
+                    do {
+                        let (touch, due) = try live.pointer(phase, at: point, time: try params.optionalNumber("time", in: 0...1e12) ?? 0)
+                        reply(.success(.object([("touch", .int(Int64(touch))), ("due", .double(due)), ("frame", .int(live.world.frame))])))
+                    } catch let refusal as PointerRefusal {
+                        throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: \(refusal)")
+                    }
                 case "reset": try live.resetWorld(); reply(.success(clock(live)))
                 case "subscribe": try subscribe(live, params, sink: sink); reply(.success(.object([("subscription", .string(try params.string("name")))])))
                 case "unsubscribe":
@@ -69,6 +78,8 @@ final class SessionService: @unchecked Sendable {
                 case "quiesce": live.interruptJobs("the daemon is shutting down"); live.pause(); reply(.success(.null))
                 default: throw JSONRPC.Failure(JSONRPC.methodNotFound, "a session's worker has no method '\(method)'")
                 }
+                // What the request changed between frames, for pages drawing the world.
+                live.sendGeometry()
             } catch let failure as JSONRPC.Failure {
                 reply(.failure(failure))
             } catch {
@@ -123,6 +134,7 @@ final class SessionService: @unchecked Sendable {
         let subscription = LiveSession.Subscription(
             events: events.map(Set.init), properties: try params.optionalStrings("properties") ?? [],
             every: Int(try params.optionalInt("every", in: 1...100_000) ?? 1),
+            geometry: try params.optionalBool("geometry") ?? false,
             onEvent: { event in
                 let payload = event.payload.map { key, value in
                     (key, value.converted(number: JSONValue.double, integer: JSONValue.int, string: JSONValue.string, boolean: JSONValue.bool))
@@ -133,10 +145,13 @@ final class SessionService: @unchecked Sendable {
                 ]))
             },
             onSample: { sample in
-                sink.sample(.object([
+                var fields: [(String, JSONValue)] = [
                     ("subscription", subscriptionName), ("frame", .int(sample.frame)), ("time", .double(sample.time)),
                     ("values", .object(sample.values.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
-                ]))
+                ]
+                if let geometry = sample.geometry { fields.append(("geometry", .object(geometry.map { ($0.id, .object($0.fields)) }))) }
+                if let engines = sample.engines { fields.append(("engines", .array(engines.map { .string($0) }))) }
+                sink.sample(.object(fields))
             })
         if let previous = subscriptions[name] { live.unsubscribe(previous) }
         subscriptions[name] = live.subscribe(subscription)
