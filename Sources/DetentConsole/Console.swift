@@ -16,7 +16,7 @@ public final class Console {
     var statusShown = false
     var statusLine = StatusLine()
     /// The session being recorded into a spec (`:record FILE` … `:stop`).
-    var recording: ConsoleRecording?
+    var recording: SessionRecording?
     /// The chunk being evaluated, for the recording.
     private var inFlight: (code: String, chunkName: String)?
     /// Where text goes (the terminal front end prints above the prompt).
@@ -89,7 +89,7 @@ public final class Console {
     private func startRecording(_ file: String) throws {
         if let recording { throw CommandError("already recording into \(recording.file) (:stop writes it)") }
         try evaluator.reset()
-        recording = ConsoleRecording(file: file)
+        recording = SessionRecording(file: file)
         write("recording into \(file) from a fresh world (frame 0; your globals stay, but the spec has only what you type from now on); :stop writes it\n")
     }
 

@@ -86,6 +86,8 @@ extension Daemon {
         .session("touch", "Puts one finger on a live world's screen, moves it or lifts it: a pointer's samples with their times (Detent Studio).",
                  [.string("phase", required: true), .number("x", -1e6...1e6, required: true), .number("y", -1e6...1e6, required: true),
                   .number("time", 0...1e12, required: true)]),
+        .session("record", "Records a named session into a spec: `start` gives it a fresh world, `stop` answers the spec of what was evaluated and touched since.",
+                 [.string("action", required: true), .string("name")]),
         .session("pause", "Stops a live world's clock.", []),
         .session("resume", "Starts a live world's clock again.", []),
         .session("step", "Advances a paused live world by whole frames.", [.integer("frames", 1...1_000_000)]),
@@ -123,8 +125,9 @@ extension Daemon {
     func forwardToSession(_ method: String, _ call: DaemonMethod.Call) throws {
         let params = call.params
         try SessionMethod.check(method, params, session: try params.optionalString("session") ?? "live")
-        // `eval` opens a named session on first use; the others answer -32005 for one that is not open.
-        let session = try liveSession(params, create: method == "eval")
+        // `eval` and `record` open a named session on first use; the others answer -32005 for
+        // one that is not open.
+        let session = try liveSession(params, create: method == "eval" || method == "record")
         session.request(method, try SessionMethod.workerParams(method, params, valueBytes: config.maxEvalValueBytes),
                         reply: try admit(to: session, reply: call.reply))
     }

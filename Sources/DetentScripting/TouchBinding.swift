@@ -67,6 +67,15 @@ enum TouchBinding {
                 }
                 return 0
             },
+            // _cancel(at_seconds): the system takes the finger (touch_path's `cancel`).
+            "_cancel": { touch, call in
+                let world = try ScriptHost.of(call).requireWorld()
+                let time = VirtualTime.nanoseconds(fromSeconds: try call.number(2, "time", .seconds))
+                do { try world.touches.cancel(touch, at: time) } catch {
+                    throw LuaRaise(String(describing: error))
+                }
+                return 0
+            },
             // _up(at_seconds)
             "_up": { touch, call in
                 let world = try ScriptHost.of(call).requireWorld()

@@ -10,9 +10,9 @@ import DetentTestSupport
 /// statements, notes the expressions, waits the frames between chunks and asserts the end
 /// state — and `detent run`'s own runner passes it.
 @Suite("Console recording")
-struct ConsoleRecordingTests {
+struct SessionRecordingTests {
     @Test func framesBetweenChunksBecomeWaitsAndExpressionsBecomeNotes() throws {
-        var recording = ConsoleRecording(file: "/tmp/x_spec.lua", started: Date(timeIntervalSince1970: 0))
+        var recording = SessionRecording(file: "/tmp/x_spec.lua", started: Date(timeIntervalSince1970: 0))
         recording.add(.init(code: "a = 1", chunkName: "stdin", printed: "", frames: 3...3))
         recording.add(.init(code: "wait(0.5)", chunkName: "stdin", printed: "", frames: 10...40))
         recording.add(.init(code: "return a + 1", chunkName: "stdin", printed: "2", frames: 45...45))
@@ -37,7 +37,7 @@ struct ConsoleRecordingTests {
     }
 
     @Test func framesTheDisplayLinkDroppedAreDroppedAgainAtTheSameFrames() throws {
-        var recording = ConsoleRecording(file: "/tmp/x_spec.lua")
+        var recording = SessionRecording(file: "/tmp/x_spec.lua")
         recording.add(.init(code: "a = 1", chunkName: "stdin", printed: "", frames: 0...0))
         let spec = try recording.spec(snapshot: "30\niPhone 15\nS\n", drops: [(frame: 4, count: 2), (frame: 12, count: 1), (frame: 40, count: 3)])
         #expect(spec.contains("for _, drop in ipairs({ { 4, 2 }, { 12, 1 } }) do"), Comment(rawValue: spec))
@@ -47,7 +47,7 @@ struct ConsoleRecordingTests {
     }
 
     @Test func aMalformedSnapshotIsAnErrorNotASpec() {
-        let recording = ConsoleRecording(file: "/tmp/x_spec.lua")
+        let recording = SessionRecording(file: "/tmp/x_spec.lua")
         #expect(throws: RecordingError.self) { try recording.spec(snapshot: "not a frame") }
     }
 

@@ -253,6 +253,45 @@ end)
     ws.close()
 
 
+def recording(d, detent, scratch):
+    ws = d.socket_()
+    ids = iter(range(5000, 100000))
+    refused = ws.request(next(ids), "record", {"action": "start"})
+    check("record on the shared world is -32602 (a recording starts the world over)",
+          refused.get("error", {}).get("code") == -32602 and "named" in refused["error"]["message"], refused)
+    started = ws.request(next(ids), "record", {"session": "rec", "action": "start", "name": "studio_drag_spec.lua"})
+    check("record start gives the session a fresh world at frame 0", started.get("result", {}).get("frame") == 0, started)
+    ws.request(next(ids), "eval", {"session": "rec", "code": "d = world:drawer{ anchors = { 'top', 'middle', 'bottom' }, at = 'bottom' }"})
+    origin = ws.request(next(ids), "state", {"session": "rec", "paths": ["drawer.origin"]})["result"]["properties"]["drawer.origin"]
+    x, y = 196.5, origin + 20
+    ws.request(next(ids), "touch", {"session": "rec", "phase": "down", "x": x, "y": y, "time": 50.0})
+    for k in range(1, 16):
+        ws.request(next(ids), "touch", {"session": "rec", "phase": "move", "x": x, "y": y - 6 * k, "time": 50.0 + 0.008 * k})
+    ws.request(next(ids), "touch", {"session": "rec", "phase": "up", "x": x, "y": y - 90, "time": 50.128})
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        engines = ws.request(next(ids), "state", {"session": "rec", "paths": []})["result"]["engines"]
+        if any(e.startswith("drawer resting") for e in engines):
+            break
+        time.sleep(0.05)
+    ws.request(next(ids), "eval", {"session": "rec", "code": "note = d.anchor"})
+    ws.request(next(ids), "eval", {"session": "rec", "code": "error('a typo')"})
+    stopped = ws.request(next(ids), "record", {"session": "rec", "action": "stop"})
+    spec = stopped.get("result", {}).get("spec", "")
+    check("record stop answers the spec: the eval, the touch as touch_path, the end state",
+          "touch_path{ { 0, 196.5," in spec and "up = 0.128" in spec and "world:drawer" in spec and 'assert.are.equal("middle", d.anchor)' in spec
+          and "-- Left out (it raised" in spec, spec)
+    path = os.path.join(scratch, "studio_drag_spec.lua")
+    with open(path, "w") as f:
+        f.write(spec)
+    result = subprocess.run([detent, "run", path], cwd=scratch, capture_output=True, text=True, timeout=120)
+    check("detent run passes the recorded spec unchanged", result.returncode == 0 and "1 passed, 0 failed" in result.stdout,
+          result.stdout + result.stderr + spec)
+    again = ws.request(next(ids), "record", {"session": "rec", "action": "stop"})
+    check("stopping twice is a usage error naming how to start", again.get("error", {}).get("code") == -32002, again)
+    ws.close()
+
+
 def d_origin_expr(origin):
     return repr(float(origin))
 
@@ -304,10 +343,11 @@ def main():
                 part(d)
             except Exception as e:  # a part that breaks fails, the others still run
                 check(f"{part.__name__} ran through", False, repr(e))
-        try:
-            drag(d, detent, scratch)
-        except Exception as e:
-            check("drag ran through", False, repr(e))
+        for part in (drag, recording):
+            try:
+                part(d, detent, scratch)
+            except Exception as e:
+                check(f"{part.__name__} ran through", False, repr(e))
         url_file = d.socket + ".studio"
     finally:
         d.stop()

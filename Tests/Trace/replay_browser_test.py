@@ -17,14 +17,15 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "python"))
+from headless_chromium import SETUP_HINT, Browser  # noqa: E402
+
 TOLERANCE = 0.5  # pt
-SETUP_HINT = "run scripts/setup.sh (it installs chromium, chromium-driver and the venv with selenium)"
 
 
 def fail(message):
@@ -50,40 +51,6 @@ def fold(path):
         if "t" in line:
             frames.append({"frame": line["frame"], "t": line["t"], "state": {k: dict(v) for k, v in state.items()}})
     return header, frames, end
-
-
-def free_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def descendants(pid):
-    """Pids of every process below `pid` (from /proc), to stop exactly what we started."""
-    children = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            children.setdefault(int(fields[1]), []).append(int(entry))
-        except (OSError, IndexError, ValueError):
-            continue
-    found, stack = [], [pid]
-    while stack:
-        for child in children.get(stack.pop(), []):
-            found.append(child)
-            stack.append(child)
-    return found
-
-
-def alive(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def near(expected, actual, what):
@@ -112,9 +79,6 @@ def main():
         if not os.access(tool, os.X_OK):
             fail(f"{tool} is missing: {SETUP_HINT}")
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
         from selenium.webdriver.common.keys import Keys
     except ImportError:
@@ -123,8 +87,7 @@ def main():
     work = tempfile.mkdtemp(prefix="detent-replay-")
     shots = args.screenshots or os.path.join(work, "screenshots")
     os.makedirs(shots, exist_ok=True)
-    driver = None
-    started = []
+    browser = None
     try:
         traces = os.path.join(work, "traces")
         spec = "Tests/Trace/specs/replay_spec.lua"
@@ -149,17 +112,8 @@ def main():
                 fail(f"the replay must be self-contained; it mentions {external}")
         print("ok   detent run --trace on and detent show-trace wrote the traces and replays")
 
-        options = Options()
-        options.binary_location = args.chromium
-        for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--user-data-dir={os.path.join(work, 'profile')}", "--window-size=1400,1000"):
-            options.add_argument(flag)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        service = Service(executable_path=args.chromedriver, port=free_port(), service_args=["--allowed-ips=127.0.0.1"])
-        driver = webdriver.Chrome(service=service, options=options)
-        started = [service.process.pid] + descendants(service.process.pid)
-        driver.set_page_load_timeout(30)
-        driver.set_script_timeout(10)
+        browser = Browser(os.path.join(work, "profile"), args.chromium, args.chromedriver)
+        driver = browser.driver
 
         # The passing trace: a drawer flick, then a push.
         header, frames, end = fold(passing)
@@ -291,21 +245,8 @@ def main():
         print(f"ok   the failing assertion ({end['location']}) is highlighted at frame {end['frame']} and marked on the timeline")
         print(f"screenshots: {shots}")
     finally:
-        if driver is not None:
-            try:
-                driver.quit()
-            except Exception as error:  # the bounded check below still stops what is left
-                print(f"note: driver.quit() raised {error!r}")
-        deadline = time.time() + 10
-        while any(alive(p) for p in started) and time.time() < deadline:
-            time.sleep(0.1)
-        for pid in started:
-            if alive(pid):
-                print(f"note: stopping pid {pid}, still running after driver.quit()")
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+        if browser is not None:
+            browser.stop()
         signal.alarm(0)
         if args.screenshots is None:
             shutil.rmtree(work, ignore_errors=True)

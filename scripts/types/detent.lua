@@ -235,6 +235,13 @@ function drag(target, options) end
 ---@return detent.Point
 function flick(target, options) end
 
+--- A finger following recorded samples (what Detent Studio records): `{seconds after the
+--- touch-down, x, y}` in time order, the first at 0; `up` (or `cancel`) when it lifts, in
+--- seconds after the touch-down. Returns the release velocity when it lifted, else the touch.
+---@param path {[integer]: {[1]: number, [2]: number, [3]: number}, up?: number, cancel?: number}
+---@return detent.Point|detent.touch
+function touch_path(path) end
+
 --- Down and up 50 ms later.
 ---@param target detent.Target
 ---@return detent.Point

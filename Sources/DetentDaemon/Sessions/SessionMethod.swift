@@ -24,6 +24,12 @@ enum SessionMethod {
             guard LiveSession.PointerPhase(rawValue: phase) != nil else {
                 throw params.invalid("phase", "one of: " + LiveSession.PointerPhase.allCases.map(\.rawValue).joined(separator: ", "))
             }
+        case "record":
+            let action = try params.string("action")
+            guard action == "start" || action == "stop" else { throw params.invalid("action", "one of: start, stop") }
+            guard session != "live" else {
+                throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'record' needs a named 'session' (a recording starts the world over, and the shared world belongs to every client)")
+            }
         case "reset":
             guard session != "live" else {
                 throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'reset' needs a named 'session' (the shared world belongs to every client)")

@@ -15,6 +15,8 @@ final class SessionService: @unchecked Sendable {
     let owned: QueueOwned<LiveSession>
     /// Subscriptions by name, to the session's own ids (session queue only).
     private var subscriptions: [String: Int] = [:]
+    /// `record`: what is being recorded into a spec (session queue only).
+    private let recorder = SessionRecorder()
 
     /// Where a subscription's events and samples go: each gets the notification's params.
     struct Sink: Sendable {
@@ -66,11 +68,17 @@ final class SessionService: @unchecked Sendable {
                     let point = Point(x: try params.optionalNumber("x", in: -1e6...1e6) ?? 0, y: try params.optionalNumber("y", in: -1e6...1e6) ?? 0)
                     do {
                         let (touch, due) = try live.pointer(phase, at: point, time: try params.optionalNumber("time", in: 0...1e12) ?? 0)
+                        recorder.touched(phase, x: point.x, y: point.y, due: due, frame: live.world.frame)
                         reply(.success(.object([("touch", .int(Int64(touch))), ("due", .double(due)), ("frame", .int(live.world.frame))])))
                     } catch let refusal as PointerRefusal {
                         throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: \(refusal)")
                     }
-                case "reset": try live.resetWorld(); reply(.success(clock(live)))
+                case "reset":
+                    guard !recorder.isRecording else {
+                        throw JSONRPC.Failure(JSONRPC.usageError, "a reset would start the world over while recording: stop the recording first")
+                    }
+                    try live.resetWorld(); reply(.success(clock(live)))
+                case "record": try record(live, params, reply: reply)
                 case "subscribe": try subscribe(live, params, sink: sink); reply(.success(.object([("subscription", .string(try params.string("name")))])))
                 case "unsubscribe":
                     if let local = subscriptions.removeValue(forKey: try params.string("name")) { live.unsubscribe(local) }
@@ -99,7 +107,8 @@ final class SessionService: @unchecked Sendable {
         let console = try params.optionalString("format") == "console"
         let limit = Int(try params.optionalInt("limit", in: 1...Int64(Int32.max)) ?? 65_536)
         if console { try live.installConsole() }
-        live.eval(code, presenter: console ? "console" : "present", valueBytes: limit) { result in
+        live.eval(code, presenter: console ? "console" : "present", valueBytes: limit) { [recorder] result in
+            recorder.evaluated(code, result: result.mapError { $0 })
             switch result {
             case let .success(value):
                 reply(.success(.object([("value", .string(value.text)), ("json", .raw(value.json)), ("count", .int(Int64(value.count))),
@@ -109,6 +118,41 @@ final class SessionService: @unchecked Sendable {
                 reply(.failure(Daemon.luaFailure(error)))
             }
         }
+    }
+
+    /// `record {action = "start"}`: a fresh world, then every eval and touch is kept;
+    /// `record {action = "stop"}`: the spec, which `detent run` passes unchanged.
+    private func record(_ live: LiveSession, _ params: Params, reply: @escaping Daemon.Reply) throws {
+        do {
+            if try params.string("action") == "start" {
+                try recorder.start(name: try params.optionalString("name") ?? "studio_spec.lua", live: live)
+                reply(.success(.object([("recording", .bool(true))] + clockFields(live))))
+                return
+            }
+            let recording = try recorder.stop()
+            live.eval(recording.snapshotCode(), chunkName: "=(detent record)", presenter: "present") { result in
+                do {
+                    let value = try result.get()
+                    guard let snapshot = try JSONValue.parse(Array(value.json.utf8)).stringValue else {
+                        throw RecordingError("the world's state could not be read (\(value.json.prefix(200)))")
+                    }
+                    let drops = live.driver.drops.map { (frame: $0.frame, count: $0.count) }
+                    let spec = try recording.spec(snapshot: snapshot, drops: drops)
+                    reply(.success(.object([("recording", .bool(false)), ("spec", .string(spec)), ("name", .string(recording.file)),
+                                            ("chunks", .int(Int64(recording.chunks.count))), ("left_out", .int(Int64(recording.failures.count)))])))
+                } catch let error as LuaError {
+                    reply(.failure(JSONRPC.Failure(JSONRPC.usageError, "the world's state could not be read: \(error)")))
+                } catch {
+                    reply(.failure(JSONRPC.Failure(JSONRPC.usageError, "\(error)")))
+                }
+            }
+        } catch let error as RecordingError {
+            throw JSONRPC.Failure(JSONRPC.usageError, "\(error)")
+        }
+    }
+
+    private func clockFields(_ live: LiveSession) -> [(String, JSONValue)] {
+        [("paused", .bool(live.isPaused)), ("time", .double(live.world.seconds)), ("frame", .int(live.world.frame)), ("speed", .double(live.speed))]
     }
 
     private func state(_ live: LiveSession, _ params: Params) throws -> JSONValue {

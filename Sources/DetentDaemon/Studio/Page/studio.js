@@ -87,7 +87,13 @@
       fpsWindow.push(now);
       while (fpsWindow.length && fpsWindow[0] < now - 1000) fpsWindow.shift();
       $("fps").textContent = fpsWindow.length + " fps";
-      if (pointer && pointer.lastSent !== null) latencies.push(now - pointer.lastSent);
+      // From a pointer event to the frame that shows its effect: the event's own time stamp,
+      // then the paint after the first drawing that follows it (BENCHMARKS.md, "Studio").
+      if (awaiting !== null) {
+        const since = awaiting;
+        awaiting = null;
+        requestAnimationFrame(() => latencies.push(performance.now() - since));
+      }
     }
     if (s.engines) showEngines(s.engines);
     $("frame").textContent = "frame " + s.frame;
@@ -148,7 +154,7 @@
   });
 
   // ---- Touch: pointer events on the drawn screen become one finger's samples, with their times
-  let pointer = null;
+  let pointer = null, awaiting = null;
   const latencies = [];
   studio.latencies = latencies;
   function toWorld(ev) {
@@ -158,13 +164,13 @@
   }
   function sendTouch(phase, ev) {
     const at = toWorld(ev);
-    pointer.lastSent = performance.now();
+    if (phase === "move" && awaiting === null) awaiting = ev.timeStamp;
     return call("touch", sessionParams({ phase: phase, x: at.x, y: at.y, time: ev.timeStamp / 1000 })).catch(report);
   }
   device.addEventListener("pointerdown", ev => {
     if (pointer) { report("one finger at a time: Detent's touches are single-finger; lift the first"); return; }
     device.setPointerCapture(ev.pointerId);
-    pointer = { id: ev.pointerId, lastSent: null };
+    pointer = { id: ev.pointerId };
     sendTouch("down", ev);
     ev.preventDefault();
   });
@@ -217,6 +223,32 @@
         list.hidden = words.length === 0;
       } catch (e) { report(e); }
     }
+  });
+
+  // ---- Record: the session's evals and touches into a spec (the daemon's `record`)
+  let recording = false, specURL = null;
+  $("record").addEventListener("click", async () => {
+    try {
+      if (!recording) {
+        const result = await call("record", sessionParams({ action: "start", name: "studio_spec.lua" }));
+        recording = true;
+        showClock(result);
+        print("recording from a fresh world (frame 0): evaluate and drag, then Stop", "input");
+      } else {
+        const result = await call("record", sessionParams({ action: "stop" }));
+        recording = false;
+        studio.spec = result.spec;
+        $("spec").value = result.spec;
+        if (specURL) URL.revokeObjectURL(specURL);
+        specURL = URL.createObjectURL(new Blob([result.spec], { type: "text/x-lua" }));
+        $("save-spec").href = specURL;
+        $("save-spec").download = result.name;
+        $("recording").hidden = false;
+        print("recorded " + result.chunks + " chunks into " + result.name + (result.left_out ? " (" + result.left_out + " that raised left out as comments)" : ""), "input");
+      }
+      $("record").textContent = recording ? "Stop" : "Record";
+      $("record").setAttribute("aria-pressed", String(recording));
+    } catch (e) { report(e); }
   });
 
   // ---- Plots: sampled properties drawn as SVG polylines over the latest 10 s

@@ -173,6 +173,45 @@ function flick(target, opts)
   return lift(t, 0)
 end
 
+--- touch_path{ {0, x0, y0}, {dt, x, y}, ..., up = dt }: a finger following recorded
+--- samples — what Detent Studio records of a mouse or a finger. Each sample is
+--- {seconds after the touch-down, x, y}, in time order, the first one the touch-down at 0;
+--- `up` (or `cancel`) is when the finger lifts (or the system takes it), in seconds after the
+--- touch-down; with neither it stays down. Every sample is due exactly at its time, so the
+--- velocity tracker measures what it measured live. Waits until the last sample is delivered;
+--- returns the release velocity ({x =, y =}, pt/s) when the finger lifted, else the touch.
+function touch_path(path)
+  if type(path) ~= "table" or type(path[1]) ~= "table" then
+    fail("touch_path expects samples { {0, x, y}, {seconds, x, y}, ..., up = seconds }")
+  end
+  local function sample(i)
+    local s = path[i]
+    if type(s) ~= "table" then fail("touch_path: sample " .. i .. " must be {seconds, x, y}") end
+    local at = number(s[1], "seconds", "touch_path", "[" .. i .. "][1]")
+    return at, number(s[2], "points", "touch_path", "[" .. i .. "][2]"), number(s[3], "points", "touch_path", "[" .. i .. "][3]")
+  end
+  local first, x0, y0 = sample(1)
+  if first ~= 0 then fail("touch_path: the first sample is the touch-down, at 0 seconds (got " .. first .. ")") end
+  local t = touch(x0, y0)
+  local start, last = host.now(), 0
+  for i = 2, #path do
+    local at, x, y = sample(i)
+    if at < last then fail("touch_path: sample " .. i .. " is earlier than the one before it (" .. at .. " < " .. last .. ")") end
+    t.handle:_sample(x, y, start + at)
+    last = at
+  end
+  if path.up ~= nil and path.cancel ~= nil then fail("touch_path: give up or cancel, not both") end
+  local ends = path.up or path.cancel
+  if ends ~= nil then
+    ends = number(ends, "seconds", "touch_path", path.up ~= nil and "up" or "cancel")
+    if ends < last then fail("touch_path: the finger lifts before its last sample (" .. ends .. " < " .. last .. ")") end
+    if path.up ~= nil then t.handle:_up(start + ends) else t.handle:_cancel(start + ends) end
+  end
+  settle(t)
+  if path.up ~= nil then return t.handle.velocity end
+  return t
+end
+
 --- tap(target): down and up 50 ms later.
 function tap(target)
   local t = touch(target_point(target, "tap"))

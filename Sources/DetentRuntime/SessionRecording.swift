@@ -1,53 +1,66 @@
 import DetentPlatform
 import FoundationEssentials
 
-/// A console session being turned into a scenario (`:record FILE` … `:stop`), as Playwright's
-/// codegen turns a browsing session into a test: every chunk that ran without an error, in
-/// order, with the frames that passed between them as `wait_frames`, closed by assertions of
-/// each engine's state when the recording stopped. The world is fresh (frame 0) when a
-/// recording starts, as a test's world is, so `detent run` replays the same frames.
+/// A live session being turned into a scenario — the console's `:record FILE` … `:stop`, Detent
+/// Studio's Record button (the daemon's `record`) — as Playwright's codegen turns a browsing
+/// session into a test: every chunk that ran without an error, in order, with the frames that
+/// passed between them as `wait_frames`, closed by assertions of each engine's state when the
+/// recording stopped. A pointer's touches are chunks too (`touch_path{…}`, its samples at their
+/// times). The world is fresh (frame 0) when a recording starts, as a test's world is, so
+/// `detent run` replays the same frames.
 ///
 /// Frames, not seconds: the world's frame counter is exact, so the gaps a person left while
 /// typing in real time become waits that land on the same frames in virtual time.
-struct ConsoleRecording {
+public struct SessionRecording {
     /// One evaluated chunk.
-    struct Chunk {
-        var code: String
-        /// Where it came from: "stdin" for typed lines, the file of `:load`.
-        var chunkName: String
+    public struct Chunk {
+        public var code: String
+        /// Where it came from: "stdin" for typed lines, the file of `:load`; the studio's
+        /// "studio" (the console pane) and "pointer" (a touch).
+        public var chunkName: String
         /// What the console printed for its values (empty when none).
-        var printed: String
+        public var printed: String
         /// The world's frames when it began and ended.
-        var frames: ClosedRange<Int64>
+        public var frames: ClosedRange<Int64>
+
+        public init(code: String, chunkName: String, printed: String, frames: ClosedRange<Int64>) {
+            self.code = code
+            self.chunkName = chunkName
+            self.printed = printed
+            self.frames = frames
+        }
     }
 
     /// The spec file to write.
-    let file: String
+    public let file: String
+    /// Who recorded it, for the spec's header: "detent console" (:record FILE), "Detent Studio".
+    public let recorder: String
     /// When the recording began (shown in the spec's header).
-    let started: Date
-    private(set) var chunks: [Chunk] = []
+    public let started: Date
+    public private(set) var chunks: [Chunk] = []
     /// Chunks that raised, left out of the spec (their code is kept as a comment).
-    private(set) var failures: [(code: String, message: String)] = []
+    public private(set) var failures: [(code: String, message: String)] = []
 
-    init(file: String, started: Date = Date()) {
+    public init(file: String, recorder: String = "`detent console` (:record FILE)", started: Date = Date()) {
         self.file = file
+        self.recorder = recorder
         self.started = started
     }
 
-    mutating func add(_ chunk: Chunk) { chunks.append(chunk) }
+    public mutating func add(_ chunk: Chunk) { chunks.append(chunk) }
 
-    mutating func addFailure(code: String, message: String) { failures.append((code, message)) }
+    public mutating func addFailure(code: String, message: String) { failures.append((code, message)) }
 
     /// The Lua code the console evaluates when the recording stops: the console's Lua half
     /// (`snapshot` in DetentRuntime's ConsoleLua) reads the world's frame and device,
     /// classifies each chunk (a statement is kept, an expression becomes a comment) and
     /// writes an assertion for each engine's state, as one string of lines.
-    func snapshotCode() -> String {
+    public func snapshotCode() -> String {
         "return __detent_console.snapshot({" + chunks.map { Self.luaString($0.code) }.joined(separator: ", ") + "})"
     }
 
     /// `text` as a Lua string literal that reads back byte for byte.
-    static func luaString(_ text: String) -> String {
+    public static func luaString(_ text: String) -> String {
         var out = "\""
         for byte in text.utf8 {
             switch byte {
@@ -63,7 +76,7 @@ struct ConsoleRecording {
     /// The spec text, given what `snapshotCode()` returned and the frames the real-time
     /// display link dropped meanwhile (a late callback on a busy machine), which the spec
     /// drops again at the same frames so that its replay sees what the session saw.
-    func spec(snapshot: String, drops: [(frame: Int64, count: Int64)] = []) throws -> String {
+    public func spec(snapshot: String, drops: [(frame: Int64, count: Int64)] = []) throws -> String {
         var lines = snapshot.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.count >= 3, let stopFrame = Int64(lines.removeFirst()) else {
             throw RecordingError("the world's state could not be read (\(snapshot.prefix(200)))")
@@ -75,9 +88,9 @@ struct ConsoleRecording {
 
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         var out: [String] = []
-        out.append("-- Recorded by `detent console` (:record \(file)) on \(Self.dateText(started)).")
+        out.append("-- Recorded by \(recorder.replacingEvery("FILE", with: file)) on \(Self.dateText(started)).")
         out.append("-- The frames between the chunks typed are kept as wait_frames, so `detent run` replays")
-        out.append("-- them in virtual time; the assertions are each engine's state when :stop was typed.")
+        out.append("-- them in virtual time; the assertions are each engine's state when the recording stopped.")
         out.append("-- Recorded on the device \(Self.quoted(device)): run it with that device (`detent run --device \(Self.quoted(device))`")
         out.append("-- when it is not the default of config/runner.toml).")
         for failure in failures {
@@ -106,7 +119,7 @@ struct ConsoleRecording {
         }
         for (chunk, kind) in zip(chunks, kinds) {
             wait(until: chunk.frames.lowerBound)
-            if chunk.chunkName != "stdin" { out.append("    -- :load \(chunk.chunkName)") }
+            if chunk.chunkName != "stdin" && chunk.chunkName != "studio" && chunk.chunkName != "pointer" { out.append("    -- :load \(chunk.chunkName)") }
             if kind == "S" {
                 for line in chunk.code.split(separator: "\n", omittingEmptySubsequences: false) {
                     out.append(line.isEmpty ? "" : "    " + line)
@@ -146,7 +159,7 @@ struct ConsoleRecording {
 }
 
 /// A recording that could not be written.
-struct RecordingError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct RecordingError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,68 @@
+import DetentRuntime
+import FoundationEssentials
+
+/// The daemon's `record` on a named session (Detent Studio's Record button): from `start` — a
+/// fresh world at frame 0, as the console's `:record` starts — every eval that ran (its code
+/// and frames) and every pointer touch (`touch_path{…}` with its samples at their times) is
+/// kept; `stop` reads the engines' state and answers the spec (`SessionRecording`), which
+/// `detent run` replays frame for frame. Session queue only.
+final class SessionRecorder {
+    private(set) var recording: SessionRecording?
+    /// The touch being recorded: the frame of its touch-down, its world time, and its samples
+    /// as {seconds after the touch-down, x, y}.
+    private var stroke: (frame: Int64, start: Double, samples: [(Double, Double, Double)])?
+
+    var isRecording: Bool { recording != nil }
+
+    func start(name: String, live: LiveSession) throws {
+        guard recording == nil else { throw RecordingError("already recording (stop it first)") }
+        try live.installConsole()
+        try live.resetWorld()
+        recording = SessionRecording(file: name, recorder: "Detent Studio (the session's Record)")
+        stroke = nil
+    }
+
+    /// An eval that ended: kept, or kept as a comment when it raised.
+    func evaluated(_ code: String, result: Result<LiveSession.EvalResult, Error>) {
+        guard recording != nil else { return }
+        switch result {
+        case let .success(value):
+            recording!.add(.init(code: code, chunkName: "studio", printed: value.count > 0 ? value.text : "",
+                                 frames: value.startFrame...max(value.startFrame, value.endFrame)))
+        case let .failure(error):
+            recording!.addFailure(code: code, message: "\(error)")
+        }
+    }
+
+    /// A pointer sample the world took: `due` is its world time (seconds).
+    func touched(_ phase: LiveSession.PointerPhase, x: Double, y: Double, due: Double, frame: Int64) {
+        guard recording != nil else { return }
+        switch phase {
+        case .down:
+            stroke = (frame, due, [(0, x, y)])
+        case .move:
+            if let start = stroke?.start { stroke?.samples.append((due - start, x, y)) }
+        case .up, .cancel:
+            guard let current = stroke else { return }
+            stroke = nil
+            let samples = current.samples.map { "{ \(Self.number($0.0)), \(Self.number($0.1)), \(Self.number($0.2)) }" }
+            let ending = "\(phase == .up ? "up" : "cancel") = \(Self.number(due - current.start))"
+            recording!.add(.init(code: "touch_path{ " + (samples + [ending]).joined(separator: ", ") + " }", chunkName: "pointer",
+                                 printed: "", frames: current.frame...max(current.frame, frame)))
+        }
+    }
+
+    /// Ends the recording: the Lua that reads the engines' state, and what turns its answer
+    /// (and the frames the display link dropped) into the spec's text.
+    func stop() throws -> SessionRecording {
+        guard let recording else { throw RecordingError("no recording is running (record {action = \"start\"} starts one)") }
+        self.recording = nil
+        stroke = nil
+        return recording
+    }
+
+    /// A number as Lua reads it back exactly (shortest round-trip form).
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}
