@@ -178,6 +178,20 @@ def main():
         shot("settled")
         check("after settling the drawn drawer matches state within 0.5 pt", abs(drawn_y - settled) <= TOLERANCE, (drawn_y, settled))
 
+        # The timeline: look back at an earlier frame of the drag, then follow the world again.
+        latest = int(page("return +document.getElementById('device').getAttribute('data-frame')"))
+        driver.find_element(By.ID, "device").click()
+        for _ in range(20):
+            driver.find_element(By.ID, "device").send_keys(Keys.ARROW_LEFT)
+        back = page("const d = document.getElementById('device'); return {frame: +d.getAttribute('data-frame'), live: d.getAttribute('data-live'),"
+                    " y: +document.querySelector('[data-kind=drawer]').getAttribute('y')};")
+        shot("looking-back")
+        check("← draws earlier frames from the page's history (the world is not rewound)",
+              back["live"] == "false" and back["frame"] < latest and abs(back["y"] - settled) > TOLERANCE, (back, latest, settled))
+        driver.find_element(By.ID, "live").click()
+        live = page("const d = document.getElementById('device'); return {frame: +d.getAttribute('data-frame'), live: d.getAttribute('data-live')};")
+        check("Live follows the world again", live["live"] == "true" and live["frame"] >= latest, live)
+
         # 5. Stop: the spec, which detent run passes — the same drag landing on the same anchor.
         driver.find_element(By.ID, "record").click()
         spec = wait_for("the spec", lambda: page("return window.detentStudio.spec"))
@@ -208,6 +222,26 @@ def main():
         body.send_keys(Keys.SPACE)
         wait_for("the resume", lambda: not state([])["paused"])
         shot("paused-stepped")
+
+        # A second finger is refused clearly, not misread as a move of the first.
+        header = page("const r = document.querySelector('[data-kind=drawer-header]').getBoundingClientRect(); "
+                      "return {x: r.left + r.width / 2, y: r.top + r.height / 2};")
+        fingers = ActionBuilder(driver)
+        one = fingers.add_pointer_input(interaction.POINTER_TOUCH, "one")
+        two = fingers.add_pointer_input(interaction.POINTER_TOUCH, "two")
+        one.create_pointer_move(x=int(header["x"]) - 40, y=int(header["y"]))
+        two.create_pointer_move(x=int(header["x"]) + 40, y=int(header["y"]))
+        one.create_pointer_down(button=0)
+        two.create_pointer_down(button=0)
+        one.create_pointer_move(x=int(header["x"]) - 40, y=int(header["y"]) - 30, duration=100)
+        two.create_pointer_move(x=int(header["x"]) + 40, y=int(header["y"]) - 30, duration=100)
+        one.create_pointer_up(button=0)
+        two.create_pointer_up(button=0)
+        fingers.perform()
+        wait_for("the refusal", lambda: "one finger at a time" in driver.find_element(By.ID, "transcript").text, seconds=5)
+        check("a second finger is refused with a message in the console pane", True)
+        wait_for("the touches to end", lambda: any(e == "touch idle" for e in state([])["engines"]), seconds=10)
+        check("and no finger stays down in the world", True)
 
         # 7. A second page on the same session sees the same world.
         first = driver.current_window_handle

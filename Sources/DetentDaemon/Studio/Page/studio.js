@@ -6,8 +6,8 @@
   const $ = id => document.getElementById(id);
   const device = $("device"), scene = $("scene"), clips = $("clips");
   const renderer = window.DetentRender(device, scene, clips);
-  const studio = { frame: null, time: null, paused: false, speed: 1, geometry: {}, framesDrawn: 0, events: [], connected: false,
-                   errors: [] };
+  const studio = { frame: null, time: null, paused: false, speed: 1, geometry: {}, engines: [], framesDrawn: 0, events: [],
+                   connected: false, errors: [] };
   window.detentStudio = studio;
 
   // ---- JSON-RPC over the WebSocket
@@ -65,7 +65,9 @@
     const result = await call("subscribe", sessionParams({ events: "*", properties: plotted.map(p => p.name), geometry: true }));
     subscription = result.subscription;
     const state = await call("state", sessionParams({}));
+    history.length = 0; viewing = null; studio.events.length = 0;
     showClock(state);
+    studio.engines = state.engines;
     showEngines(state.engines);
     $("property-names").textContent = "";
     for (const name of Object.keys(state.properties)) {
@@ -80,9 +82,9 @@
     studio.frame = s.frame; studio.time = s.time;
     if (s.geometry) {
       studio.geometry = s.geometry;
-      renderer.draw(s.geometry);
+      remember({ frame: s.frame, time: s.time, geometry: s.geometry, engines: s.engines || studio.engines });
+      if (viewing === null) show(history.length - 1);
       studio.framesDrawn++;
-      device.setAttribute("data-frame", s.frame);
       const now = performance.now();
       fpsWindow.push(now);
       while (fpsWindow.length && fpsWindow[0] < now - 1000) fpsWindow.shift();
@@ -95,9 +97,12 @@
         requestAnimationFrame(() => latencies.push(performance.now() - since));
       }
     }
-    if (s.engines) showEngines(s.engines);
-    $("frame").textContent = "frame " + s.frame;
-    $("time").textContent = "t = " + s.time.toFixed(3) + " s";
+    if (s.engines) studio.engines = s.engines;
+    if (viewing === null) {
+      if (s.engines) showEngines(s.engines);
+      $("frame").textContent = "frame " + s.frame;
+      $("time").textContent = "t = " + s.time.toFixed(3) + " s";
+    }
     for (const plot of plotted) if (s.values && s.values[plot.name] !== undefined) plot.add(s.time, s.values[plot.name]);
   }
   function showClock(c) {
@@ -112,27 +117,91 @@
     for (const e of engines || []) { const item = document.createElement("li"); item.textContent = e; list.appendChild(item); }
   }
 
-  // ---- The timeline: the latest minute of events, newest at the right
+  // ---- History and the timeline: the drawings of the latest minute, and its events. Scrub
+  // (the slider, a click on an event, ←/→) to draw an earlier frame; Live (or the slider's end)
+  // follows the world again. The world itself is not rewound: pause it to look back at leisure.
   const NS = "http://www.w3.org/2000/svg";
+  const history = [];
+  let viewing = null;   // the index in `history` drawn while scrubbing; null: the latest
+  studio.history = history;
+  function remember(entry) {
+    history.push(entry);
+    let drop = 0;
+    while (drop < history.length - 1 && history[drop].time < entry.time - 60) drop++;
+    if (drop) { history.splice(0, drop); if (viewing !== null) viewing = Math.max(0, viewing - drop); }
+    $("scrubber").max = Math.max(0, history.length - 1);
+    if (viewing === null) $("scrubber").value = history.length - 1;
+    drawTimeline();
+  }
+  function show(index) {
+    const entry = history[index];
+    if (!entry) return;
+    renderer.draw(entry.geometry);
+    device.setAttribute("data-frame", entry.frame);
+    device.setAttribute("data-live", String(viewing === null));
+    studio.shownFrame = entry.frame;
+    if (viewing !== null) {
+      $("frame").textContent = "frame " + entry.frame + " (history)";
+      $("time").textContent = "t = " + entry.time.toFixed(3) + " s";
+      showEngines(entry.engines);
+    }
+    $("live").disabled = viewing === null;
+    placeCursor(entry.time);
+  }
+  function seek(index) {
+    if (!history.length) return;
+    index = Math.max(0, Math.min(history.length - 1, index));
+    viewing = index === history.length - 1 ? null : index;
+    $("scrubber").value = index;
+    show(index);
+    if (viewing === null) showEngines(studio.engines);
+  }
+  function indexOfFrame(frame) {
+    let i = history.findIndex(h => h.frame >= frame);
+    return i < 0 ? history.length - 1 : i;
+  }
+  studio.seek = seek;
+  $("scrubber").addEventListener("input", () => seek(+$("scrubber").value));
+  $("live").addEventListener("click", () => seek(history.length - 1));
+
   function onEvent(e) {
     if (e.subscription !== subscription) return;
     studio.events.push(e);
     if (studio.events.length > 2000) studio.events.shift();
     drawTimeline();
   }
+  function span() {
+    const t0 = history.length ? history[0].time : (studio.time || 0) - 60;
+    const t1 = history.length ? history[history.length - 1].time : (studio.time || 0);
+    return [t0, Math.max(t1, t0 + 1e-3)];
+  }
+  function timelineX(t) {
+    const [t0, t1] = span(), width = $("timeline").clientWidth || 400;
+    return 6 + (t - t0) / (t1 - t0) * (width - 12);
+  }
   function drawTimeline() {
-    const timeline = $("timeline"), width = timeline.clientWidth || 400;
+    const timeline = $("timeline");
     timeline.textContent = "";
-    const end = studio.time || 0, span = 60;
+    const [t0] = span();
     for (const e of studio.events) {
-      if (e.time < end - span) continue;
-      const x = 6 + (e.time - (end - span)) / span * (width - 12);
+      if (e.time < t0) continue;
+      const x = timelineX(e.time);
       const tick = document.createElementNS(NS, "line");
-      for (const [k, v] of Object.entries({ "data-kind": "event", "data-frame": e.frame, x1: x, x2: x, y1: 6, y2: 30, stroke: "#0a84ff", "stroke-width": 2 })) tick.setAttribute(k, v);
+      for (const [k, v] of Object.entries({ "data-kind": "event", "data-frame": e.frame, x1: x, x2: x, y1: 6, y2: 30, stroke: "#0a84ff", "stroke-width": 3 })) tick.setAttribute(k, v);
       const tip = document.createElementNS(NS, "title"); tip.textContent = "frame " + e.frame + ": " + e.name + " " + JSON.stringify(e.payload);
       tick.appendChild(tip);
+      tick.addEventListener("click", () => seek(indexOfFrame(e.frame)));
       timeline.appendChild(tick);
     }
+    const cursor = document.createElementNS(NS, "line");
+    for (const [k, v] of Object.entries({ id: "cursor", "data-kind": "cursor", y1: 0, y2: 36, stroke: "#1c1c1e" })) cursor.setAttribute(k, v);
+    timeline.appendChild(cursor);
+    const shown = viewing === null ? history[history.length - 1] : history[viewing];
+    if (shown) placeCursor(shown.time);
+  }
+  function placeCursor(t) {
+    const cursor = document.getElementById("cursor");
+    if (cursor) { const x = timelineX(t); cursor.setAttribute("x1", x); cursor.setAttribute("x2", x); }
   }
 
   // ---- Time
@@ -150,7 +219,13 @@
   document.addEventListener("keydown", ev => {
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLTextAreaElement) return;
     if (ev.key === " ") { ev.preventDefault(); togglePause(); }
-    else if (ev.key === "ArrowRight") { ev.preventDefault(); stepFrame(); }
+    else if (ev.key === "ArrowRight") {
+      ev.preventDefault();
+      if (viewing !== null) seek(viewing + 1); else stepFrame();
+    } else if (ev.key === "ArrowLeft") {
+      ev.preventDefault();
+      seek((viewing === null ? history.length - 1 : viewing) - 1);
+    }
   });
 
   // ---- Touch: pointer events on the drawn screen become one finger's samples, with their times
@@ -188,7 +263,7 @@
   device.addEventListener("pointercancel", ev => lift(ev, "cancel"));
 
   // ---- Console: eval with history and completion, values as the console prints them
-  const history = []; let historyAt = 0;
+  const typed = []; let typedAt = 0;
   function print(text, kind) {
     const line = document.createElement("div");
     if (kind) line.className = kind;
@@ -200,7 +275,7 @@
     ev.preventDefault();
     const code = $("code").value;
     if (!code.trim()) return;
-    history.push(code); historyAt = history.length;
+    typed.push(code); typedAt = typed.length;
     $("code").value = ""; $("completions").hidden = true;
     print("> " + code, "input");
     try {
@@ -210,8 +285,8 @@
     } catch (e) { print(e.message, "error"); }
   });
   $("code").addEventListener("keydown", async ev => {
-    if (ev.key === "ArrowUp" && historyAt > 0) { ev.preventDefault(); $("code").value = history[--historyAt]; }
-    else if (ev.key === "ArrowDown" && historyAt < history.length) { ev.preventDefault(); historyAt++; $("code").value = history[historyAt] || ""; }
+    if (ev.key === "ArrowUp" && typedAt > 0) { ev.preventDefault(); $("code").value = typed[--typedAt]; }
+    else if (ev.key === "ArrowDown" && typedAt < typed.length) { ev.preventDefault(); typedAt++; $("code").value = typed[typedAt] || ""; }
     else if (ev.key === "Tab") {
       ev.preventDefault();
       const text = $("code").value, word = (text.match(/[A-Za-z_][A-Za-z0-9_.:]*$/) || [""])[0];
