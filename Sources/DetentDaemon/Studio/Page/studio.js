@@ -89,12 +89,19 @@
       fpsWindow.push(now);
       while (fpsWindow.length && fpsWindow[0] < now - 1000) fpsWindow.shift();
       $("fps").textContent = fpsWindow.length + " fps";
-      // From a pointer event to the frame that shows its effect: the event's own time stamp,
-      // then the paint after the first drawing that follows it (BENCHMARKS.md, "Studio").
-      if (awaiting !== null) {
-        const since = awaiting;
-        awaiting = null;
-        requestAnimationFrame(() => latencies.push(performance.now() - since));
+      // From a pointer event to the frame that shows its effect — the first drawing with the
+      // finger where the event put it: the event's own time stamp, then the next animation
+      // frame, which paints it (BENCHMARKS.md, "Detent Studio").
+      // (The drawing shows the finger at its latest delivered sample, which may be a later
+      // one than the event awaited: found by position among the samples sent since.)
+      const finger = Object.values(s.geometry).find(e => e.kind === "touch");
+      if (awaiting !== null && finger) {
+        const shown = sentMoves.findIndex((m, i) => i >= awaiting.index && Math.abs(finger.x - m.x) < 0.01 && Math.abs(finger.y - m.y) < 0.01);
+        if (shown >= 0) {
+          const since = awaiting.t;
+          awaiting = null;
+          requestAnimationFrame(() => latencies.push(performance.now() - since));
+        }
       }
     }
     if (s.engines) studio.engines = s.engines;
@@ -131,7 +138,14 @@
     if (drop) { history.splice(0, drop); if (viewing !== null) viewing = Math.max(0, viewing - drop); }
     $("scrubber").max = Math.max(0, history.length - 1);
     if (viewing === null) $("scrubber").value = history.length - 1;
-    drawTimeline();
+    timelineSoon();
+  }
+  // The timeline is drawn at most four times a second: a drag's events come every frame.
+  let timelinePending = false;
+  function timelineSoon() {
+    if (timelinePending) return;
+    timelinePending = true;
+    setTimeout(() => { timelinePending = false; drawTimeline(); }, 250);
   }
   function show(index) {
     const entry = history[index];
@@ -168,7 +182,7 @@
     if (e.subscription !== subscription) return;
     studio.events.push(e);
     if (studio.events.length > 2000) studio.events.shift();
-    drawTimeline();
+    timelineSoon();
   }
   function span() {
     const t0 = history.length ? history[0].time : (studio.time || 0) - 60;
@@ -183,9 +197,12 @@
     const timeline = $("timeline");
     timeline.textContent = "";
     const [t0] = span();
+    const columns = new Set();   // one tick per pixel column: its first event
     for (const e of studio.events) {
       if (e.time < t0) continue;
       const x = timelineX(e.time);
+      if (columns.has(Math.round(x))) continue;
+      columns.add(Math.round(x));
       const tick = document.createElementNS(NS, "line");
       for (const [k, v] of Object.entries({ "data-kind": "event", "data-frame": e.frame, x1: x, x2: x, y1: 6, y2: 30, stroke: "#0a84ff", "stroke-width": 3 })) tick.setAttribute(k, v);
       const tip = document.createElementNS(NS, "title"); tip.textContent = "frame " + e.frame + ": " + e.name + " " + JSON.stringify(e.payload);
@@ -230,6 +247,7 @@
 
   // ---- Touch: pointer events on the drawn screen become one finger's samples, with their times
   let pointer = null, awaiting = null;
+  const sentMoves = [];
   const latencies = [];
   studio.latencies = latencies;
   function toWorld(ev) {
@@ -239,7 +257,12 @@
   }
   function sendTouch(phase, ev) {
     const at = toWorld(ev);
-    if (phase === "move" && awaiting === null) awaiting = ev.timeStamp;
+    if (phase === "down") { sentMoves.length = 0; awaiting = null; }
+    if (phase === "move") {
+      sentMoves.push(at);
+      if (sentMoves.length > 1000) { sentMoves.splice(0, 500); if (awaiting) awaiting.index = Math.max(0, awaiting.index - 500); }
+      if (awaiting === null) awaiting = { t: ev.timeStamp, index: sentMoves.length - 1 };
+    }
     return call("touch", sessionParams({ phase: phase, x: at.x, y: at.y, time: ev.timeStamp / 1000 })).catch(report);
   }
   device.addEventListener("pointerdown", ev => {
