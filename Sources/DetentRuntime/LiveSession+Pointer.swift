@@ -29,9 +29,9 @@ extension LiveSession {
     /// the latency of the way here, and in slow motion the drag plays out in slow motion too.
     /// A sample older than the finger's last one is due with it. One finger at a time: a
     /// `down` while one is down is refused, as are moves with no finger down.
-    /// Returns the touch's id and the world time (seconds) the sample is due at.
+    /// Returns the touch's id and the world time the sample is due at.
     @discardableResult
-    public func pointer(_ phase: PointerPhase, at point: Point, time: Double) throws -> (touch: Int, due: Double) {
+    public func pointer(_ phase: PointerPhase, at point: Point, time: Double) throws -> (touch: Int, due: Nanoseconds) {
         session.checkQueue()
         guard time.isFinite, point.x.isFinite, point.y.isFinite else { throw PointerRefusal(description: "a pointer sample's time and point must be finite numbers") }
         let touches = driver.perform { driver.world.touches }
@@ -65,6 +65,6 @@ extension LiveSession {
             if phase != .move { pointerTouch = nil }
         }
         driver.wake()
-        return (id, VirtualTime.seconds(due))
+        return (id, due)
     }
 }

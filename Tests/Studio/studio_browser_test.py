@@ -119,18 +119,19 @@ def main():
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check("the page loads with the token and logs no error (its CSP blocks nothing of its own)", not errors, errors)
 
-        # 2. Record from a fresh world, then make a drawer from the console pane.
+        # 2. Record from a fresh world; a drawer made by eval from a Python client is drawn.
         driver.find_element(By.ID, "record").click()
         wait_for("the recording to start", lambda: driver.find_element(By.ID, "record").get_attribute("aria-pressed") == "true")
         check("Record starts the session over at frame 0", state([])["frame"] < 30, state([]))
-        code = driver.find_element(By.ID, "code")
-        code.send_keys("d = world:drawer{ anchors = { 'top', 'middle', 'bottom' }, at = 'bottom' }", Keys.ENTER)
+        client.request(next(ids), "subscribe", {"session": SESSION, "events": ["drawer.settled"]})
+        made = client.request(next(ids), "eval", {"session": SESSION, "code": "d = world:drawer{ anchors = { 'top', 'middle', 'bottom' }, at = 'bottom' }"})
+        check("a Python client's eval makes a drawer in the page's session", "result" in made, made)
         drawn = wait_for("the page to draw the drawer",
                          lambda: page("const r = document.querySelector('[data-kind=drawer]'); return r && {y: +r.getAttribute('y'), h: +r.getAttribute('height')};"))
         origin = state(["drawer.origin"])["properties"]["drawer.origin"]
         shot("drawer-drawn")
-        check("the drawer made in the console pane is drawn where state says (within 0.5 pt)",
-              abs(drawn["y"] - origin) <= TOLERANCE, (drawn, origin))
+        check("the page draws it where state says (within 0.5 pt)", abs(drawn["y"] - origin) <= TOLERANCE, (drawn, origin))
+        code = driver.find_element(By.ID, "code")
 
         # 3. The console pane: a value, an error with its line, a completion.
         code.send_keys("return d.anchor", Keys.ENTER)
@@ -150,28 +151,42 @@ def main():
         code.clear()
 
         # 4. A pointer drag on the drawer's header, upward, released with velocity.
-        box = page("const r = document.querySelector('[data-kind=drawer-header]').getBoundingClientRect(); "
-                   "return {x: r.left + r.width / 2, y: r.top + r.height / 2};")
-        scale = page("const b = document.getElementById('device').getBoundingClientRect(); return b.height / 852;")
-        mouse = PointerInput(interaction.POINTER_MOUSE, "mouse")
-        actions = ActionBuilder(driver, mouse=mouse, duration=0)
-        actions.pointer_action.move_to_location(int(box["x"]), int(box["y"]))
-        actions.pointer_action.pointer_down()
-        actions.perform()
-        # ~10 pt every 16 ms, upward: a flick of ~600 pt/s, as a quick drag of a mouse is.
-        y = box["y"]
-        for _ in range(10):
-            y -= 10 * scale
-            step = ActionBuilder(driver, mouse=mouse, duration=16)
-            step.pointer_action.move_to_location(int(box["x"]), int(y))
-            step.perform()
-        release = ActionBuilder(driver, mouse=mouse, duration=0)
-        release.pointer_action.pointer_up()
-        release.perform()
+        def flick_header():
+            box = page("const r = document.querySelector('[data-kind=drawer-header]').getBoundingClientRect(); "
+                       "return {x: r.left + r.width / 2, y: r.top + r.height / 2};")
+            scale = page("const b = document.getElementById('device').getBoundingClientRect(); return b.height / 852;")
+            mouse = PointerInput(interaction.POINTER_MOUSE, "mouse")
+            actions = ActionBuilder(driver, mouse=mouse, duration=0)
+            actions.pointer_action.move_to_location(int(box["x"]), int(box["y"]))
+            actions.pointer_action.pointer_down()
+            actions.perform()
+            # ~10 pt every 16 ms, upward: a flick of ~600 pt/s, as a quick drag of a mouse is.
+            y = box["y"]
+            for _ in range(10):
+                y -= 10 * scale
+                step = ActionBuilder(driver, mouse=mouse, duration=16)
+                step.pointer_action.move_to_location(int(box["x"]), int(y))
+                step.perform()
+            release = ActionBuilder(driver, mouse=mouse, duration=0)
+            release.pointer_action.pointer_up()
+            release.perform()
+
+        flick_header()
         shot("dragged")
-        resting = wait_for("the drawer to settle", lambda: next((e for e in state([])["engines"] if e.startswith("drawer resting")), None))
-        anchor = resting.split()[-1]
-        check(f"the drag from the bottom anchor upward lands the drawer on '{anchor}' (the daemon's state)", anchor in ("middle", "top"), resting)
+        def landed(seconds):
+            """The anchor of the next drawer.settled event after the flick (where it came to rest,
+            whichever anchor: a loaded machine moves the mouse slower), with the drawer's state."""
+            deadline = time.time() + seconds
+            while time.time() < deadline:
+                for message in client.notifications() + [client.receive()]:
+                    if message.get("method") == "event" and message["params"]["name"] == "drawer.settled":
+                        return message["params"]["payload"]["anchor"]
+            raise AssertionError(f"no drawer.settled within {seconds} s; the world: {state(['drawer.origin'])}")
+
+        anchor = landed(20)
+        resting = next(e for e in state([])["engines"] if e.startswith("drawer "))
+        check(f"the drag from the bottom anchor upward ends with the drawer at rest on '{anchor}' (the daemon's state)",
+              resting == f"drawer resting {anchor}", resting)
         time.sleep(0.3)
         settled = state(["drawer.origin"])["properties"]["drawer.origin"]
         drawn_y = float(page("return document.querySelector('[data-kind=drawer]').getAttribute('y')"))
@@ -180,7 +195,7 @@ def main():
 
         # The timeline: look back at an earlier frame of the drag, then follow the world again.
         latest = int(page("return +document.getElementById('device').getAttribute('data-frame')"))
-        driver.find_element(By.ID, "device").click()
+        page("document.getElementById('device').focus()")   # a click would tap the world
         for _ in range(20):
             driver.find_element(By.ID, "device").send_keys(Keys.ARROW_LEFT)
         back = page("const d = document.getElementById('device'); return {frame: +d.getAttribute('data-frame'), live: d.getAttribute('data-live'),"
@@ -192,7 +207,22 @@ def main():
         live = page("const d = document.getElementById('device'); return {frame: +d.getAttribute('data-frame'), live: d.getAttribute('data-live')};")
         check("Live follows the world again", live["live"] == "true" and live["frame"] >= latest, live)
 
-        # 5. Stop: the spec, which detent run passes — the same drag landing on the same anchor.
+        # Slow time, soften the drawer's spring from the console pane, flick again.
+        Select(driver.find_element(By.ID, "speed")).select_by_value("0.25")
+        wait_for("the speed", lambda: state([])["speed"] == 0.25)
+        check("the speed menu slows the world (0.25×)", True)
+        code.send_keys("detent.world{ config = { drawer = { spring_stiffness = 120 } } } "
+                       "d = world:drawer{ anchors = { 'top', 'middle', 'bottom' }, at = 'bottom' }", Keys.ENTER)
+        wait_for("the new drawer at the bottom", lambda: abs(float(page("return +document.querySelector('[data-kind=drawer]').getAttribute('y')")) - origin) < TOLERANCE)
+        flick_header()
+        shot("slow-flick")
+        anchor = landed(60)
+        check(f"at 0.25× with a softer spring the flick brings the drawer to rest on '{anchor}'",
+              next(e for e in state([])["engines"] if e.startswith("drawer ")) == f"drawer resting {anchor}")
+        Select(driver.find_element(By.ID, "speed")).select_by_value("1")
+        wait_for("the speed back", lambda: state([])["speed"] == 1)
+
+        # 5. Stop: the spec, which detent run passes — the same drags landing on the same anchors.
         driver.find_element(By.ID, "record").click()
         spec = wait_for("the spec", lambda: page("return window.detentStudio.spec"))
         shot("recorded")
@@ -202,12 +232,22 @@ def main():
         check("the recorded spec replays the drag as touch_path and asserts the anchor",
               "touch_path{" in spec and f'assert.are.equal("{anchor}", d.anchor)' in spec, spec)
         result = subprocess.run([detent, "run", path], cwd=work, capture_output=True, text=True, timeout=120)
-        check("detent run passes the spec recorded in the page (the same drag lands on the same anchor)",
+        check("detent run passes the spec recorded in the page (the same drags land on the same anchors)",
               result.returncode == 0 and "1 passed, 0 failed" in result.stdout, result.stdout + result.stderr + spec)
+        check("the spec has both flicks and the softer spring", spec.count("touch_path{") == 2 and "spring_stiffness = 120" in spec, spec)
+
+        # Plots: a property's samples drawn as SVG.
+        driver.find_element(By.ID, "plot-property").send_keys("drawer.origin")
+        driver.find_element(By.ID, "plot-add").click()
+        client.request(next(ids), "eval", {"session": SESSION, "code": "d:animate_to('bottom')"})
+        points = wait_for("the plot", lambda: page("const l = document.querySelector('#plot-area svg[data-series=\"drawer.origin\"] polyline');"
+                                                   " return l && l.getAttribute('points') && l.getAttribute('points').split(' ').length > 10;"))
+        shot("plot")
+        check("a plotted property is drawn as an SVG line from its samples", points)
 
         # 6. Time: space pauses, the right arrow steps one frame, the speed menu.
         body = driver.find_element(By.ID, "device")
-        body.click()  # focus the stage, not an input
+        page("document.getElementById('device').focus()")  # the stage, not an input (a click would tap the world)
         body.send_keys(Keys.SPACE)
         wait_for("the pause", lambda: state([])["paused"])
         before = state([])["frame"]
@@ -216,9 +256,6 @@ def main():
         check("pause + step (space, →) advances exactly one frame", after == before + 1, (before, after))
         time.sleep(0.2)
         check("and the world stays paused after the step", state([])["frame"] == after)
-        Select(driver.find_element(By.ID, "speed")).select_by_value("0.25")
-        wait_for("the speed", lambda: state([])["speed"] == 0.25)
-        check("the speed menu sets the world's speed (0.25×)", True)
         body.send_keys(Keys.SPACE)
         wait_for("the resume", lambda: not state([])["paused"])
         shot("paused-stepped")

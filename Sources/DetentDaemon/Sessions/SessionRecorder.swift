@@ -1,4 +1,6 @@
+import DetentPlatform
 import DetentRuntime
+import DetentTime
 import FoundationEssentials
 
 /// The daemon's `record` on a named session (Detent Studio's Record button): from `start` — a
@@ -9,8 +11,8 @@ import FoundationEssentials
 final class SessionRecorder {
     private(set) var recording: SessionRecording?
     /// The touch being recorded: the frame of its touch-down, its world time, and its samples
-    /// as {seconds after the touch-down, x, y}.
-    private var stroke: (frame: Int64, start: Double, samples: [(Double, Double, Double)])?
+    /// as {time after the touch-down, x, y}.
+    private var stroke: (frame: Int64, start: Nanoseconds, samples: [(Nanoseconds, Double, Double)])?
 
     var isRecording: Bool { recording != nil }
 
@@ -34,8 +36,8 @@ final class SessionRecorder {
         }
     }
 
-    /// A pointer sample the world took: `due` is its world time (seconds).
-    func touched(_ phase: LiveSession.PointerPhase, x: Double, y: Double, due: Double, frame: Int64) {
+    /// A pointer sample the world took: `due` is its world time.
+    func touched(_ phase: LiveSession.PointerPhase, x: Double, y: Double, due: Nanoseconds, frame: Int64) {
         guard recording != nil else { return }
         switch phase {
         case .down:
@@ -45,8 +47,8 @@ final class SessionRecorder {
         case .up, .cancel:
             guard let current = stroke else { return }
             stroke = nil
-            let samples = current.samples.map { "{ \(Self.number($0.0)), \(Self.number($0.1)), \(Self.number($0.2)) }" }
-            let ending = "\(phase == .up ? "up" : "cancel") = \(Self.number(due - current.start))"
+            let samples = current.samples.map { "{ \(Self.seconds($0.0)), \(Self.number($0.1)), \(Self.number($0.2)) }" }
+            let ending = "\(phase == .up ? "up" : "cancel") = \(Self.seconds(due - current.start))"
             recording!.add(.init(code: "touch_path{ " + (samples + [ending]).joined(separator: ", ") + " }", chunkName: "pointer",
                                  printed: "", frames: current.frame...max(current.frame, frame)))
         }
@@ -64,5 +66,12 @@ final class SessionRecorder {
     /// A number as Lua reads it back exactly (shortest round-trip form).
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    /// A time in seconds to the nanosecond, as few digits as that takes ("0.0471", "0").
+    static func seconds(_ time: Nanoseconds) -> String {
+        let text = String(printf: "%.9f", VirtualTime.seconds(time))
+        let trimmed = text.contains(".") ? String(text.reversed().drop { $0 == "0" }.reversed()) : text
+        return trimmed.hasSuffix(".") ? String(trimmed.dropLast()) : trimmed
     }
 }

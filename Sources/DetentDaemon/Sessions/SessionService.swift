@@ -2,6 +2,7 @@ import DetentDaemonClient
 import DetentLua
 import DetentRuntime
 import DetentScripting
+import DetentTime
 import DetentWorld
 import DetentJSON
 
@@ -69,7 +70,8 @@ final class SessionService: @unchecked Sendable {
                     do {
                         let (touch, due) = try live.pointer(phase, at: point, time: try params.optionalNumber("time", in: 0...1e12) ?? 0)
                         recorder.touched(phase, x: point.x, y: point.y, due: due, frame: live.world.frame)
-                        reply(.success(.object([("touch", .int(Int64(touch))), ("due", .double(due)), ("frame", .int(live.world.frame))])))
+                        reply(.success(.object([("touch", .int(Int64(touch))), ("due", .double(VirtualTime.seconds(due))),
+                                                ("frame", .int(live.world.frame))])))
                     } catch let refusal as PointerRefusal {
                         throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: \(refusal)")
                     }

@@ -253,7 +253,8 @@
   function toWorld(ev) {
     const p = device.createSVGPoint(); p.x = ev.clientX; p.y = ev.clientY;
     const q = p.matrixTransform(device.getScreenCTM().inverse());
-    return { x: q.x, y: q.y };
+    // To a hundredth of a point: what the daemon gets is what a recorded spec replays.
+    return { x: Math.round(q.x * 100) / 100, y: Math.round(q.y * 100) / 100 };
   }
   function sendTouch(phase, ev) {
     const at = toWorld(ev);
