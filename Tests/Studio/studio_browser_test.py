@@ -30,24 +30,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "python"))
 from headless_chromium import SETUP_HINT, Browser  # noqa: E402
-from studio_suite import Daemon  # noqa: E402
+import studio_suite  # noqa: E402
+from studio_suite import Daemon, check  # noqa: E402
 
 TOLERANCE = 0.5  # pt
 SESSION = "studio"   # the page's default session
-passed, failed = 0, 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}" + (f": {detail}" if detail else ""))
-    return condition
-
-
 def wait_for(what, condition, seconds=10, interval=0.05):
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -312,12 +299,12 @@ def main():
             browser.stop()
         daemon.stop()
         signal.alarm(0)
-        if args.screenshots is None and not failed:
+        if args.screenshots is None and not studio_suite.failed:
             shutil.rmtree(work, ignore_errors=True)
         else:
             shutil.rmtree(os.path.join(work, "profile"), ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    print(f"{studio_suite.passed} passed, {studio_suite.failed} failed")
+    sys.exit(1 if studio_suite.failed else 0)
 
 
 if __name__ == "__main__":

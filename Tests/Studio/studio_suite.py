@@ -32,6 +32,7 @@ passed, failed = 0, 0
 
 
 def check(name, condition, detail=""):
+    """Counts and prints one check (the browser test counts with it too); returns `condition`."""
     global passed, failed
     if condition:
         passed += 1
@@ -39,6 +40,7 @@ def check(name, condition, detail=""):
     else:
         failed += 1
         print(f"FAIL {name}" + (f": {detail}" if detail else ""))
+    return condition
 
 
 class Daemon:
