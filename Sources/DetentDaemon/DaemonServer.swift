@@ -103,6 +103,21 @@ public final class DaemonServer: @unchecked Sendable {
         return token
     }
 
+    /// Binds `bootstrap` to the loopback `address` given with `option`; a port taken or refused
+    /// says so in the option's words.
+    private func listen(_ option: String, _ address: String, _ bootstrap: ServerBootstrap) throws -> Channel {
+        let socketAddress = try DaemonServer.loopbackAddress(address, option: option)
+        do {
+            let channel = try bootstrap.bind(to: socketAddress).wait()
+            channels.append(channel)
+            return channel
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw DaemonSocket.Problem(description: "\(option) \(address): the port is taken (another daemon's? pass another port, or 0 for any free one)")
+        } catch {
+            throw DaemonSocket.Problem(description: "\(option) \(address): cannot listen: \(error)")
+        }
+    }
+
     /// Writes the studio's URL, token and all, to `<socket>.studio` (mode 0600, as the socket),
     /// for tools that start a daemon and open its page; returns the path.
     static func writeStudioURL(_ url: String, beside socket: String) throws -> String {
@@ -168,26 +183,33 @@ public final class DaemonServer: @unchecked Sendable {
         _ = chmod(path, 0o600)
         channels.append(unix)
         var where_ = path
-        if let tcp = options.tcp {
-            let channel = try bootstrap(requiresToken: true).bind(to: try DaemonServer.loopbackAddress(tcp)).wait()
-            channels.append(channel)
-            where_ += " and \(channel.localAddress.map { "\($0)" } ?? tcp)"
-        }
         var studioURL: String?
-        if let http = options.http {
-            let access = studioAccess
-            let channel = try StudioServer.bootstrap(group: group, daemon: daemon, access: { access.withLockedValue { $0 } }, logger: logger)
-                .bind(to: try DaemonServer.loopbackAddress(http, option: "--http")).wait()
-            channels.append(channel)
-            guard let address = channel.localAddress, let port = address.port else {
-                throw DaemonSocket.Problem(description: "--http: the studio's listener has no address")
+        do {
+            if let tcp = options.tcp {
+                let channel = try listen("--tcp", tcp, bootstrap(requiresToken: true))
+                where_ += " and \(channel.localAddress.map { "\($0)" } ?? tcp)"
             }
-            let rules = StudioAccess(token: studioToken, address: address)
-            access.withLockedValue { $0 = rules }
-            let host = address.protocol == .inet6 ? "[\(address.ipAddress ?? "::1")]:\(port)" : "\(address.ipAddress ?? "127.0.0.1"):\(port)"
-            studioURL = rules.url(host: host)
-            where_ += " and http://\(host)/"
-            studioURLFile = try DaemonServer.writeStudioURL(rules.url(host: host), beside: path)
+            if let http = options.http {
+                let access = studioAccess
+                let channel = try listen("--http", http, StudioServer.bootstrap(group: group, daemon: daemon,
+                                                                               access: { access.withLockedValue { $0 } }, logger: logger))
+                guard let address = channel.localAddress, let port = address.port else {
+                    throw DaemonSocket.Problem(description: "--http: the studio's listener has no address")
+                }
+                let rules = StudioAccess(token: studioToken, address: address)
+                access.withLockedValue { $0 = rules }
+                let host = address.protocol == .inet6 ? "[\(address.ipAddress ?? "::1")]:\(port)" : "\(address.ipAddress ?? "127.0.0.1"):\(port)"
+                studioURL = rules.url(host: host)
+                where_ += " and http://\(host)/"
+                studioURLFile = try DaemonServer.writeStudioURL(rules.url(host: host), beside: path)
+            }
+        } catch {
+            // Nothing of this daemon stays behind: its listeners, its socket, its sessions' workers.
+            for channel in channels { try? channel.close().wait() }
+            unlink(path)
+            for session in daemon.sessionWorkers { session.stop("the daemon could not start", wait: true) }
+            try? group.syncShutdownGracefully()
+            throw error
         }
         daemon.onShutdownRequested = { [weak self] reason in self?.shutdown(reason) }
         lock.lock(); phase = .serving; lock.unlock()

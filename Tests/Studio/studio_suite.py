@@ -294,6 +294,21 @@ def recording(d, detent, scratch):
     ws.close()
 
 
+def port_taken(d, detent, scratch):
+    other = os.path.join(scratch, "other")
+    os.makedirs(other, exist_ok=True)
+    sock = os.path.join(other, "o.sock")
+    result = subprocess.run([detent, "daemon", "--socket", sock, "--http", d.host, "--no-plugins"], cwd=other,
+                            capture_output=True, text=True, timeout=60)
+    check("a second daemon on the studio's port exits 1 naming the option and what to do",
+          result.returncode == 1 and f"--http {d.host}: the port is taken" in result.stderr, (result.returncode, result.stderr))
+    check("and leaves no socket, worker socket or URL file behind", os.listdir(other) == [], os.listdir(other))
+    for bad, words in (("0.0.0.0:0", "loopback only"), ("8765", "expects 127.0.0.1:PORT")):
+        result = subprocess.run([detent, "daemon", "--socket", sock, "--http", bad, "--no-plugins"], cwd=other,
+                                capture_output=True, text=True, timeout=60)
+        check(f"--http {bad} is refused at start ({words})", result.returncode != 0 and words in result.stderr, result.stderr)
+
+
 def d_origin_expr(origin):
     return repr(float(origin))
 
@@ -345,7 +360,7 @@ def main():
                 part(d)
             except Exception as e:  # a part that breaks fails, the others still run
                 check(f"{part.__name__} ran through", False, repr(e))
-        for part in (drag, recording):
+        for part in (drag, recording, port_taken):
             try:
                 part(d, detent, scratch)
             except Exception as e:
