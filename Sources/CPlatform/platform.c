@@ -5,10 +5,15 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/prctl.h>
 
 int detent_die_with_parent(void) {
     return prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+}
+
+int detent_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }
 
 int detent_pipe_cloexec(int fds[2]) {

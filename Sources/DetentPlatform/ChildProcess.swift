@@ -1,3 +1,4 @@
+import CPlatform
 import Glibc
 
 /// Starting another program (found on PATH, `posix_spawnp`): what Foundation's `Process`
@@ -26,6 +27,7 @@ public enum ChildProcess {
             posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
         }
+        detent_spawn_close_from(&fileActions, 3)   // standard streams only (see WorkerProcess)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid = pid_t()

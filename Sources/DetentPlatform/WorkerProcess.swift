@@ -55,6 +55,9 @@ public final class WorkerProcess: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&fileActions) }
         posix_spawn_file_actions_adddup2(&fileActions, pair[1], 3)
         posix_spawn_file_actions_adddup2(&fileActions, errorPipe[1], 2)
+        // Nothing else of this process's: a pipe another thread made without O_CLOEXEC (a test
+        // harness's, a library's) would otherwise stay open for as long as the worker lives.
+        detent_spawn_close_from(&fileActions, 4)
         var attributes = posix_spawnattr_t()
         ChildProcess.initializeCleanSignals(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -36,12 +36,20 @@ public enum BuiltExecutables {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = folder.map { URL(fileURLWithPath: $0) } ?? root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        // Output to a file, read once the process has ended: a pipe is read to its end, and
+        // its write end, inherited by any program another test's thread starts meanwhile
+        // (Foundation's pipes are not close-on-exec), would hold this test until that program
+        // ended — the studio's suites once waited 7 minutes for the bundled scenarios' run.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("detent-run-\(getpid())-\(UUID().uuidString).out")
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        defer { try? FileManager.default.removeItem(at: file) }
+        let handle = try FileHandle(forWritingTo: file)
+        process.standardOutput = handle
+        process.standardError = handle
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try handle.close()
+        let data = try Data(contentsOf: file)
         return Run(status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
                    output: String(decoding: data, as: UTF8.self))
     }

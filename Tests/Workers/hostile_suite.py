@@ -429,6 +429,28 @@ def test_kill_9_of_the_daemon(project):
         stop(daemon)
 
 
+def test_descriptors(project):
+    """A worker holds none of its coordinator's descriptors but its channel, and a program a
+    spec starts holds not even that: a pipe the caller left inheritable (as a test harness's
+    may be) would otherwise stay open for as long as a worker, or its child, lives."""
+    folder = tempfile.mkdtemp(dir=project)
+    with open(os.path.join(folder, "fds_spec.lua"), "w") as f:
+        f.write('describe("fds", function() it("lists", function()\n'
+                '  local p = io.popen("ls /proc/self/fd | tr \'\\\\n\' \' \'"); print(p:read("a")); p:close()\n'
+                'end) end)\n')
+    read_end, write_end = os.pipe()
+    os.set_inheritable(write_end, True)
+    try:
+        result = subprocess.run([DETENT, "run", "fds_spec.lua"], cwd=folder, pass_fds=(write_end,), capture_output=True, text=True, timeout=60)
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    listed = next((line.strip(" |") for line in result.stdout.splitlines() if line.strip().startswith("|")), "")
+    # 0-2 are ls's standard streams, 3 the folder ls reads.
+    check("a spec's child holds only its standard streams (no coordinator pipe, no worker channel)",
+          result.returncode == 0 and listed.split() == ["0", "1", "2", "3"], f"{listed!r}\n{result.stdout}{result.stderr}")
+
+
 def main():
     global DETENT
     parser = argparse.ArgumentParser()
@@ -438,7 +460,7 @@ def main():
     project = make_project()
     try:
         for test in (lambda: test_detent_run(project, 1), lambda: test_detent_run(project, 2), lambda: test_kill_9_of_a_run(project),
-                     lambda: test_daemon(project), lambda: test_kill_9_of_the_daemon(project)):
+                     lambda: test_daemon(project), lambda: test_kill_9_of_the_daemon(project), lambda: test_descriptors(project)):
             try:
                 test()
             except Exception:

@@ -2,6 +2,7 @@
 #ifndef DETENT_CPLATFORM_H
 #define DETENT_CPLATFORM_H
 #include <pthread.h>
+#include <spawn.h>
 
 // Names a thread for debuggers and `top -H` (at most 15 bytes and a NUL; glibc, pthread.h under _GNU_SOURCE).
 int pthread_setname_np(pthread_t thread, const char *name);
@@ -14,6 +15,10 @@ int detent_die_with_parent(void);
 // 1 when this binary was built with ThreadSanitizer or AddressSanitizer, whose shadow memory
 // needs terabytes of address space (an RLIMIT_AS would make every allocation fail).
 int detent_built_with_sanitizer(void);
+// A spawned program's file actions close every descriptor from `lowest` up (glibc 2.34's
+// posix_spawn_file_actions_addclosefrom_np, declared under _GNU_SOURCE only): a child holds
+// only what it was given, whatever another thread of the parent opened without O_CLOEXEC.
+int detent_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 // pipe2 with O_CLOEXEC on both ends (glibc declares pipe2 under _GNU_SOURCE only).
 int detent_pipe_cloexec(int fds[2]);
 // Turns signal `signo` into a byte on a pipe (the handler only writes, which is

@@ -37,6 +37,9 @@ public enum WorkerServer {
         }
         signal(SIGINT, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
+        // The channel is the worker's alone: a program a spec starts (`io.popen`, `os.execute`)
+        // must not hold it, or the coordinator would not see the worker's end while it runs.
+        _ = fcntl(channel, F_SETFD, FD_CLOEXEC)
         // Not under a sanitizer: its shadow memory alone maps terabytes of address space.
         if detent_built_with_sanitizer() == 0, let bytes = getenv("DETENT_WORKER_MEMORY").flatMap({ rlim_t(String(cString: $0)) }) {
             var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
