@@ -78,7 +78,10 @@ final class StudioHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
         }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !keepAlive { done.whenComplete { _ in context.close(promise: nil) } }
+        if !keepAlive {
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            done.whenComplete { _ in bound.value.close(promise: nil) }
+        }
     }
 
     /// "/path?query" as (path, query).

@@ -22,6 +22,7 @@ enum StudioServer {
                 // The access rules exist once the port is known (bound); a connection comes after.
                 guard let rules = access() else { return channel.close() }
                 let http = StudioHTTPHandler(access: rules)
+                let boundHTTP = NIOLoopBound(http, eventLoop: channel.eventLoop)
                 let upgrader = NIOWebSocketServerUpgrader(
                     maxFrameSize: maxMessageBytes,
                     shouldUpgrade: { channel, head in
@@ -42,7 +43,7 @@ enum StudioServer {
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(
                         withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
-                            context.pipeline.syncOperations.removeHandler(http, promise: nil)
+                            context.pipeline.syncOperations.removeHandler(boundHTTP.value, promise: nil)
                         }))
                     try channel.pipeline.syncOperations.addHandler(http)
                 }

@@ -60,14 +60,16 @@ final class WebSocketMessages: ChannelDuplexHandler {
         closeSent = true
         var code = context.channel.allocator.buffer(capacity: 2)
         code.write(webSocketErrorCode: .goingAway)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: code)))
-            .whenComplete { _ in context.close(mode: mode, promise: promise) }
+            .whenComplete { _ in bound.value.close(mode: mode, promise: promise) }
     }
 
     private func sendClose(context: ChannelHandlerContext, data: ByteBuffer) {
         guard !closeSent else { context.close(promise: nil); return }
         closeSent = true
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)))
-            .whenComplete { _ in context.close(promise: nil) }
+            .whenComplete { _ in bound.value.close(promise: nil) }
     }
 }
