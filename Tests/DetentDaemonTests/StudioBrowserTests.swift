@@ -9,7 +9,7 @@ import DetentTestSupport
 /// pause and step, two pages on one session. A missing venv or browser fails.
 @Suite("Studio: the page in a real browser", .serialized)
 struct StudioBrowserTests {
-    @Test(.timeLimit(.minutes(5))) func theStudioWorksInChromium() throws {
+    @Test(.timeLimit(.minutes(10))) func theStudioWorksInChromium() throws {
         let python = BuiltExecutables.root.appendingPathComponent(".build/python/bin/python").path
         try #require(FileManager.default.isExecutableFile(atPath: python),
                      "no \(python): run scripts/setup.sh (it makes the venv with selenium and installs chromium and chromium-driver)")

@@ -9,7 +9,7 @@ import DetentTestSupport
 /// pages on one session. The suite starts its own daemon and stops it by pid.
 @Suite("Studio: the server, driven by real clients", .serialized)
 struct StudioSuiteTests {
-    @Test(.timeLimit(.minutes(5))) func theStudioSuitePasses() throws {
+    @Test(.timeLimit(.minutes(10))) func theStudioSuitePasses() throws {
         let run = try BuiltExecutables.run("/usr/bin/env", ["python3", "Tests/Studio/studio_suite.py", "--detent", try BuiltExecutables.path(of: "detent")])
         #expect(run.status == 0, "studio suite failed:\n\(run.output)")
         let last = run.output.split(separator: "\n").last.map(String.init) ?? ""

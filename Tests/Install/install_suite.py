@@ -26,6 +26,8 @@ import sys
 import tarfile
 import tempfile
 import time
+import urllib.error
+import urllib.request
 import traceback
 
 COMMAND_TIMEOUT = 120      # seconds for one detent command
@@ -260,7 +262,7 @@ def check_daemon(d, root):
     project = project_with_modules(root, "daemon")
     sock = os.path.join(project, "d.sock")
     log = open(os.path.join(project, "daemon.log"), "wb")
-    command = ["env", "-i"] + [f"{k}={v}" for k, v in d.env().items()] + ["detent", "daemon", "--socket", sock]
+    command = ["env", "-i"] + [f"{k}={v}" for k, v in d.env().items()] + ["detent", "daemon", "--socket", sock, "--http", "127.0.0.1:0"]
     proc = subprocess.Popen(command, cwd=project, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
     try:
         deadline = time.monotonic() + 60
@@ -289,6 +291,18 @@ def check_daemon(d, root):
         answer = call("eval", {"code": "return require('myapp.anchors').names[3]"})
         c.that(answer.get("result", {}).get("json") == "bottom", "the daemon's sandbox requires the project's Lua modules", json.dumps(answer))
         client.close()
+        # Detent Studio from the installed binary: its page is compiled in.
+        with open(sock + ".studio") as f:
+            url = f.read().strip()
+        with urllib.request.urlopen(url, timeout=30) as response:
+            page = response.read().decode()
+            c.that(response.status == 200 and "Detent Studio" in page and "/render.js" in page,
+                   "the installed daemon serves Detent Studio's page with the printed URL")
+        try:
+            urllib.request.urlopen(url.split("?", 1)[0], timeout=30)
+            c.that(False, "the studio refuses a request without the token")
+        except urllib.error.HTTPError as error:
+            c.that(error.code == 403, f"the studio refuses a request without the token (HTTP {error.code})")
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
