@@ -171,7 +171,7 @@ let package = Package(
         .executableTarget(name: "DetentFuzzConfig", dependencies: ["DetentConfig", "DetentRuntime", "DetentFuzzSupport"]),
         .executableTarget(name: "DetentFuzzLua", dependencies: ["DetentConfig", "DetentRuntime", "DetentScripting", "DetentFuzzSupport"]),
         // Helpers the Swift test targets share (device profiles); not a product.
-        .target(name: "DetentTestSupport", dependencies: ["CPlatform", "DetentWorld", "DetentTime"], path: "Tests/DetentTestSupport"),
+        .target(name: "DetentTestSupport", dependencies: ["DetentWorld", "DetentTime"], path: "Tests/DetentTestSupport"),
         .testTarget(name: "DetentPlatformTests", dependencies: ["DetentPlatform", "CPlatform"]),
         .testTarget(name: "DetentMotionTests", dependencies: ["DetentMotion"]),
         .testTarget(name: "DetentJSONTests", dependencies: ["DetentJSON"]),

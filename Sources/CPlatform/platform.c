@@ -16,10 +16,6 @@ int detent_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
     return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }
 
-int detent_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
-    return posix_spawn_file_actions_addchdir_np(actions, path);
-}
-
 int detent_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
 }

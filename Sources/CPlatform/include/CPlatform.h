@@ -19,8 +19,6 @@ int detent_built_with_sanitizer(void);
 // posix_spawn_file_actions_addclosefrom_np, declared under _GNU_SOURCE only): a child holds
 // only what it was given, whatever another thread of the parent opened without O_CLOEXEC.
 int detent_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
-// A spawned program starts in `path` (glibc 2.29's posix_spawn_file_actions_addchdir_np).
-int detent_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path);
 // pipe2 with O_CLOEXEC on both ends (glibc declares pipe2 under _GNU_SOURCE only).
 int detent_pipe_cloexec(int fds[2]);
 // Turns signal `signo` into a byte on a pipe (the handler only writes, which is
