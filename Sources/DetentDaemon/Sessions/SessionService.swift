@@ -8,7 +8,7 @@ import DetentJSON
 
 /// The live-world methods of docs/protocol.md as a session's worker process answers them, on
 /// the session's queue: `eval`, `complete`, `state`, `touch`, `pause`, `resume`, `step`, `speed`,
-/// `reset`, `subscribe`, `unsubscribe`, and the daemon's own `quiesce`. They come from the
+/// `reset`, `record`, `subscribe`, `unsubscribe`, and the daemon's own `quiesce`. They come from the
 /// daemon over the worker's pipe, and from connections attached to the session
 /// (`SessionEndpoint`); both checked the parameters already (`SessionMethod`), so here they
 /// are read as given.
