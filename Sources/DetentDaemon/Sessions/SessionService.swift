@@ -98,10 +98,12 @@ final class SessionService: @unchecked Sendable {
         }
     }
 
-    private func clock(_ live: LiveSession) -> JSONValue {
+    private func clock(_ live: LiveSession) -> JSONValue { .object(clockFields(live)) }
+
+    /// The clock's fields, for answers that carry more beside them (`record`'s).
+    private func clockFields(_ live: LiveSession) -> [(String, JSONValue)] {
         let world = live.world
-        return .object([("paused", .bool(live.isPaused)), ("time", .double(world.seconds)), ("frame", .int(world.frame)),
-                        ("speed", .double(live.speed))])
+        return [("paused", .bool(live.isPaused)), ("time", .double(world.seconds)), ("frame", .int(world.frame)), ("speed", .double(live.speed))]
     }
 
     private func eval(_ live: LiveSession, _ params: Params, reply: @escaping Daemon.Reply) throws {
@@ -153,9 +155,6 @@ final class SessionService: @unchecked Sendable {
         }
     }
 
-    private func clockFields(_ live: LiveSession) -> [(String, JSONValue)] {
-        [("paused", .bool(live.isPaused)), ("time", .double(live.world.seconds)), ("frame", .int(live.world.frame)), ("speed", .double(live.speed))]
-    }
 
     private func state(_ live: LiveSession, _ params: Params) throws -> JSONValue {
         let snapshot = live.state(try params.optionalStrings("paths"))
