@@ -57,10 +57,10 @@ public final class TaskScheduler {
         let job: Job
         let thread: LuaThread
         let request: WaitRequest
-        let start: Nanoseconds
-        let startFrame: Int64
+        private(set) var start: Nanoseconds
+        private(set) var startFrame: Int64
         /// Only events emitted after the wait began count for `wait_event`.
-        let eventMark: Int64
+        private(set) var eventMark: Int64
         /// The awaited event had been emitted just before the wait began (a hint when it
         /// times out).
         let missedEarlierEvent: Bool
@@ -74,6 +74,16 @@ public final class TaskScheduler {
             startFrame = world.frame
             eventMark = world.eventMark
             if case let .event(name, _) = request { missedEarlierEvent = world.hasRecentEvent(named: name) } else { missedEarlierEvent = false }
+        }
+
+        /// The wait goes on in `new`, which a script made (`detent.world{}`: frame 0, time 0):
+        /// what it waited in `old` still counts, and every event of `new` came after it began.
+        func carry(from old: World, to new: World) {
+            start += new.time - old.time
+            startFrame += new.frame - old.frame
+            eventMark = 0
+            previousFingerprint = nil
+            wasIdle = false
         }
     }
 
@@ -102,6 +112,8 @@ public final class TaskScheduler {
         return made
     }
     private var jobs: [Job] = []
+    /// The world the waiters' start times, frames and event marks are on.
+    private var waitersWorld: World?
     /// The job whose task is running right now (nil between resumes).
     private(set) var currentJob: Job?
 
@@ -133,6 +145,7 @@ public final class TaskScheduler {
             currentJob = next.job
             let outcome = next.thread.resume(argumentCount: next.arguments)
             currentJob = nil
+            followWorld()
             switch outcome {
             case let .finished(count):
                 if next.thread === next.job.main {
@@ -181,6 +194,7 @@ public final class TaskScheduler {
     /// allocated (the waiters that stay are copied out only once one leaves). Until the first
     /// deadline, frame count or event any waiter awaits, no waiter is checked at all.
     func collectDue(in world: World) {
+        followWorld()
         if summary.noneCanBeDue(in: world) { return }
         let checked = waiters
         var still: [Waiter]?
@@ -205,6 +219,17 @@ public final class TaskScheduler {
         // A job a check ended (`end`, the only place a job ends) took its waiters out of
         // `waiters` then; `still` was copied from before, so it drops them here.
         if let still { waiters = still.filter { !$0.job.isOver } }
+    }
+
+    /// Waits count what passes, not a world's clock: when a script makes a world
+    /// (`detent.world{}`, at frame 0 and time 0 again), every waiter carries on in it with
+    /// what it waited so far — `wait_frames(20)` 5 frames before still wakes 15 frames after.
+    private func followWorld() {
+        guard let world = host.world, world !== waitersWorld else { return }
+        defer { waitersWorld = world }
+        guard let old = waitersWorld, !waiters.isEmpty else { return }
+        for waiter in waiters { waiter.carry(from: old, to: world) }
+        summaryOfWaiters = nil
     }
 
     /// Ends `job` from outside (a failed event handler, a limit, a cancel).

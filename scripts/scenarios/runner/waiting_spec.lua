@@ -115,4 +115,25 @@ describe("waiting", function()
     assert.are.equal(100, a.value)
     assert.is_true(a.finished)
   end)
+
+  -- detent.world{} mid-test starts a world at frame 0 and t = 0: a wait begun in the old one
+  -- counts what it already waited there and goes on in the new one.
+  it("a wait that began before detent.world{} counts on in the new world", function()
+    wait_frames(100)
+    local frames_woke, time_woke, event_seen
+    spawn(function() wait_frames(20); frames_woke = world.frame end)
+    spawn(function() wait(0.5); time_woke = world.time end)
+    spawn(function() event_seen = wait_event("ping", { timeout = 1 }) end)
+    wait_frames(5)
+    detent.world{}
+    assert.are.equal(0, world.frame)
+    wait_frames(16)
+    assert.are.equal(15, frames_woke)                        -- 5 frames there, 15 here
+    world:emit("ping", { n = 1 })                            -- the new world's events count
+    wait_frames(1)
+    assert.are.equal("ping", event_seen.name)
+    assert.are.equal(1, event_seen.n)
+    wait(0.5)
+    assert.near(0.5 - 5 / 60, time_woke, 1e-9)               -- 5 frames' time there, the rest here
+  end)
 end)
