@@ -100,11 +100,12 @@ public final class Console {
         let answer = AwaitedAnswer<ConsoleEvaluation>()
         evaluator.evaluate(recording.snapshotCode(), chunkName: "=(detent console :stop)") { answer.deliver($0) }
         let snapshot = answer.wait()
-        guard case let .values(text, _) = snapshot else {
+        guard case let .values(text, frames) = snapshot else {
             if case let .error(message) = snapshot { throw RecordingError("the world's state could not be read: \(message)") }
             return
         }
-        let spec = try recording.spec(snapshot: text, drops: try evaluator.frameDrops())
+        guard let frames else { throw RecordingError("the world's frame could not be read (the daemon gave no start_frame)") }
+        let spec = try recording.spec(snapshot: text, stopFrame: frames.lowerBound, drops: try evaluator.frameDrops())
         try AtomicFile.write(spec, to: recording.file)
         let left = recording.failures.isEmpty ? "" : " (\(recording.failures.count) that raised left out as comments)"
         write("wrote \(recording.file): \(recording.chunks.count) chunks\(left) and the engines' end state; run it with detent run \(recording.file)\n")

@@ -27,8 +27,11 @@ extension LiveSession {
     /// present; every later sample at the present of the touch-down plus the pointer time
     /// passed since it — so the velocity tracker measures the pointer's real speed, whatever
     /// the latency of the way here, and in slow motion the drag plays out in slow motion too.
-    /// A sample older than the finger's last one is due with it. One finger at a time: a
-    /// `down` while one is down is refused, as are moves with no finger down.
+    /// A sample older than the finger's last one is due with it; one that comes after the
+    /// frame it was due in was delivered is due just after that frame instead, so the world
+    /// takes it on the frame a spec scheduling it at that time would (a recording replays
+    /// frame for frame). One finger at a time: a `down` while one is down is refused, as are
+    /// moves with no finger down.
     /// Returns the touch's id and the world time the sample is due at.
     @discardableResult
     public func pointer(_ phase: PointerPhase, at point: Point, time: Double) throws -> (touch: Int, due: Nanoseconds) {
@@ -52,7 +55,8 @@ extension LiveSession {
             guard let held = pointerTouch else { throw PointerRefusal(description: "no finger is down: send 'down' first") }
             id = held.touch.id
             let elapsed = VirtualTime.nanoseconds(fromSeconds: max(0, time - held.pointerStart))
-            due = max(held.worldStart + elapsed, held.touch.scheduledEnd)
+            let late = driver.world.time + VirtualTime.dueTolerance + 1   // due by no frame delivered yet
+            due = max(held.worldStart + elapsed, held.touch.scheduledEnd, late)
             do {
                 switch phase {
                 case .move: try touches.move(held.touch, to: point, at: due)
@@ -62,7 +66,10 @@ extension LiveSession {
             } catch {
                 throw PointerRefusal(description: "\(error)")
             }
-            if phase != .move { pointerTouch = nil }
+            if phase != .move {
+                pointerTouch = nil
+                liftingPointer = held.touch
+            }
         }
         driver.wake()
         return (id, due)

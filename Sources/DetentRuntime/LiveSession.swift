@@ -38,6 +38,11 @@ public final class LiveSession {
     private var drawings: [Int: (geometry: TraceGeometry, sent: String)] = [:]
     /// The finger a pointer holds down (`pointer(_:at:time:)`), if any.
     var pointerTouch: PointerTouch?
+    /// A pointer's finger that was lifted, until its lift is delivered.
+    var liftingPointer: Touch?
+    /// Called on the tick that delivers a pointer's lift (or cancel), with the timeline
+    /// frame: a recording's `touch_path` returns there.
+    public var onPointerLifted: ((Int64) -> Void)?
     private var nextSubscription = 0
     private var observedWorld: (world: World, token: Int)?
     /// Bytes the Lua state held after its last full collection (`reclaimMemory`).
@@ -54,8 +59,9 @@ public final class LiveSession {
         public var count: Int
         /// What the code printed.
         public var output: [String]
-        /// The world's frame when the code began and when it ended (after its waits): the
-        /// console's `:record` turns the frames between evaluations into `wait_frames`.
+        /// The session's timeline frame (`RealTimeDriver.timelineFrame`: the world's frame,
+        /// counted on across worlds a script makes) when the code began and when it ended
+        /// (after its waits): a recording turns the frames between chunks into `wait_frames`.
         public var startFrame: Int64 = 0
         public var endFrame: Int64 = 0
     }
@@ -154,6 +160,10 @@ public final class LiveSession {
             for error in errors { onHandlerError(error) }
         }
         let world = driver.world
+        if let lifting = liftingPointer, lifting.isFinished {
+            liftingPointer = nil
+            onPointerLifted?(driver.timelineFrame)
+        }
         scheduler.collectDue(in: world)
         runJobs()
         publishClock()
@@ -200,8 +210,14 @@ public final class LiveSession {
         host.lua.resetLimits()
         scheduler.runReady()
         reclaimMemory()
+        followScriptWorld()
+    }
+
+    /// Steps the world a script made (`detent.world{}`) from now on, its frames counted on in
+    /// the session's timeline.
+    private func followScriptWorld() {
         if let world = host.world, world !== driver.world {
-            driver.replaceWorld(world)
+            driver.replaceWorld(world, continuing: true)
             observe(world)
         }
     }
@@ -246,7 +262,7 @@ public final class LiveSession {
         session.checkQueue()
         if let closedReason { return completion(.failure(.runtime(LuaRuntimeError(message: closedReason)))) }
         driver.perform {
-            let startFrame = driver.world.frame
+            let startFrame = driver.timelineFrame
             evaluate.push()
             let thread = LuaThread(state: host.lua)
             thread.push(.string(code))
@@ -261,7 +277,8 @@ public final class LiveSession {
                                    count: Int(values.number(3) ?? 0), output: job.output)
                     }
                     result.startFrame = startFrame
-                    result.endFrame = self.driver.world.frame
+                    self.followScriptWorld()   // the chunk may have made one
+                    result.endFrame = self.driver.timelineFrame
                     completion(.success(result))
                 case let .failed(error): completion(.failure(error))
                 case let .aborted(message): completion(.failure(.runtime(LuaRuntimeError(message: message))))
@@ -290,9 +307,10 @@ public final class LiveSession {
     public func resetWorld() throws {
         session.checkQueue()
         scheduler.endAll(.aborted("the world was reset"))
+        liftingPointer = nil
         let setup = try session.makeWorld()
         host.setWorld(setup)
-        driver.replaceWorld(setup.world)
+        driver.replaceWorld(setup.world, continuing: false)
         observe(setup.world)
         publishClock()
     }

@@ -44,15 +44,24 @@ public final class RealTimeDriver {
     public private(set) var framesDelivered: Int64 = 0
     public private(set) var lateFrames: Int64 = 0
 
-    /// Frames a late callback dropped in the current world: after `frame` was delivered,
-    /// `count` frames went by unseen (the console's `:record` drops them again in the spec).
+    /// Frames a late callback dropped: after the timeline's frame `frame` was delivered,
+    /// `count` frames went by unseen (a recording drops them again in the spec it writes).
     public struct FrameDrop: Equatable, Sendable {
         public var frame: Int64
         public var count: Int64
     }
-    /// The drops since the world began, the latest `maxDropsKept` of them.
+    /// The drops since the timeline began, the latest `maxDropsKept` of them.
     public private(set) var drops: [FrameDrop] = []
     static let maxDropsKept = 10_000
+
+    /// The frames the worlds before this one delivered since the timeline began.
+    private var framesOfEarlierWorlds: Int64 = 0
+    /// The session's timeline: frames delivered since it began (`replaceWorld(_:continuing:)`
+    /// with `continuing: false`), counted on across the worlds a script makes with
+    /// `detent.world{}` — each starts at frame 0, and a spec that makes one mid-test counts its
+    /// waits the same way. Equal to `world.frame` until a script makes a world. Recordings
+    /// place their chunks and the frames dropped on it.
+    public var timelineFrame: Int64 { framesOfEarlierWorlds + world.frame }
 
     public init(world: World, clock: WallClock, scheduler: TickScheduler) {
         self.world = world
@@ -60,11 +69,19 @@ public final class RealTimeDriver {
         self.scheduler = scheduler
     }
 
-    /// Steps `newWorld` from now on, continuing the timeline where it stands.
-    public func replaceWorld(_ newWorld: World) {
+    /// Steps `newWorld` from now on, its time following the wall clock from where it stands.
+    /// `continuing`: the world is a script's (`detent.world{}`), and the session's timeline
+    /// counts on through it; otherwise (a reset, a recording's start) the timeline begins
+    /// again at the new world's frame, and the drops of the old one are forgotten.
+    public func replaceWorld(_ newWorld: World, continuing: Bool) {
         guard newWorld !== world else { return }
+        if continuing {
+            framesOfEarlierWorlds += world.frame
+        } else {
+            framesOfEarlierWorlds = 0
+            drops = []
+        }
         world = newWorld
-        drops = []
         anchorVirtual = world.time
         anchorWall = clock.now()
         wake()
@@ -188,7 +205,7 @@ public final class RealTimeDriver {
             // as a late display-link callback drops them, and the timeline stays true.
             let missed = world.displayLink.framesBehind(at: now)
             if missed > 0 {
-                drops.append(FrameDrop(frame: world.frame, count: missed))
+                drops.append(FrameDrop(frame: timelineFrame, count: missed))
                 if drops.count > RealTimeDriver.maxDropsKept { drops.removeFirst(drops.count - RealTimeDriver.maxDropsKept) }
                 world.dropFrames(Int(missed))
                 lateFrames += 1

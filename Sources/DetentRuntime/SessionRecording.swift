@@ -20,14 +20,19 @@ public struct SessionRecording {
         public var chunkName: String
         /// What the console printed for its values (empty when none).
         public var printed: String
-        /// The world's frames when it began and ended.
+        /// The session's timeline frames (`RealTimeDriver.timelineFrame`) when it began and
+        /// ended.
         public var frames: ClosedRange<Int64>
+        /// Still running when the recording stopped (a finger still down), so `frames` has no
+        /// true end: the spec runs it beside what follows.
+        public var isOpen: Bool
 
-        public init(code: String, chunkName: String, printed: String, frames: ClosedRange<Int64>) {
+        public init(code: String, chunkName: String, printed: String, frames: ClosedRange<Int64>, isOpen: Bool = false) {
             self.code = code
             self.chunkName = chunkName
             self.printed = printed
             self.frames = frames
+            self.isOpen = isOpen
         }
     }
 
@@ -48,6 +53,13 @@ public struct SessionRecording {
     }
 
     public mutating func add(_ chunk: Chunk) { chunks.append(chunk) }
+
+    /// Gives the chunk at `index` (an open one: a touch whose lift was still to be delivered)
+    /// its end frame.
+    public mutating func finish(chunk index: Int, at frame: Int64) {
+        chunks[index].frames = chunks[index].frames.lowerBound...max(chunks[index].frames.lowerBound, frame)
+        chunks[index].isOpen = false
+    }
 
     public mutating func addFailure(code: String, message: String) { failures.append((code, message)) }
 
@@ -73,12 +85,17 @@ public struct SessionRecording {
         return out + "\""
     }
 
-    /// The spec text, given what `snapshotCode()` returned and the frames the real-time
-    /// display link dropped meanwhile (a late callback on a busy machine), which the spec
-    /// drops again at the same frames so that its replay sees what the session saw.
-    public func spec(snapshot: String, drops: [(frame: Int64, count: Int64)] = []) throws -> String {
+    /// The spec text, given what `snapshotCode()` returned, the timeline frame it was read
+    /// at (the snapshot eval's start frame) and the frames the real-time display link dropped
+    /// meanwhile (a late callback on a busy machine, on the timeline), which the spec drops
+    /// again at the same frames so that its replay sees what the session saw.
+    ///
+    /// Chunks are placed at the frames they began, in that order. One still running when the
+    /// next began (a finger dragging while code is typed) or when the recording stopped runs
+    /// in `spawn`, beside what follows, as it ran in the session.
+    public func spec(snapshot: String, stopFrame: Int64, drops: [(frame: Int64, count: Int64)] = []) throws -> String {
         var lines = snapshot.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count >= 3, let stopFrame = Int64(lines.removeFirst()) else {
+        guard lines.count >= 2 else {
             throw RecordingError("the world's state could not be read (\(snapshot.prefix(200)))")
         }
         let device = lines.removeFirst()
@@ -106,8 +123,10 @@ public struct SessionRecording {
             out.append("    -- again at the same frames, so the replay sees what the session saw.")
             out.append("    spawn(function()")
             let list = kept.map { "{ \($0.frame), \($0.count) }" }.joined(separator: ", ")
+            // Frames counted from the start, across any world a chunk made (each starts at frame 0).
+            out.append("      local at = 0")
             out.append("      for _, drop in ipairs({ \(list) }) do")
-            out.append("        if drop[1] > world.frame then wait_frames(drop[1] - world.frame) end")
+            out.append("        if drop[1] > at then wait_frames(drop[1] - at); at = drop[1] end")
             out.append("        drop_frames(drop[2])")
             out.append("      end")
             out.append("    end)")
@@ -117,21 +136,34 @@ public struct SessionRecording {
             if target > frame { out.append("    wait_frames(\(target - frame))") }
             frame = max(frame, target)
         }
-        for (chunk, kind) in zip(chunks, kinds) {
+        let placed = zip(chunks, kinds).enumerated()
+            .sorted { ($0.element.0.frames.lowerBound, $0.offset) < ($1.element.0.frames.lowerBound, $1.offset) }
+            .map(\.element)
+        for (index, (chunk, kind)) in placed.enumerated() {
             wait(until: chunk.frames.lowerBound)
-            if chunk.chunkName != "stdin" && chunk.chunkName != "studio" && chunk.chunkName != "pointer" { out.append("    -- :load \(chunk.chunkName)") }
+            let beside = chunk.isOpen || (index + 1 < placed.count && chunk.frames.upperBound > placed[index + 1].0.frames.lowerBound)
+            let indent = beside ? "      " : "    "
+            if beside {
+                out.append("    -- Still running when " + (chunk.isOpen ? "the recording stopped" : "the next chunk began") + ": beside what follows.")
+                out.append("    spawn(function()")
+            }
+            if chunk.chunkName != "stdin" && chunk.chunkName != "studio" && chunk.chunkName != "pointer" { out.append(indent + "-- :load \(chunk.chunkName)") }
             if kind == "S" {
                 for line in chunk.code.split(separator: "\n", omittingEmptySubsequences: false) {
-                    out.append(line.isEmpty ? "" : "    " + line)
+                    out.append(line.isEmpty ? "" : indent + line)
                 }
             } else {
                 // An expression the console printed: kept as a note of what it showed.
                 let code = chunk.code.hasPrefix("return ") ? String(chunk.code.dropFirst(7)) : chunk.code
                 let shown = chunk.printed.isEmpty ? "" : "  --> " + Self.oneLine(chunk.printed)
-                for line in code.split(separator: "\n", omittingEmptySubsequences: false) { out.append("    -- " + line) }
+                for line in code.split(separator: "\n", omittingEmptySubsequences: false) { out.append(indent + "-- " + line) }
                 if !shown.isEmpty { out[out.count - 1] += shown }
             }
-            frame = max(frame, chunk.frames.upperBound)
+            if beside {
+                out.append("    end)")
+            } else {
+                frame = max(frame, chunk.frames.upperBound)
+            }
         }
         wait(until: stopFrame)
         if assertions.isEmpty {

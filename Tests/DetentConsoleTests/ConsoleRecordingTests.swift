@@ -17,7 +17,7 @@ struct SessionRecordingTests {
         recording.add(.init(code: "wait(0.5)", chunkName: "stdin", printed: "", frames: 10...40))
         recording.add(.init(code: "return a + 1", chunkName: "stdin", printed: "2", frames: 45...45))
         recording.addFailure(code: "nil + 1", message: "stdin:1: attempt to perform arithmetic on a nil value")
-        let spec = try recording.spec(snapshot: "50\niPhone 15\nSSE\nassert.are.equal(1, a)")
+        let spec = try recording.spec(snapshot: "iPhone 15\nSSE\nassert.are.equal(1, a)", stopFrame: 50)
         #expect(spec.contains("""
               it("replays the recorded session", function()
                 wait_frames(3)
@@ -39,16 +39,55 @@ struct SessionRecordingTests {
     @Test func framesTheDisplayLinkDroppedAreDroppedAgainAtTheSameFrames() throws {
         var recording = SessionRecording(file: "/tmp/x_spec.lua")
         recording.add(.init(code: "a = 1", chunkName: "stdin", printed: "", frames: 0...0))
-        let spec = try recording.spec(snapshot: "30\niPhone 15\nS\n", drops: [(frame: 4, count: 2), (frame: 12, count: 1), (frame: 40, count: 3)])
+        let spec = try recording.spec(snapshot: "iPhone 15\nS\n", stopFrame: 30, drops: [(frame: 4, count: 2), (frame: 12, count: 1), (frame: 40, count: 3)])
         #expect(spec.contains("for _, drop in ipairs({ { 4, 2 }, { 12, 1 } }) do"), Comment(rawValue: spec))
         #expect(spec.contains("drop_frames(drop[2])"))
-        let calm = try recording.spec(snapshot: "30\niPhone 15\nS\n", drops: [])
+        let calm = try recording.spec(snapshot: "iPhone 15\nS\n", stopFrame: 30, drops: [])
         #expect(!calm.contains("spawn("))
+    }
+
+    @Test func chunksArePlacedWhereTheyBeganAndOnesStillRunningGoBesideWhatFollows() throws {
+        var recording = SessionRecording(file: "/tmp/x_spec.lua")
+        // Added as they ended: the eval typed during the drag ends first.
+        recording.add(.init(code: "a = 1", chunkName: "studio", printed: "", frames: 2...2))
+        recording.add(.init(code: "b = 2", chunkName: "studio", printed: "", frames: 20...20))
+        recording.add(.init(code: "touch_path{ { 0, 1, 2 }, { 0.1, 1, 50 }, up = 0.1 }", chunkName: "pointer", printed: "", frames: 10...30))
+        recording.add(.init(code: "touch_path{ { 0, 1, 2 }, { 0.1, 1, 50 }, up = 0.1 }", chunkName: "pointer", printed: "", frames: 40...47))
+        recording.add(.init(code: "touch_path{ { 0, 1, 2 } }", chunkName: "pointer", printed: "", frames: 55...55, isOpen: true))
+        let spec = try recording.spec(snapshot: "iPhone 15\nSSSSS\n", stopFrame: 60)
+        #expect(spec.contains("""
+                wait_frames(2)
+                a = 1
+                wait_frames(8)
+                -- Still running when the next chunk began: beside what follows.
+                spawn(function()
+                  touch_path{ { 0, 1, 2 }, { 0.1, 1, 50 }, up = 0.1 }
+                end)
+                wait_frames(10)
+                b = 2
+                wait_frames(20)
+                touch_path{ { 0, 1, 2 }, { 0.1, 1, 50 }, up = 0.1 }
+                wait_frames(8)
+                -- Still running when the recording stopped: beside what follows.
+                spawn(function()
+                  touch_path{ { 0, 1, 2 } }
+                end)
+                wait_frames(5)
+                -- (no engine in the world when the recording stopped)
+            """), Comment(rawValue: spec))
+    }
+
+    @Test func anOpenChunkFinishedLaterIsPlacedInline() throws {
+        var recording = SessionRecording(file: "/tmp/x_spec.lua")
+        recording.add(.init(code: "touch_path{ { 0, 1, 2 }, up = 0.1 }", chunkName: "pointer", printed: "", frames: 4...4, isOpen: true))
+        recording.finish(chunk: 0, at: 11)
+        let spec = try recording.spec(snapshot: "iPhone 15\nS\n", stopFrame: 20)
+        #expect(spec.contains("    wait_frames(4)\n    touch_path{ { 0, 1, 2 }, up = 0.1 }\n    wait_frames(9)\n"), Comment(rawValue: spec))
     }
 
     @Test func aMalformedSnapshotIsAnErrorNotASpec() {
         let recording = SessionRecording(file: "/tmp/x_spec.lua")
-        #expect(throws: RecordingError.self) { try recording.spec(snapshot: "not a frame") }
+        #expect(throws: RecordingError.self) { try recording.spec(snapshot: "not a state", stopFrame: 0) }
     }
 
     @Test func aRecordedVirtualTimeSessionPassesUnderTheRunner() throws {

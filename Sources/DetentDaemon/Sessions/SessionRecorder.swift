@@ -10,9 +10,12 @@ import FoundationEssentials
 /// `detent run` replays frame for frame. Session queue only.
 final class SessionRecorder {
     private(set) var recording: SessionRecording?
-    /// The touch being recorded: the frame of its touch-down, its world time, and its samples
-    /// as {time after the touch-down, x, y}.
+    /// The touch being recorded: the timeline frame of its touch-down, its world time, and its
+    /// samples as {time after the touch-down, x, y}.
     private var stroke: (frame: Int64, start: Nanoseconds, samples: [(Nanoseconds, Double, Double)])?
+    /// The recorded chunk of a touch whose lift is still to be delivered: its end frame comes
+    /// with `lifted(at:)`.
+    private var lifting: Int?
 
     var isRecording: Bool { recording != nil }
 
@@ -22,6 +25,8 @@ final class SessionRecorder {
         try live.resetWorld()
         recording = SessionRecording(file: name, recorder: "Detent Studio (the session's Record)")
         stroke = nil
+        lifting = nil
+        live.onPointerLifted = { [weak self] frame in self?.lifted(at: frame) }
     }
 
     /// An eval that ended: kept, or kept as a comment when it raised.
@@ -36,7 +41,8 @@ final class SessionRecorder {
         }
     }
 
-    /// A pointer sample the world took: `due` is its world time.
+    /// A pointer sample the world took: `due` is its world time; `frame` the session's
+    /// timeline frame when it came (a touch-down is delivered on the next).
     func touched(_ phase: LiveSession.PointerPhase, x: Double, y: Double, due: Nanoseconds, frame: Int64) {
         guard recording != nil else { return }
         switch phase {
@@ -47,20 +53,38 @@ final class SessionRecorder {
         case .up, .cancel:
             guard let current = stroke else { return }
             stroke = nil
-            let samples = current.samples.map { "{ \(Self.seconds($0.0)), \(Self.number($0.1)), \(Self.number($0.2)) }" }
             let ending = "\(phase == .up ? "up" : "cancel") = \(Self.seconds(due - current.start))"
-            recording!.add(.init(code: "touch_path{ " + (samples + [ending]).joined(separator: ", ") + " }", chunkName: "pointer",
-                                 printed: "", frames: current.frame...max(current.frame, frame)))
+            lifting = recording!.chunks.count
+            recording!.add(Self.chunk(current, ending: ending))
         }
     }
 
+    /// The finger's lift was delivered on the timeline's `frame`: where `touch_path` returns
+    /// in the spec.
+    func lifted(at frame: Int64) {
+        guard recording != nil, let index = lifting else { return }
+        lifting = nil
+        recording!.finish(chunk: index, at: frame)
+    }
+
     /// Ends the recording: the Lua that reads the engines' state, and what turns its answer
-    /// (and the frames the display link dropped) into the spec's text.
+    /// (and the frames the display link dropped) into the spec's text. A finger still down
+    /// is kept as a `touch_path` that has not lifted yet.
     func stop() throws -> SessionRecording {
-        guard let recording else { throw RecordingError("no recording is running (record {action = \"start\"} starts one)") }
+        guard var recording else { throw RecordingError("no recording is running (record {action = \"start\"} starts one)") }
+        if let current = stroke { recording.add(Self.chunk(current, ending: nil)) }
         self.recording = nil
         stroke = nil
+        lifting = nil
         return recording
+    }
+
+    /// A stroke as `touch_path{…}`, open (its end frame to come) until its lift is delivered.
+    private static func chunk(_ stroke: (frame: Int64, start: Nanoseconds, samples: [(Nanoseconds, Double, Double)]),
+                              ending: String?) -> SessionRecording.Chunk {
+        let samples = stroke.samples.map { "{ \(seconds($0.0)), \(number($0.1)), \(number($0.2)) }" }
+        return .init(code: "touch_path{ " + (samples + (ending.map { [$0] } ?? [])).joined(separator: ", ") + " }", chunkName: "pointer",
+                     printed: "", frames: stroke.frame...stroke.frame, isOpen: true)
     }
 
     /// A number as Lua reads it back exactly (shortest round-trip form).

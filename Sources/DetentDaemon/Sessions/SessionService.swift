@@ -69,7 +69,7 @@ final class SessionService: @unchecked Sendable {
                     let point = Point(x: try params.optionalNumber("x", in: -1e6...1e6) ?? 0, y: try params.optionalNumber("y", in: -1e6...1e6) ?? 0)
                     do {
                         let (touch, due) = try live.pointer(phase, at: point, time: try params.optionalNumber("time", in: 0...1e12) ?? 0)
-                        recorder.touched(phase, x: point.x, y: point.y, due: due, frame: live.world.frame)
+                        recorder.touched(phase, x: point.x, y: point.y, due: due, frame: live.driver.timelineFrame)
                         reply(.success(.object([("touch", .int(Int64(touch))), ("due", .double(VirtualTime.seconds(due))),
                                                 ("frame", .int(live.world.frame))])))
                     } catch let refusal as PointerRefusal {
@@ -141,7 +141,7 @@ final class SessionService: @unchecked Sendable {
                         throw RecordingError("the world's state could not be read (\(value.json.prefix(200)))")
                     }
                     let drops = live.driver.drops.map { (frame: $0.frame, count: $0.count) }
-                    let spec = try recording.spec(snapshot: snapshot, drops: drops)
+                    let spec = try recording.spec(snapshot: snapshot, stopFrame: value.startFrame, drops: drops)
                     reply(.success(.object([("recording", .bool(false)), ("spec", .string(spec)), ("name", .string(recording.file)),
                                             ("chunks", .int(Int64(recording.chunks.count))), ("left_out", .int(Int64(recording.failures.count)))])))
                 } catch let error as LuaError {

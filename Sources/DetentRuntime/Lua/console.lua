@@ -178,14 +178,14 @@ local function complete(word)
   return out
 end
 
---- The end of a recording (`:record` … `:stop`): the world's frame, its device, one "S"
+--- The end of a recording (`:record` … `:stop`): the world's device, one "S"
 --- (a statement, kept) or "E" (an expression only looked at) per chunk, then an assertion
 --- of each engine's state — the `key` properties of every handle a global holds, named
 --- after the global; numeric properties of engines no global holds through
 --- world:property. Numbers to 6 decimals with a tolerance of 1e-6. One string of lines.
 local function snapshot(chunks)
   local world = G.world
-  local out = { tostring(world.frame), world.device }
+  local out = { world.device }
   local kinds = {}
   for i, code in ipairs(chunks) do
     local statement = not code:match("^%s*return[%s(]") and load(code, "=chunk") ~= nil
