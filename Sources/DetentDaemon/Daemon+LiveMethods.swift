@@ -14,8 +14,8 @@ import DetentJSON
 /// The methods that work on a live world: the shared one, or a named session created on
 /// first use (`session` parameter).
 extension Daemon {
-    func initialize(_ params: Params) throws -> JSONValue {
-        if let version = try params.optionalInt("protocol", in: 0...Int64(Int32.max)), version != Daemon.protocolVersion {
+    func initialize(_ params: InitializeParameters) throws -> JSONValue {
+        if let version = params.protocolVersion, version != Daemon.protocolVersion {
             throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'protocol' \(version) is not supported (this daemon speaks protocol \(Daemon.protocolVersion))")
         }
         return .object([
@@ -38,9 +38,11 @@ extension Daemon {
     /// named session on first use (a worker process of its own, at most `max_sessions`); the
     /// other methods answer -32005 for one that is not open, so a misspelt name never creates
     /// a world.
-    func liveSession(_ params: Params, create: Bool) throws -> SessionWorker {
-        guard let name = try params.optionalString("session"), name != "live" else { return live }
-        guard !name.isEmpty, name.count <= 64 else { throw params.invalid("session", "a name of 1 to 64 characters") }
+    func liveSession(named name: String?, create: Bool) throws -> SessionWorker {
+        guard let name, name != "live" else { return live }
+        guard !name.isEmpty, name.count <= 64 else {
+            throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'session' must be a name of 1 to 64 characters (found \(JSONValue.string(name).text))")
+        }
         if let existing = registry.withLockedValue({ $0.sessions[name] }) { return existing }
         guard create else {
             throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)' (eval or subscribe with that session opens it)")
@@ -85,8 +87,8 @@ extension Daemon {
 
     /// `session/attach`: where a client connects to talk to the session's worker itself — the
     /// eval round trip without the daemon in the middle. Answered once the worker listens.
-    func attach(_ params: Params, reply: @escaping Daemon.Reply) throws {
-        let session = try liveSession(params, create: true)
+    func attach(session name: String?, reply: @escaping Daemon.Reply) throws {
+        let session = try liveSession(named: name, create: true)
         let name = session.name
         session.request("attach", .object([])) { result in
             reply(result.map { answer in
@@ -98,8 +100,8 @@ extension Daemon {
     }
 
     /// Stops the evals running in a live session (the console's Ctrl-C); the world stays.
-    func interruptEvals(_ params: Params) throws -> JSONValue {
-        try liveSession(params, create: false).interrupt()
+    func interruptEvals(session: String?) throws -> JSONValue {
+        try liveSession(named: session, create: false).interrupt()
         return .object([("cancelled", .bool(true))])
     }
 
@@ -120,9 +122,8 @@ extension Daemon {
         return JSONRPC.Failure(JSONRPC.luaError, message, data: .object(data))
     }
 
-    func subscribe(_ params: Params, client: ClientConnection, reply: @escaping Daemon.Reply) throws {
-        let wanted = try SessionMethod.Subscription(params)
-        let session = try liveSession(params, create: true)
+    func subscribe(_ wanted: SubscribeParameters, client: ClientConnection, reply: @escaping Daemon.Reply) throws {
+        let session = try liveSession(named: wanted.session, create: true)
         let name = registry.withLockedValue { r -> String in
             r.nextSubscription += 1
             let name = "s\(r.nextSubscription)"
@@ -130,14 +131,13 @@ extension Daemon {
             r.subscriptions[name] = (session, client.id)
             return name
         }
-        session.request("subscribe", wanted.json(name: name)) { [registry] result in
+        session.request("subscribe", wanted.worker(name: name)) { [registry] result in
             if case .failure = result { registry.withLockedValue { _ = $0.subscriptions.removeValue(forKey: name) } }
             reply(result)
         }
     }
 
-    func unsubscribe(_ params: Params) throws -> JSONValue {
-        let name = try params.string("subscription")
+    func unsubscribe(_ name: String) throws -> JSONValue {
         guard let entry = registry.withLockedValue({ $0.subscriptions.removeValue(forKey: name) }) else {
             throw JSONRPC.Failure(JSONRPC.notFound, "no subscription '\(name)'")
         }
@@ -145,9 +145,10 @@ extension Daemon {
         return .object([("unsubscribed", .bool(true))])
     }
 
-    func closeSession(_ params: Params) throws -> JSONValue {
-        let name = try params.string("session")
-        guard name != "live" else { throw params.invalid("session", "a named session (the shared live world cannot be closed)") }
+    func closeSession(_ name: String) throws -> JSONValue {
+        guard name != "live" else {
+            throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: 'session' must be a named session: the shared live world cannot be closed")
+        }
         guard let session = registry.withLockedValue({ $0.sessions.removeValue(forKey: name) }) else {
             throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'")
         }
@@ -158,7 +159,7 @@ extension Daemon {
 
     /// Answers from the daemon's own state and the shared world's published clock, never
     /// waiting on a session: within milliseconds whatever the sessions are doing.
-    func status(_ params: Params, reply: @escaping Daemon.Reply) throws {
+    func status(reply: @escaping Daemon.Reply) {
         let snapshot = registry.withLockedValue { r in
             (clients: r.clients.count, sessions: r.sessions.count + 1, active: r.runs.count, completed: r.completedRuns,
              subscriptions: r.subscriptions.count, live: r.live, restarts: r.restarts,
@@ -188,8 +189,7 @@ extension Daemon {
     /// new worker process at once, whatever the old one is doing — computing, waiting, stuck
     /// in C: its worker is killed, the requests it owed are answered with -32006, its
     /// subscriptions end. A control method: it never waits on the session it replaces.
-    func restartSession(_ params: Params) throws -> JSONValue {
-        let name = try params.optionalString("session") ?? "live"
+    func restartSession(_ name: String) throws -> JSONValue {
         guard let old = registry.withLockedValue({ $0.session(named: name) }) else {
             throw JSONRPC.Failure(JSONRPC.notFound, "no session named '\(name)'")
         }

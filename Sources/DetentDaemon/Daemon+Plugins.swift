@@ -57,7 +57,7 @@ extension Daemon {
 
     /// Re-reads config/ and the plugin files for the sessions and runs started from now on.
     /// Off the event loop (plugins run Lua), one reload at a time.
-    func reload(_ params: Params, reply: @escaping Daemon.Reply) throws {
+    func reload(reply: @escaping Daemon.Reply) {
         reloads.async { [self] in
             let configuration: DetentConfiguration
             let previous = registry.withLockedValue { $0.plugins }
@@ -81,7 +81,7 @@ extension Daemon {
     }
 
     /// The plugins sessions and runs started now get.
-    func plugins(_ params: Params) throws -> JSONValue {
+    func plugins() -> JSONValue {
         return .object(Daemon.report(registry.withLockedValue { $0.plugins }))
     }
 

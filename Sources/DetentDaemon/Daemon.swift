@@ -161,8 +161,7 @@ public final class Daemon: @unchecked Sendable {
             guard let method = Daemon.methodsByName[request.method] else {
                 throw JSONRPC.Failure(JSONRPC.methodNotFound, "method not found: '\(request.method)' (expected one of: \(Daemon.methods.joined(separator: ", ")))")
             }
-            try method.parameters.check(params)
-            try method.handle(self, DaemonMethod.Call(params: params, id: request.id, client: client, reply: reply))
+            try method.handle(self, DaemonMethod.Call(id: request.id, sent: params, client: client, reply: reply))
         } catch let failure as JSONRPC.Failure {
             reply(.failure(failure))
         } catch {

@@ -96,39 +96,10 @@ final class NotificationReporter: Reporter {
 }
 
 extension Daemon {
-    func startRun(_ params: Params, id: JSONValue?, client: ClientConnection,
+    func startRun(_ params: RunParameters, id: JSONValue?, client: ClientConnection,
                   reply: @escaping Daemon.Reply) throws {
-        var options = RunOptions()
-        var inline: [String: String] = [:]
-        let given = ["path", "paths", "source"].filter(params.has)
-        guard given.count == 1 else {
-            throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: give exactly one of 'path', 'paths' or 'source' (found \(given.isEmpty ? "none" : given.joined(separator: ", ")))")
-        }
-        if params.has("source") {
-            let name = try params.optionalString("name") ?? "(source)"
-            inline[name] = try params.string("source")
-            options.paths = [name]
-        } else if params.has("path") {
-            options.paths = [try params.string("path")]
-        } else {
-            guard let paths = try params.optionalStrings("paths"), !paths.isEmpty else { throw params.invalid("paths", "a non-empty array of strings") }
-            options.paths = paths
-        }
-        let cwd = try params.optionalString("cwd") ?? FileManager.default.currentDirectoryPath
-        guard cwd.hasPrefix("/") else { throw params.invalid("cwd", "an absolute folder path") }
-        options.workingDirectory = cwd
-        options.filters = try params.optionalStrings("filter") ?? []
-        options.filtersOut = try params.optionalStrings("filter_out") ?? []
-        options.tags = try params.optionalStrings("tags") ?? []
-        options.excludeTags = try params.optionalStrings("exclude_tags") ?? []
-        if let seed = try params.optionalUnsigned("seed") { options.seed = seed }
-        options.shuffle = try params.optionalBool("shuffle") ?? false
-        options.list = try params.optionalBool("list") ?? false
-        options.device = try params.optionalString("device")
-        options.retries = Int(try params.optionalInt("retries", in: 0...1000) ?? 0)
-        options.repeatCount = Int(try params.optionalInt("repeat", in: 1...100_000) ?? 1)
-        options.maxFailures = try params.optionalInt("max_failures", in: 1...Int64(Int32.max)).map { Int($0) }
-        options.failOnFlaky = try params.optionalBool("fail_on_flaky") ?? false
+        let (options, inline) = params.options()
+        let cwd = params.cwd ?? FileManager.default.currentDirectoryPath
 
         let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
         var settings: SessionSettings
@@ -215,8 +186,7 @@ extension Daemon {
         JSONRPC.Failure(JSONRPC.usageError, message, data: .object([("exit_code", .int(2))]))
     }
 
-    func cancel(_ params: Params) throws -> JSONValue {
-        let name = try params.string("run")
+    func cancel(run name: String) throws -> JSONValue {
         let (run, issued) = registry.withLockedValue { r in (r.runs[name], r.nextRun) }
         guard let run else {
             // A run that existed and has finished: nothing to cancel. One that never existed: an error.

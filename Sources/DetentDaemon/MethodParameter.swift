@@ -2,11 +2,9 @@ import DetentDaemonClient
 import DetentJSON
 import DetentRuntime
 
-/// One parameter of a daemon method as its declaration in `Daemon.methodTable` gives it: the
-/// name, the JSON it takes and whether it is required. The daemon checks a request against
-/// its method's parameters before the method runs — a parameter the method does not take, a
-/// value of the wrong type or out of range, or a required one missing is `-32602` naming the
-/// parameter — and docs/protocol.md's tables are checked against the same declarations
+/// One parameter of a daemon method as its declaration gives it (`ParameterField`, in the
+/// method's `MethodParameters`): the name, the JSON it takes and whether it is required —
+/// what `initialize` lists, errors say and docs/protocol.md's tables are checked against
 /// (`ProtocolDocsDriftTests`).
 struct MethodParameter: Sendable {
     enum Kind: Sendable, Equatable {
@@ -22,6 +20,8 @@ struct MethodParameter: Sendable {
         case number(ClosedRange<Double>)
         /// Event names, or "*" for all.
         case eventNames
+        /// One of these strings.
+        case choice([String])
     }
 
     let name: String
@@ -40,23 +40,6 @@ struct MethodParameter: Sendable {
     /// `session`: a live session's name (the shared world when left out).
     static let session = string("session")
 
-    /// Throws the -32602 error for `params`'s value of this parameter, if it has a wrong one.
-    func check(in params: Params) throws {
-        guard params.has(name) else {
-            if required { throw params.invalid(name, expected) }
-            return
-        }
-        switch kind {
-        case .string: _ = try params.string(name)
-        case .strings: _ = try params.optionalStrings(name)
-        case .bool: _ = try params.optionalBool(name)
-        case let .integer(range): _ = try params.optionalInt(name, in: range)
-        case .unsigned: _ = try params.optionalUnsigned(name)
-        case let .number(range): _ = try params.optionalNumber(name, in: range)
-        case .eventNames: if params.value[name] != .string("*") { _ = try params.optionalStrings(name) }
-        }
-    }
-
     /// What the value must be, in the words of errors.
     var expected: String {
         switch kind {
@@ -67,15 +50,7 @@ struct MethodParameter: Sendable {
         case .unsigned: return "a whole number from 0 to \(UInt64.max)"
         case let .number(range): return "a number from \(range.lowerBound) to \(range.upperBound)"
         case .eventNames: return "an array of event names, or \"*\""
+        case let .choice(choices): return "one of: " + choices.joined(separator: ", ")
         }
-    }
-}
-
-extension [MethodParameter] {
-    /// Checks `params` against these parameters: an object holding none but them, each of the
-    /// right type and in range, the required ones present.
-    func check(_ params: Params) throws {
-        try params.only(Set(map(\.name)))
-        for parameter in self { try parameter.check(in: params) }
     }
 }

@@ -65,22 +65,23 @@ final class SessionEndpoint: ConnectionServer, @unchecked Sendable {
             }
             switch request.method {
             case "initialize":
-                try params.only(["client", "protocol", "session"])
+                _ = try InitializeParameters(decoding: params.without("session"))
                 reply(.success(.object([
                     ("protocol", .int(Daemon.protocolVersion)), ("detent", .string(DetentVersion.string)), ("session", .string(name)),
                     ("capabilities", .object([("methods", .array(Self.methods.map { .string($0) })),
                                               ("notifications", .array([.string("event"), .string("sample")]))])),
                 ])))
             case "cancel":
-                try params.only(["session"])
+                _ = try SessionOnlyParameters(decoding: params)
                 service.owned.interrupt()
                 reply(.success(.object([("cancelled", .bool(true))])))
-            case let method where SessionMethod.parameters[method] != nil:
-                try SessionMethod.check(method, params, session: name)
+            case let method where SessionMethod.methods[method] != nil:
+                try SessionMethod.methods[method]!.check(params)
+                try SessionMethod.check(method, session: name)
                 service.perform(method, Params(try SessionMethod.workerParams(method, params, valueBytes: config.maxEvalValueBytes)),
                                 sink: Self.nowhere, reply: reply)
             case "subscribe":
-                let wanted = try SessionMethod.Subscription(params)
+                let wanted = try SubscribeParameters(decoding: params)
                 let subscription = lock.withLock { () -> String in
                     nextSubscription += 1
                     let subscription = "a\(nextSubscription)"
@@ -92,10 +93,9 @@ final class SessionEndpoint: ConnectionServer, @unchecked Sendable {
                     sample: { [weak client] params in
                         client?.sendSample { dropped in JSONRPC.sample(params, dropped: dropped) }
                     })
-                service.perform("subscribe", Params(wanted.json(name: subscription)), sink: sink, reply: reply)
+                service.perform("subscribe", Params(wanted.worker(name: subscription)), sink: sink, reply: reply)
             case "unsubscribe":
-                try params.only(["subscription"])
-                let subscription = try params.string("subscription")
+                let subscription = try UnsubscribeParameters(decoding: params).subscription
                 guard lock.withLock({ subscriptions.removeValue(forKey: subscription) }) != nil else {
                     throw JSONRPC.Failure(JSONRPC.notFound, "no subscription '\(subscription)' on this connection")
                 }

@@ -55,21 +55,23 @@ final class SessionService: @unchecked Sendable {
             do {
                 switch method {
                 case "eval": try eval(live, params, reply: reply)
-                case "complete": reply(.success(.object([("words", .array(live.consoleCompletions(of: try params.string("word")).map { .string($0) }))])))
+                case "complete":
+                    let word = try CompleteParameters(decoding: params).word
+                    reply(.success(.object([("words", .array(live.consoleCompletions(of: word).map { .string($0) }))])))
                 case "state": reply(.success(try state(live, params)))
                 case "pause": live.pause(); reply(.success(clock(live)))
                 case "resume": live.resume(); reply(.success(clock(live)))
-                case "step": live.step(Int(try params.optionalInt("frames", in: 1...1_000_000) ?? 1)); reply(.success(clock(live)))
+                case "step": live.step(Int(try StepParameters(decoding: params).frames)); reply(.success(clock(live)))
                 case "speed":
-                    let factor = try params.optionalNumber("factor", in: 0.1...10) ?? 1
+                    let factor = try SpeedParameters(decoding: params).factor
                     live.setSpeed(factor)
                     reply(.success(.object([("speed", .double(factor))])))
                 case "touch":
-                    let phase = LiveSession.PointerPhase(rawValue: try params.string("phase"))!
-                    let point = Point(x: try params.optionalNumber("x", in: -1e6...1e6) ?? 0, y: try params.optionalNumber("y", in: -1e6...1e6) ?? 0)
+                    let sample = try TouchParameters(decoding: params)
+                    let point = Point(x: sample.x, y: sample.y)
                     do {
-                        let (touch, due) = try live.pointer(phase, at: point, time: try params.optionalNumber("time", in: 0...1e12) ?? 0)
-                        recorder.touched(phase, x: point.x, y: point.y, due: due, frame: live.driver.timelineFrame)
+                        let (touch, due) = try live.pointer(sample.phase, at: point, time: sample.time)
+                        recorder.touched(sample.phase, x: point.x, y: point.y, due: due, frame: live.driver.timelineFrame)
                         reply(.success(.object([("touch", .int(Int64(touch))), ("due", .double(VirtualTime.seconds(due))),
                                                 ("frame", .int(live.world.frame))])))
                     } catch let refusal as PointerRefusal {
@@ -81,7 +83,10 @@ final class SessionService: @unchecked Sendable {
                     }
                     try live.resetWorld(); reply(.success(clock(live)))
                 case "record": try record(live, params, reply: reply)
-                case "subscribe": try subscribe(live, params, sink: sink); reply(.success(.object([("subscription", .string(try params.string("name")))])))
+                case "subscribe":
+                    let name = try params.string("name")
+                    try subscribe(live, name: name, try SubscribeParameters(decoding: params.without("name")), sink: sink)
+                    reply(.success(.object([("subscription", .string(name))])))
                 case "unsubscribe":
                     if let local = subscriptions.removeValue(forKey: try params.string("name")) { live.unsubscribe(local) }
                     reply(.success(.object([("unsubscribed", .bool(true))])))
@@ -106,10 +111,14 @@ final class SessionService: @unchecked Sendable {
         return [("paused", .bool(live.isPaused)), ("time", .double(world.seconds)), ("frame", .int(world.frame)), ("speed", .double(live.speed))]
     }
 
+    /// The param the daemon adds to an eval it passes on: how much of each value is printed
+    /// (`max_eval_value_bytes`).
+    static let evalLimit = "limit"
+
     private func eval(_ live: LiveSession, _ params: Params, reply: @escaping Daemon.Reply) throws {
-        let code = try params.string("code")
-        let console = try params.optionalString("format") == "console"
-        let limit = Int(try params.optionalInt("limit", in: 1...Int64(Int32.max)) ?? 65_536)
+        let limit = Int(try params.optionalInt(Self.evalLimit, in: 1...Int64(Int32.max)) ?? 65_536)
+        let request = try EvalParameters(decoding: params.without(Self.evalLimit))
+        let code = request.code, console = request.format == .console
         if console { try live.installConsole() }
         live.eval(code, presenter: console ? "console" : "present", valueBytes: limit) { [recorder] result in
             recorder.evaluated(code, result: result.mapError { $0 })
@@ -128,8 +137,9 @@ final class SessionService: @unchecked Sendable {
     /// `record {action = "stop"}`: the spec, which `detent run` passes unchanged.
     private func record(_ live: LiveSession, _ params: Params, reply: @escaping Daemon.Reply) throws {
         do {
-            if try params.string("action") == "start" {
-                try recorder.start(name: try params.optionalString("name") ?? "studio_spec.lua", live: live)
+            let request = try RecordParameters(decoding: params)
+            if request.action == .start {
+                try recorder.start(name: request.name, live: live)
                 reply(.success(.object([("recording", .bool(true))] + clockFields(live))))
                 return
             }
@@ -157,9 +167,10 @@ final class SessionService: @unchecked Sendable {
 
 
     private func state(_ live: LiveSession, _ params: Params) throws -> JSONValue {
-        let snapshot = live.state(try params.optionalStrings("paths"))
+        let request = try StateParameters(decoding: params)
+        let snapshot = live.state(request.paths)
         var drops: [(String, JSONValue)] = []
-        if try params.optionalBool("drops") == true {
+        if request.drops {
             drops = [("drops", .array(live.driver.drops.map { .object([("frame", .int($0.frame)), ("count", .int($0.count))]) }))]
         }
         return .object([
@@ -172,14 +183,10 @@ final class SessionService: @unchecked Sendable {
 
     /// Events and samples go to `sink` as the notifications' params, the subscription's name
     /// in them.
-    private func subscribe(_ live: LiveSession, _ params: Params, sink: Sink) throws {
-        let name = try params.string("name")
-        let events = params.value["events"] == .string("*") ? ["*"] : try params.optionalStrings("events")
+    private func subscribe(_ live: LiveSession, name: String, _ wanted: SubscribeParameters, sink: Sink) throws {
         let subscriptionName = JSONValue.string(name)
         let subscription = LiveSession.Subscription(
-            events: events.map(Set.init), properties: try params.optionalStrings("properties") ?? [],
-            every: Int(try params.optionalInt("every", in: 1...100_000) ?? 1),
-            geometry: try params.optionalBool("geometry") ?? false,
+            events: wanted.events.map(Set.init), properties: wanted.properties ?? [], every: Int(wanted.every), geometry: wanted.geometry,
             onEvent: { event in
                 let payload = event.payload.map { key, value in
                     (key, value.converted(number: JSONValue.double, integer: JSONValue.int, string: JSONValue.string, boolean: JSONValue.bool))

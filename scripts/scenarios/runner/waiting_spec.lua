@@ -118,7 +118,7 @@ describe("waiting", function()
 
   -- detent.world{} mid-test starts a world at frame 0 and t = 0: a wait begun in the old one
   -- counts what it already waited there and goes on in the new one.
-  it("a wait that began before detent.world{} counts on in the new world", function()
+  it("a wait_frames, wait or wait_event begun before detent.world{} counts on in the new world", function()
     wait_frames(100)
     local frames_woke, time_woke, event_seen
     spawn(function() wait_frames(20); frames_woke = world.frame end)
