@@ -25,6 +25,10 @@ struct Detent: ParsableCommand {
         // parsing is what it overlaps. Here rather than in the commands that need it, which
         // would start it after the parse.
         if makesLuaStates(CommandLine.arguments.dropFirst().first) { ScriptHost.prepareInBackground() }
+        if CommandLine.arguments.dropFirst().first == Worker.configuration.commandName {
+            Worker.serve(Array(CommandLine.arguments.dropFirst(2)))
+        }
+        Run.startEarlyWorker(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -199,8 +199,9 @@ struct Run: ParsableCommand {
                          stopsOnInterrupt: Bool = false) throws -> Int32 {
         do {
             let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter)
-            runner.workerCommand = workerCommand(seed: runner.settings.seed)
-            runner.workerLimits = WorkerLimits(configuration.run)
+            let limits = WorkerLimits(configuration.run)
+            runner.workerCommand = workerCommand(RunWorkerSetup(seed: runner.settings.seed, memoryBytes: limits.memoryBytes))
+            runner.workerLimits = limits
             runner.listSink = { stdout.line($0) }
             runner.logger = Logger(label: "detent.run") { StreamLogHandler.standardError(label: $0) }
             runner.logger.logLevel = verbose ? .debug : .warning
@@ -283,11 +284,31 @@ struct Run: ParsableCommand {
     }
 
     /// How this run's worker processes start: this binary's hidden `__worker run` with this
-    /// command line's arguments and the run's seed (a fresh one too, when --shuffle chose it).
-    private func workerCommand(seed: UInt64) -> WorkerCommand {
+    /// command line's arguments, then `setup` as their first line (the run's seed — a fresh
+    /// one too, when --shuffle chose it — and their memory limit).
+    private func workerCommand(_ setup: RunWorkerSetup) -> WorkerCommand {
+        var command = Self.workerCommand()
+        command.setup = setup.line
+        return command
+    }
+
+    /// This binary's `__worker run` with this command line's arguments.
+    private static func workerCommand() -> WorkerCommand {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "run" { arguments.removeFirst() }
-        return WorkerCommand.thisBinary(["__worker", "run"] + arguments + ["--seed", "\(seed)"])
+        return WorkerCommand.thisBinary(["__worker", "run"] + arguments)
+    }
+
+    /// Called first thing by `Detent.main` for a command line that runs spec files in worker
+    /// processes: starts the first worker while this process parses its arguments and reads
+    /// its configuration, which the worker does too (`WorkerCommand.startEarly`). Not for a
+    /// command line that asks for help or the version, or runs through a daemon (`--connect`).
+    static func startEarlyWorker(_ arguments: ArraySlice<String>) {
+        let names = Detent.configuration.subcommands.map { $0._commandName }
+        if let first = arguments.first, first != "run", names.contains(first) || first == "help" { return }
+        let asking: Set<String> = ["-h", "--help", "--version", "--connect", "--experimental-dump-help", "--generate-completion-script"]
+        guard !arguments.contains(where: { asking.contains($0) || $0.hasPrefix("--connect=") }) else { return }
+        WorkerCommand.startEarly(workerCommand().arguments)
     }
 
     private func splitTags(_ text: String?) -> [String] {

@@ -20,7 +20,12 @@ struct Worker: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: "run, then the coordinator's run arguments")
     var arguments: [String] = []
 
-    func run() throws {
+    func run() throws { Worker.serve(arguments) }
+
+    /// Serves as the worker `arguments` name (they come from this binary, never from a
+    /// person): `Detent.main` calls it before ArgumentParser, whose parse of the root command
+    /// cost each worker ~20 M instructions of reflection (BENCHMARKS.md).
+    static func serve(_ arguments: [String]) -> Never {
         WorkerServer.prepareProcess()
         if arguments == ["daemon-run"] { DaemonRunWorker.serve(reporter: SilentReporter()) }
         if arguments == ["daemon-session"] {
@@ -31,11 +36,17 @@ struct Worker: ParsableCommand {
             WorkerServer.refuse("a worker serves `run`, `daemon-run` or `daemon-session` (got \(arguments.first ?? "nothing"))")
         }
         do {
+            // What the command line gives first — it may be read before the coordinator has
+            // read it (`Run.startEarlyWorker`) — then the seed and limits of the setup line.
             let command = try Run.parse(Array(arguments.dropFirst()))
             let configuration = try DetentConfiguration.load(ConfigLocation.current(explicit: command.config, bustedTask: command.bustedTask))
-            let options = try command.effectiveOptions(configuration: configuration)
+            var options = try command.effectiveOptions(configuration: configuration)
+            let (line, rest) = WorkerServer.readSetup()
+            let setup = try RunWorkerSetup(line: line)
+            WorkerServer.limitMemory(to: setup.memoryBytes)
+            options.seed = setup.seed
             let runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter())
-            WorkerServer.serve(runner)
+            WorkerServer.serve(runner, pending: rest)
         } catch {
             WorkerServer.refuse(Run.message(for: error))
         }

@@ -24,9 +24,11 @@ struct WorkerRunTests {
         let configuration = try DetentConfiguration.load(ConfigLocation(explicit: config, environment: nil, workingDirectory: RunHarness.root.path))
         let runner = try SpecRunner(configuration: configuration, options: options, reporter: ConsoleReporter(sink: TextSink { output += $0 }))
         if workers {
-            runner.workerCommand = WorkerCommand(arguments: [try BuiltExecutables.path(of: "detent"), "__worker", "run", "--config", config,
-                                                             "--seed", "\(runner.settings.seed)"])
-            runner.workerLimits = WorkerLimits(configuration.run)
+            let limits = WorkerLimits(configuration.run)
+            var command = WorkerCommand(arguments: [try BuiltExecutables.path(of: "detent"), "__worker", "run", "--config", config])
+            command.setup = RunWorkerSetup(seed: runner.settings.seed, memoryBytes: limits.memoryBytes).line
+            runner.workerCommand = command
+            runner.workerLimits = limits
         }
         if let seconds {
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { runner.cancel() }

@@ -451,6 +451,42 @@ def test_descriptors(project):
           result.returncode == 0 and listed.split() == ["0", "1", "2", "3"], f"{listed!r}\n{result.stdout}{result.stderr}")
 
 
+def test_early_worker(project):
+    """`detent run` starts its first worker while it still reads its own command line: that
+    worker is the one the run uses (it has no DETENT_WORKER_MEMORY, which a worker started
+    later is given), it is capped as the others by its setup line (`worker_memory_mib`), and a
+    run that stops at a usage error leaves no worker behind."""
+    folder = tempfile.mkdtemp(dir=project)
+    with open(os.path.join(folder, "detent.toml"), "w") as f:
+        f.write("[limits]\nworker_memory_mib = 3000\n[lua]\nstdlib = \"full\"\n")
+    for name in ("a", "b"):
+        with open(os.path.join(folder, f"{name}_spec.lua"), "w") as f:
+            f.write('it("reports its worker", function()\n'
+                    '  local limits = io.open("/proc/self/limits"):read("a")\n'
+                    '  print("env=" .. tostring(os.getenv("DETENT_WORKER_MEMORY")), limits:match("Max address space%s+(%d+)"))\n'
+                    '  wait(0.2)\n'
+                    'end)\n')
+    result = subprocess.run([DETENT, "run", "--jobs", "2", "a_spec.lua", "b_spec.lua"], cwd=folder, capture_output=True, text=True, timeout=120)
+    printed = sorted(line.strip(" |").split("\t") for line in result.stdout.splitlines() if "env=" in line)
+    limit = str(3000 << 20)
+    check("the early worker runs a file, capped as the worker started later (worker_memory_mib from its setup line)",
+          result.returncode == 0 and printed == [[f"env={limit}", limit], ["env=nil", limit]], f"{printed}\n{result.stdout}{result.stderr}")
+    marker = f"no-such-{os.getpid()}-marker_spec.lua"
+    result = subprocess.run([DETENT, "run", marker], cwd=folder, capture_output=True, text=True, timeout=60)
+    def left():
+        found = []
+        for pid in os.listdir("/proc"):
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    if marker.encode() in f.read() and int(pid) != os.getpid():
+                        found.append(pid)
+            except (OSError, ValueError):
+                pass
+        return found
+    check("a run that stops at a usage error (exit 2) leaves no early worker behind",
+          result.returncode == 2 and wait_for(lambda: not left(), 5), f"exit {result.returncode}, left {left()}: {result.stderr}")
+
+
 def main():
     global DETENT
     parser = argparse.ArgumentParser()
@@ -460,7 +496,8 @@ def main():
     project = make_project()
     try:
         for test in (lambda: test_detent_run(project, 1), lambda: test_detent_run(project, 2), lambda: test_kill_9_of_a_run(project),
-                     lambda: test_daemon(project), lambda: test_kill_9_of_the_daemon(project), lambda: test_descriptors(project)):
+                     lambda: test_daemon(project), lambda: test_kill_9_of_the_daemon(project), lambda: test_descriptors(project),
+                     lambda: test_early_worker(project)):
             try:
                 test()
             except Exception:

@@ -10,7 +10,7 @@ public struct WorkerCommand: Sendable {
     public var arguments: [String]
     /// Added to the coordinator's environment.
     public var environment: [String: String]
-    /// The worker's address-space limit (set by the pool from `WorkerLimits`).
+    /// The worker's address-space limit (set by the pool from `WorkerLimits`; 0: none at start).
     public var memoryBytes = 4096 << 20
     /// A first line every new worker is sent before it says it is ready (its setup, when the
     /// command line cannot carry it: a daemon run's).
@@ -33,6 +33,10 @@ extension WorkerCommand {
     /// Starts one worker process (from the thread every worker is started from, see
     /// `WorkerPool`); the caller owns it, stops it and reaps it.
     public func start() throws -> WorkerProcess { try WorkerSpawner.shared.spawn(self) }
+
+    /// Starts the worker `arguments` name ahead of need (`WorkerSpawner.startEarly`): a
+    /// coordinator's first `WorkerCommand` with the same arguments gets it.
+    public static func startEarly(_ arguments: [String]) { WorkerSpawner.shared.startEarly(arguments) }
 }
 
 /// What a coordinator enforces on its workers from outside (`[limits]` of runner.toml).
@@ -151,6 +155,9 @@ final class WorkerSpawner: @unchecked Sendable {
     static let shared = WorkerSpawner()
     private let queue = Condition()
     private var requests: [(WorkerCommand, (Result<WorkerProcess, Error>) -> Void)] = []
+    /// A worker started before its coordinator knew its setup (`startEarly`), kept for the
+    /// first spawn of the same arguments (spawner thread only).
+    private var early: (arguments: [String], worker: WorkerProcess)?
 
     private init() {
         DetachedThread.start(name: "worker-spawner") { [self] in
@@ -159,13 +166,35 @@ final class WorkerSpawner: @unchecked Sendable {
                 while requests.isEmpty { queue.wait() }
                 let (command, answer) = requests.removeFirst()
                 queue.unlock()
+                if let early, early.arguments == command.arguments {
+                    self.early = nil
+                    answer(.success(early.worker))
+                    continue
+                }
                 // Swift's crash backtracer is off in workers: a test's crash is reported by the
                 // signal and the last words of the worker's standard error, not pages of frames.
-                answer(Result { try WorkerProcess(command.arguments, environment: command.environment.merging(
-                    ["DETENT_WORKER_PARENT": "\(getpid())", "DETENT_WORKER_MEMORY": "\(command.memoryBytes)",
-                     "SWIFT_BACKTRACE": "enable=no"]) { $1 }) })
+                var environment = ["DETENT_WORKER_PARENT": "\(getpid())", "SWIFT_BACKTRACE": "enable=no"]
+                if command.memoryBytes > 0 { environment["DETENT_WORKER_MEMORY"] = "\(command.memoryBytes)" }
+                answer(Result { try WorkerProcess(command.arguments, environment: command.environment.merging(environment) { $1 }) })
             }
         }
+    }
+
+    /// Starts a worker for `arguments` now, while the coordinator still reads its own command
+    /// line and configuration: its start-up (loading, parsing the same arguments, reading the
+    /// same configuration) overlaps the coordinator's instead of following it. The first
+    /// `spawn` of the same arguments gets it; its limits and seed come with the setup line the
+    /// pool sends every new worker (`WorkerCommand.setup`), so it is as a worker started then.
+    /// One not taken ends with the coordinator, as every worker does.
+    func startEarly(_ arguments: [String]) {
+        queue.lock()
+        var command = WorkerCommand(arguments: arguments)
+        command.memoryBytes = 0   // its limit comes with its setup line: a cap set now could not be raised then
+        requests.append((command, { [self] result in
+            if case let .success(worker) = result { early = (arguments, worker) }
+        }))
+        queue.broadcast()
+        queue.unlock()
     }
 
     func spawn(_ command: WorkerCommand) throws -> WorkerProcess {

@@ -40,11 +40,15 @@ public enum WorkerServer {
         // The channel is the worker's alone: a program a spec starts (`io.popen`, `os.execute`)
         // must not hold it, or the coordinator would not see the worker's end while it runs.
         _ = fcntl(channel, F_SETFD, FD_CLOEXEC)
-        // Not under a sanitizer: its shadow memory alone maps terabytes of address space.
-        if detent_built_with_sanitizer() == 0, let bytes = getenv("DETENT_WORKER_MEMORY").flatMap({ rlim_t(String(cString: $0)) }) {
-            var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
-            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
-        }
+        if let bytes = getenv("DETENT_WORKER_MEMORY").flatMap({ Int(String(cString: $0)) }) { limitMemory(to: bytes) }
+    }
+
+    /// Caps the worker's address space (`worker_memory_mib`, setrlimit RLIMIT_AS) — not
+    /// under a sanitizer, whose shadow memory alone maps terabytes of it.
+    public static func limitMemory(to bytes: Int) {
+        guard detent_built_with_sanitizer() == 0, bytes > 0 else { return }
+        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+        setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
     }
 
     /// Tells the coordinator the worker could not set up, and exits.
