@@ -153,7 +153,8 @@ def websocket_access(d):
     except wsclient.Refused as refused:
         check("a WebSocket to another Host is refused, even from that host's own page (403)", " 403 " in refused.status_line)
     ws = d.socket_(origin=f"http://{d.host}")
-    check("a WebSocket from the studio's own page opens", True)
+    reply = ws.request(1, "initialize", {"client": "studio-suite"})
+    check("a WebSocket from the studio's own page opens and answers", "result" in reply, reply)
     ws.close()
     ws = d.socket_(path="/ws", cookie=f"detent_studio_{d.port}={d.token}", origin=f"http://{d.host}")
     reply = ws.request(1, "initialize", {"client": "studio-suite"})
