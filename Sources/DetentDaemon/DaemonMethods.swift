@@ -27,30 +27,45 @@ struct DaemonMethod: Sendable {
     let servedBySession: Bool
     /// Answered on a connection attached to a session (`session/attach`), by its worker.
     let answeredWhenAttached: Bool
+    /// A session's method that opens a named session on first use (`eval`, `record`); the
+    /// others answer -32005 for one that is not open, so a misspelt name never makes a world.
+    let opensSession: Bool
+    /// Why the shared world is refused (-32602) for this session's method, when it is: what
+    /// starts a world over needs a session of the client's own.
+    let namedSessionOnly: String?
     /// Decodes a request's params (or throws the -32602 naming what is wrong), then handles it.
     let handle: @Sendable (Daemon, Call) throws -> Void
     /// Decodes a request's params only: the check a session's own connection makes.
     let check: @Sendable (Params) throws -> Void
 
     init<Parameters: MethodParameters>(_ name: String, _ summary: String, _ parameters: Parameters.Type, servedBySession: Bool = false,
-                                       answeredWhenAttached: Bool = false,
+                                       answeredWhenAttached: Bool = false, opensSession: Bool = false, namedSessionOnly: String? = nil,
                                        _ handle: @escaping @Sendable (Daemon, Parameters, Call) throws -> Void) {
         self.name = name
         self.summary = summary
         self.parameters = Parameters.parameters
         self.servedBySession = servedBySession
         self.answeredWhenAttached = answeredWhenAttached || servedBySession
+        self.opensSession = opensSession
+        self.namedSessionOnly = namedSessionOnly
         self.handle = { daemon, call in try handle(daemon, try Parameters(decoding: call.sent), call) }
         self.check = { _ = try Parameters(decoding: $0) }
     }
 
     /// A live-world method the session's worker answers (`SessionService` decodes the same
     /// `Parameters`); the daemon checks the request and passes it on.
-    static func session<Parameters: MethodParameters & SessionScoped>(_ name: String, _ summary: String,
-                                                                      _ parameters: Parameters.Type) -> DaemonMethod {
-        DaemonMethod(name, summary, parameters, servedBySession: true) { daemon, decoded, call in
+    static func session<Parameters: MethodParameters & SessionScoped>(_ name: String, _ summary: String, _ parameters: Parameters.Type,
+                                                                      opensSession: Bool = false, namedSessionOnly: String? = nil) -> DaemonMethod {
+        DaemonMethod(name, summary, parameters, servedBySession: true, opensSession: opensSession, namedSessionOnly: namedSessionOnly) { daemon, decoded, call in
             try daemon.forwardToSession(name, decoded.session, call)
         }
+    }
+
+    /// Throws the -32602 a client gets for this method going to `session` ("live" for the
+    /// shared world) when it needs a named one.
+    func check(session: String) throws {
+        guard session == "live", let namedSessionOnly else { return }
+        throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: '\(name)' needs a named 'session' (\(namedSessionOnly))")
     }
 }
 
@@ -78,7 +93,8 @@ extension Daemon {
                 call.reply(.success(try daemon.interruptEvals(session: params.session)))
             }
         },
-        .session("eval", "Evaluates Lua in a live world; answers its value when the chunk (and what it waits for) ends.", EvalParameters.self),
+        .session("eval", "Evaluates Lua in a live world; answers its value when the chunk (and what it waits for) ends.", EvalParameters.self,
+                 opensSession: true),
         .session("complete", "The names that complete a word in a live world, as the console completes them.", CompleteParameters.self),
         .session("state", "A live world's clock, engines and the properties asked for.", StateParameters.self),
         DaemonMethod("subscribe", "Streams a live world's events and sampled properties to this client until unsubscribe.",
@@ -92,12 +108,14 @@ extension Daemon {
         .session("touch", "Puts one finger on a live world's screen, moves it or lifts it: a pointer's samples with their times (Detent Studio).",
                  TouchParameters.self),
         .session("record", "Records a named session into a spec: `start` gives it a fresh world, `stop` answers the spec of what was evaluated and touched since.",
-                 RecordParameters.self),
+                 RecordParameters.self, opensSession: true,
+                 namedSessionOnly: "a recording starts the world over, and the shared world belongs to every client"),
         .session("pause", "Stops a live world's clock.", SessionOnlyParameters.self),
         .session("resume", "Starts a live world's clock again.", SessionOnlyParameters.self),
         .session("step", "Advances a paused live world by whole frames.", StepParameters.self),
         .session("speed", "Sets a live world's speed factor (0.25: slow motion).", SpeedParameters.self),
-        .session("reset", "Gives a named session a fresh world and Lua state.", SessionOnlyParameters.self),
+        .session("reset", "Gives a named session a fresh world and Lua state.", SessionOnlyParameters.self,
+                 namedSessionOnly: "the shared world belongs to every client"),
         DaemonMethod("reload", "Reads the configuration and plugins again, for sessions and runs started from now on.", NoParameters.self) { daemon, _, call in
             daemon.reload(reply: call.reply)
         },
@@ -129,10 +147,9 @@ extension Daemon {
     /// A live-world method, its params decoded: checked for the session it goes to, then
     /// passed to the session's worker.
     func forwardToSession(_ method: String, _ session: String?, _ call: DaemonMethod.Call) throws {
-        try SessionMethod.check(method, session: session ?? "live")
-        // `eval` and `record` open a named session on first use; the others answer -32005 for
-        // one that is not open.
-        let worker = try liveSession(named: session, create: method == "eval" || method == "record")
+        let declared = Daemon.methodsByName[method]!
+        try declared.check(session: session ?? "live")
+        let worker = try liveSession(named: session, create: declared.opensSession)
         worker.request(method, try SessionMethod.workerParams(method, call.sent, valueBytes: config.maxEvalValueBytes),
                        reply: try admit(to: worker, reply: call.reply))
     }

@@ -76,8 +76,9 @@ final class SessionEndpoint: ConnectionServer, @unchecked Sendable {
                 service.owned.interrupt()
                 reply(.success(.object([("cancelled", .bool(true))])))
             case let method where SessionMethod.methods[method] != nil:
-                try SessionMethod.methods[method]!.check(params)
-                try SessionMethod.check(method, session: name)
+                let declared = SessionMethod.methods[method]!
+                try declared.check(params)
+                try declared.check(session: name)
                 service.perform(method, Params(try SessionMethod.workerParams(method, params, valueBytes: config.maxEvalValueBytes)),
                                 sink: Self.nowhere, reply: reply)
             case "subscribe":
