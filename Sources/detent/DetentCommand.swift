@@ -54,8 +54,10 @@ struct Detent: ParsableCommand {
     /// that only read or write files. A compile there took a core from the worker the run
     /// waits for: an empty run 29.1 → 26.7 ms (scripts/bench/startup.sh, BENCHMARKS.md).
     static func makesLuaStates(_ first: String?) -> Bool {
-        let names = configuration.subcommands.map { $0._commandName }
-        guard let first, names.contains(first) else { return false }
+        guard let first, commandNames.contains(first) else { return false }
         return !["run", "merge-reports", "show-trace", "config", "init"].contains(first)
     }
+
+    /// The subcommands' names (`run`, `daemon`, …, `__worker`).
+    static var commandNames: [String] { configuration.subcommands.map { $0._commandName } }
 }

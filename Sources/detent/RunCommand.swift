@@ -200,7 +200,9 @@ struct Run: ParsableCommand {
         do {
             let runner = try SpecRunner(configuration: configuration, options: options, reporter: reporter)
             let limits = WorkerLimits(configuration.run)
-            runner.workerCommand = workerCommand(RunWorkerSetup(seed: runner.settings.seed, memoryBytes: limits.memoryBytes))
+            var command = Self.workerCommand()
+            command.setup = RunWorkerSetup(seed: runner.settings.seed, memoryBytes: limits.memoryBytes).line
+            runner.workerCommand = command
             runner.workerLimits = limits
             runner.listSink = { stdout.line($0) }
             runner.logger = Logger(label: "detent.run") { StreamLogHandler.standardError(label: $0) }
@@ -284,15 +286,8 @@ struct Run: ParsableCommand {
     }
 
     /// How this run's worker processes start: this binary's hidden `__worker run` with this
-    /// command line's arguments, then `setup` as their first line (the run's seed — a fresh
-    /// one too, when --shuffle chose it — and their memory limit).
-    private func workerCommand(_ setup: RunWorkerSetup) -> WorkerCommand {
-        var command = Self.workerCommand()
-        command.setup = setup.line
-        return command
-    }
-
-    /// This binary's `__worker run` with this command line's arguments.
+    /// command line's arguments (their first line on the pipe, `RunWorkerSetup`, brings the
+    /// run's seed — a fresh one too, when --shuffle chose it — and their memory limit).
     private static func workerCommand() -> WorkerCommand {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "run" { arguments.removeFirst() }
@@ -304,8 +299,7 @@ struct Run: ParsableCommand {
     /// its configuration, which the worker does too (`WorkerCommand.startEarly`). Not for a
     /// command line that asks for help or the version, or runs through a daemon (`--connect`).
     static func startEarlyWorker(_ arguments: ArraySlice<String>) {
-        let names = Detent.configuration.subcommands.map { $0._commandName }
-        if let first = arguments.first, first != "run", names.contains(first) || first == "help" { return }
+        if let first = arguments.first, first != "run", Detent.commandNames.contains(first) || first == "help" { return }
         let asking: Set<String> = ["-h", "--help", "--version", "--connect", "--experimental-dump-help", "--generate-completion-script"]
         guard !arguments.contains(where: { asking.contains($0) || $0.hasPrefix("--connect=") }) else { return }
         WorkerCommand.startEarly(workerCommand().arguments)

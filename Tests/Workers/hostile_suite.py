@@ -453,24 +453,39 @@ def test_descriptors(project):
 
 def test_early_worker(project):
     """`detent run` starts its first worker while it still reads its own command line: that
-    worker is the one the run uses (it has no DETENT_WORKER_MEMORY, which a worker started
-    later is given), it is capped as the others by its setup line (`worker_memory_mib`), and a
-    run that stops at a usage error leaves no worker behind."""
+    worker is the one the run uses (a run of one file has one worker, not a second one started
+    later beside it), it is capped as any worker by its setup line (`worker_memory_mib`), and
+    a run that stops at a usage error leaves no worker behind."""
     folder = tempfile.mkdtemp(dir=project)
     with open(os.path.join(folder, "detent.toml"), "w") as f:
         f.write("[limits]\nworker_memory_mib = 3000\n[lua]\nstdlib = \"full\"\n")
     for name in ("a", "b"):
         with open(os.path.join(folder, f"{name}_spec.lua"), "w") as f:
+            # Its coordinator's worker processes, and its own address-space cap.
             f.write('it("reports its worker", function()\n'
+                    '  local stat = io.open("/proc/self/stat"):read("a")\n'
+                    '  local parent = stat:match("%) %S+ (%d+)")\n'
+                    '  local workers = 0\n'
+                    '  for task in io.popen("ls /proc/" .. parent .. "/task"):lines() do\n'
+                    '    for child in io.open("/proc/" .. parent .. "/task/" .. task .. "/children"):read("a"):gmatch("%d+") do\n'
+                    '      local cmdline = io.open("/proc/" .. child .. "/cmdline")\n'
+                    '      if cmdline and cmdline:read("a"):find("__worker", 1, true) then workers = workers + 1 end\n'
+                    '    end\n'
+                    '  end\n'
                     '  local limits = io.open("/proc/self/limits"):read("a")\n'
-                    '  print("env=" .. tostring(os.getenv("DETENT_WORKER_MEMORY")), limits:match("Max address space%s+(%d+)"))\n'
-                    '  wait(0.2)\n'
+                    '  print("workers=" .. workers, limits:match("Max address space%s+(%d+)"))\n'
                     'end)\n')
-    result = subprocess.run([DETENT, "run", "--jobs", "2", "a_spec.lua", "b_spec.lua"], cwd=folder, capture_output=True, text=True, timeout=120)
-    printed = sorted(line.strip(" |").split("\t") for line in result.stdout.splitlines() if "env=" in line)
     limit = str(3000 << 20)
-    check("the early worker runs a file, capped as the worker started later (worker_memory_mib from its setup line)",
-          result.returncode == 0 and printed == [[f"env={limit}", limit], ["env=nil", limit]], f"{printed}\n{result.stdout}{result.stderr}")
+    for jobs, files, workers in ((1, ["a_spec.lua"], "1"), (2, ["a_spec.lua", "b_spec.lua"], "2")):
+        result = subprocess.run([DETENT, "run", "--jobs", str(jobs)] + files, cwd=folder, capture_output=True, text=True, timeout=120)
+        printed = [line.strip(" |").split("\t") for line in result.stdout.splitlines() if "workers=" in line]
+        expected = [[f"workers={workers}", limit]] * len(files) if jobs == 1 else None
+        ok = result.returncode == 0 and len(printed) == len(files) and all(p[1] == limit for p in printed)
+        if expected is not None:
+            ok = ok and printed == expected
+        check(f"--jobs {jobs}: " + ("one worker runs the file: the one started early, capped by worker_memory_mib from its setup line"
+                                    if jobs == 1 else "every worker is capped by worker_memory_mib"),
+              ok, f"{printed}\n{result.stdout}{result.stderr}")
     marker = f"no-such-{os.getpid()}-marker_spec.lua"
     result = subprocess.run([DETENT, "run", marker], cwd=folder, capture_output=True, text=True, timeout=60)
     def left():
