@@ -26,7 +26,9 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "python"))
 import wsclient  # noqa: E402
+from headless_chromium import descendants  # noqa: E402  (a /proc walk; no browser is started)
 
 passed, failed = 0, 0
 
@@ -302,18 +304,6 @@ def recording(d, detent, scratch):
     ws.close()
 
 
-def children(pid):
-    """The pids of `pid`'s child processes (its session workers), from /proc."""
-    found = set()
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                found.update(int(c) for c in f.read().split())
-        except FileNotFoundError:
-            pass
-    return found
-
-
 def recording_in_slow_motion(d, detent, scratch):
     """A session recorded as a person records it in the page, when the machine is busy: a
     flick, a new world from an eval (`detent.world{}` starts at frame 0 again), slow motion, a
@@ -322,10 +312,10 @@ def recording_in_slow_motion(d, detent, scratch):
     whose position depends on every frame being where it was. `detent run` must pass it."""
     ws = d.socket_()
     ids = iter(range(20000, 100000))
-    before = children(d.process.pid)
+    before = set(descendants(d.process.pid))
     started = ws.request(next(ids), "record", {"session": "slow", "action": "start", "name": "slow_spec.lua"})
     check("record start on a second named session", started.get("result", {}).get("frame") == 0, started)
-    workers = children(d.process.pid) - before
+    workers = set(descendants(d.process.pid)) - before
     check("the session has a worker of its own", len(workers) == 1, workers)
 
     def flick(stall=False):
