@@ -224,6 +224,8 @@ public final class TaskScheduler {
     /// Waits count what passes, not a world's clock: when a script makes a world
     /// (`detent.world{}`, at frame 0 and time 0 again), every waiter carries on in it with
     /// what it waited so far — `wait_frames(20)` 5 frames before still wakes 15 frames after.
+    /// Checked after each resume and before each frame's check (an event handler may make a
+    /// world during a tick): a comparison of two references.
     private func followWorld() {
         guard let world = host.world, world !== waitersWorld else { return }
         defer { waitersWorld = world }

@@ -10,9 +10,10 @@ import FoundationEssentials
 /// `detent run` replays frame for frame. Session queue only.
 final class SessionRecorder {
     private(set) var recording: SessionRecording?
-    /// The touch being recorded: the timeline frame of its touch-down, its world time, and its
+    /// A touch being recorded: the timeline frame of its touch-down, its world time, and its
     /// samples as {time after the touch-down, x, y}.
-    private var stroke: (frame: Int64, start: Nanoseconds, samples: [(Nanoseconds, Double, Double)])?
+    private typealias Stroke = (frame: Int64, start: Nanoseconds, samples: [(Nanoseconds, Double, Double)])
+    private var stroke: Stroke?
     /// The recorded chunk of a touch whose lift is still to be delivered: its end frame comes
     /// with `lifted(at:)`.
     private var lifting: Int?
@@ -80,8 +81,7 @@ final class SessionRecorder {
     }
 
     /// A stroke as `touch_path{…}`, open (its end frame to come) until its lift is delivered.
-    private static func chunk(_ stroke: (frame: Int64, start: Nanoseconds, samples: [(Nanoseconds, Double, Double)]),
-                              ending: String?) -> SessionRecording.Chunk {
+    private static func chunk(_ stroke: Stroke, ending: String?) -> SessionRecording.Chunk {
         let samples = stroke.samples.map { "{ \(seconds($0.0)), \(number($0.1)), \(number($0.2)) }" }
         return .init(code: "touch_path{ " + (samples + (ending.map { [$0] } ?? [])).joined(separator: ", ") + " }", chunkName: "pointer",
                      printed: "", frames: stroke.frame...stroke.frame, isOpen: true)
