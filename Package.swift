@@ -42,6 +42,11 @@ let package = Package(
         // The standard library's wrappers a spec gets (Lua/libraries_sandbox.lua), compiled in.
         .target(name: "DetentLua", dependencies: ["CLua", "CLuaShim", "DetentPlatform", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
                 resources: [.embedInCode("Lua")]),
+        // The prelude's Lua compiled at build time (PreludeBytecode.chunks in DetentScripting):
+        // the compiler, run on the build machine only, and the plugin that runs it.
+        .executableTarget(name: "DetentPreludeCompiler", dependencies: ["CLua"]),
+        .plugin(name: "PreludeBytecodePlugin", capability: .buildTool(), dependencies: ["DetentPreludeCompiler"],
+                path: "Sources/PreludeBytecodePlugin"),
         // JSON values, their parser and writer (traces, reports, the daemon's protocol): a leaf.
         .target(name: "DetentJSON"),
         .target(name: "DetentMotion"),
@@ -59,7 +64,8 @@ let package = Package(
             dependencies: ["DetentLua", "DetentJSON", "DetentPlatform", "DetentWorld", "DetentMotion", "DetentTime", "DetentNavigation", "DetentLayout",
                            "DetentRelease", "DetentDrawer", "DetentSheet", "DetentAdaptive", "DetentPager",
                            .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
-            resources: [.embedInCode("Lua"), .embedInCode("Types"), .embedInCode("Replay")]
+            resources: [.embedInCode("Lua"), .embedInCode("Types"), .embedInCode("Replay")],
+            plugins: ["PreludeBytecodePlugin"]
         ),
         // Configuration: the built-in defaults (config/'s files, through the link
         // Sources/DetentConfig/Defaults, so `detent` needs no config folder beside it), a config

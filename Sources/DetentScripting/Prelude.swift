@@ -8,8 +8,9 @@ import Glibc
 /// structure and the waiting verbs, and the host's own chunks (the prelude's environment, the
 /// sandbox's extras).
 ///
-/// Every chunk is compiled once per process (`bytecode`, `hostBytecode`); each spec file's state loads the
-/// bytecode (`load(_:into:)`) and never parses Lua source of Detent's own.
+/// The prelude's chunks are compiled at build time (`PreludeBytecode`, made by
+/// PreludeBytecodePlugin), the host's once per process (`hostBytecode`); each spec file's
+/// state loads the bytecode (`load(_:into:)`) and never parses Lua source of Detent's own.
 enum Prelude {
     /// Every prelude chunk's text by name (its file's name without `.lua`), unordered: the
     /// order is Lua/prelude.txt's, the one manifest the loader, the self-test and the docs read.
@@ -49,8 +50,26 @@ enum Prelude {
         "filter_match": ("=(detent filter)", PackageResources.filter_match_lua),
     ]
 
-    /// The prelude's chunks (`files`) compiled once per process, by name.
-    static let bytecode: [String: [UInt8]] = compile(files)
+    /// The prelude's chunks (`files`) as bytecode, by name: as the build compiled them, or
+    /// compiled here when this process's Lua would refuse those (`buildBytecodeLoads`).
+    static let bytecode: [String: [UInt8]] = buildBytecodeLoads ? PreludeBytecode.chunks : compile(files)
+
+    /// Whether the bytecode made at build time loads in this process's Lua: its header (Lua
+    /// 5.4's `dumpHeader`: signature, version, format, check bytes, the sizes of an
+    /// instruction, an integer and a number, a check integer and a check number — 31 bytes)
+    /// is the one this Lua writes. A binary run against another build of liblua than it was
+    /// built with (other number sizes) compiles its prelude at start instead, as it did
+    /// before the build compiled it.
+    static var buildBytecodeLoads: Bool {
+        guard let sample = PreludeBytecode.chunks.values.first, let here = try? LuaState.compileTrusted("return", chunkName: "header") else { return false }
+        return sameHeader(sample, here)
+    }
+
+    /// Whether two dumps begin with the same 31-byte header.
+    static func sameHeader(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let length = 31
+        return a.count > length && b.count > length && a.prefix(length) == b.prefix(length)
+    }
 
     /// The host's chunks compiled once per process, by name — apart from the prelude's, as a
     /// process may need only these: `run`'s coordinator matches spec file names with
