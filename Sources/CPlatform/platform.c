@@ -7,6 +7,10 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 int detent_die_with_parent(void) {
     return prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
@@ -55,4 +59,40 @@ int detent_signal_pipe(int signo) {
     sigemptyset(&action.sa_mask);
     if (sigaction(signo, &action, NULL) != 0) return -1;
     return fds[0];
+}
+
+int detent_fork_worker(int channel, int error_fd, int parent, const char *name) {
+    pid_t pid = fork();
+    if (pid != 0) return pid;
+    if (dup2(channel, 3) < 0 || dup2(error_fd, 2) < 0) _exit(71);
+    if (syscall(SYS_close_range, 4, ~0U, 0) != 0) {
+        long highest = sysconf(_SC_OPEN_MAX);
+        if (highest < 0 || highest > 65536) highest = 65536;
+        for (long fd = 4; fd < highest; fd++) close((int)fd);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    for (int signo = 1; signo < NSIG; signo++) signal(signo, SIG_DFL);
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0 || getppid() != parent) _exit(70);
+    prctl(PR_SET_NAME, name, 0, 0, 0);
+    return 0;
+}
+
+int detent_thread_count(void) {
+    FILE *file = fopen("/proc/self/stat", "r");
+    if (file == NULL) return -1;
+    char text[1024];
+    size_t length = fread(text, 1, sizeof text - 1, file);
+    fclose(file);
+    text[length] = 0;
+    // The fields after the command's closing parenthesis: state is the 3rd, threads the 20th.
+    char *rest = strrchr(text, ')');
+    if (rest == NULL) return -1;
+    int field = 2, threads = -1;
+    for (char *token = strtok(rest + 1, " "); token != NULL; token = strtok(NULL, " ")) {
+        field++;
+        if (field == 20) { threads = atoi(token); break; }
+    }
+    return threads;
 }

@@ -40,7 +40,7 @@ public final class WorkerProcess: @unchecked Sendable {
 
     /// Starts `arguments` (the program first, an absolute path) with the pipe as fd 3 and
     /// `environment` added to this process's. Throws `ChildProcess.StartFailure`.
-    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    public convenience init(_ arguments: [String], environment: [String: String] = [:]) throws {
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw ChildProcess.StartFailure(program: arguments[0], reason: "socketpair: " + String(cString: strerror(errno)))
@@ -82,10 +82,49 @@ public final class WorkerProcess: @unchecked Sendable {
             close(pair[0]); close(errorPipe[0])
             throw ChildProcess.StartFailure(program: arguments[0], reason: String(cString: strerror(status)))
         }
+        self.init(pid: pid, channel: pair[0], errorFD: errorPipe[0])
+    }
+
+    private init(pid: pid_t, channel: Int32, errorFD: Int32) {
         self.pid = pid
-        channel = pair[0]
-        stderrTail = StandardErrorTail(fd: errorPipe[0])
+        self.channel = channel
+        stderrTail = StandardErrorTail(fd: errorFD)
         stderrTail.start(name: "worker\(pid)-err")
+    }
+
+    /// What `fork(name:)` gives each side.
+    public enum Forked {
+        /// This process is the parent; the child is its worker.
+        case parent(WorkerProcess)
+        /// This process is the child: its fd 3 is the pipe and fd 2 the coordinator's tail, as
+        /// a spawned worker's; the caller goes on to serve as the worker and never returns.
+        case child(parent: pid_t)
+    }
+
+    /// Forks this process into a worker instead of starting this binary anew: the child has
+    /// this process's loaded image and skips loading and the runtime's start (BENCHMARKS.md,
+    /// "Start-up: the first worker forked"). Only a process with no other thread may fork
+    /// (a lock another thread held would stay locked in the child): nil when there is one,
+    /// or when it cannot fork; the caller spawns then.
+    public static func fork(name: String) -> Forked? {
+        guard detent_thread_count() == 1 else { return nil }
+        var pair: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return nil }
+        var errorPipe: [Int32] = [0, 0]
+        guard detent_pipe_cloexec(&errorPipe) == 0 else {
+            close(pair[0]); close(pair[1])
+            return nil
+        }
+        let parent = getpid()
+        let pid = detent_fork_worker(pair[1], errorPipe[1], parent, name)
+        if pid == 0 { return .child(parent: parent) }
+        close(pair[1])
+        close(errorPipe[1])
+        guard pid > 0 else {
+            close(pair[0]); close(errorPipe[0])
+            return nil
+        }
+        return .parent(WorkerProcess(pid: pid, channel: pair[0], errorFD: errorPipe[0]))
     }
 
     deinit {

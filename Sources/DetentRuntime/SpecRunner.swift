@@ -264,7 +264,7 @@ public final class SpecRunner: @unchecked Sendable {
     }
 
     /// The worker's session for the next file: `previous` put back to pristine when it can be
-    /// reused, else a new reusable one.
+    /// reused, else the one made ahead (`prepareSession`), else a new reusable one.
     private func session(reusing previous: QueueOwned<Session>?) throws -> QueueOwned<Session> {
         if let previous, try previous.sync({ session -> Bool in
             guard session.isReusable else { return false }
@@ -273,10 +273,24 @@ public final class SpecRunner: @unchecked Sendable {
         }) {
             return previous
         }
+        if previous == nil, let made = sessionMadeAhead.withLockedValue({ made in defer { made = nil }; return made }) { return made }
         let session = try Session.make(settings: settings, label: "detent.run.session", reusable: true)
         session.sync { [logger] in $0.logger = logger }
         return session
     }
+
+    /// Makes the session the first file will run in now, before any file is known: a worker
+    /// process does it while its coordinator still reads its own command line and
+    /// configuration, so the first file does not wait for a Lua state and its prelude
+    /// (BENCHMARKS.md, "Start-up: the worker's session made ahead"). A session that cannot be
+    /// made is not kept: the first file makes its own and reports why.
+    public func prepareSession() {
+        guard let session = try? Session.make(settings: settings, label: "detent.run.session", reusable: true) else { return }
+        session.sync { [logger] in $0.logger = logger }
+        sessionMadeAhead.withLockedValue { $0 = session }
+    }
+
+    private let sessionMadeAhead = NIOLockedValueBox<QueueOwned<Session>?>(nil)
 
     private func runFile(_ path: String, index: Int, board: FileOutcomeBoard, reusing previous: QueueOwned<Session>?) throws -> QueueOwned<Session>? {
         try runFile(path, text: nil, index: index, skipping: 0, shouldStop: { board.isStopping }, reusing: previous) { outcome in

@@ -233,7 +233,7 @@ public final class ScriptHost {
         hostTable.push()
         lua.push(.record([("full", .boolean(full)), ("path", .string((luaSetup?.path ?? []).joined(separator: ";"))),
                           ("cpath", .string((luaSetup?.cpath ?? []).joined(separator: ";"))),
-                          ("arguments", .array(CommandLine.arguments.map { .string($0) }))]))
+                          ("arguments", .array(ProcessArguments.current.map { .string($0) }))]))
         try lua.call(argumentCount: 2, resultCount: 1)
         reseed = lua.ref()
     }

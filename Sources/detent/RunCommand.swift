@@ -302,7 +302,8 @@ struct Run: ParsableCommand {
         if let first = arguments.first, first != "run", Detent.commandNames.contains(first) || first == "help" { return }
         let asking: Set<String> = ["-h", "--help", "--version", "--connect", "--experimental-dump-help", "--generate-completion-script"]
         guard !arguments.contains(where: { asking.contains($0) || $0.hasPrefix("--connect=") }) else { return }
-        WorkerCommand.startEarly(workerCommand().arguments)
+        let arguments = workerCommand().arguments
+        if WorkerCommand.forkEarly(arguments) == .child { Worker.serve(Array(arguments.dropFirst(2))) }
     }
 
     private func splitTags(_ text: String?) -> [String] {

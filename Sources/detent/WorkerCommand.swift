@@ -38,14 +38,21 @@ struct Worker: ParsableCommand {
         do {
             // What the command line gives first — it may be read before the coordinator has
             // read it (`Run.startEarlyWorker`) — then the seed and limits of the setup line.
+            // Then the first file's session, made while the coordinator still gets ready.
             let command = try Run.parse(Array(arguments.dropFirst()))
             let configuration = try DetentConfiguration.load(ConfigLocation.current(explicit: command.config, bustedTask: command.bustedTask))
             var options = try command.effectiveOptions(configuration: configuration)
+            var runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter())
+            runner.prepareSession()
             let (line, rest) = WorkerServer.readSetup()
             let setup = try RunWorkerSetup(line: line)
             WorkerServer.limitMemory(to: setup.memoryBytes)
-            options.seed = setup.seed
-            let runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter())
+            if runner.settings.seed != setup.seed {
+                // A seed the coordinator chose (`--shuffle` without `--seed`): sessions hold
+                // their seed, so the runner and its session are made again with it.
+                options.seed = setup.seed
+                runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter())
+            }
             WorkerServer.serve(runner, pending: rest)
         } catch {
             WorkerServer.refuse(Run.message(for: error))

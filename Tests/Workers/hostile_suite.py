@@ -452,9 +452,10 @@ def test_descriptors(project):
 
 
 def test_early_worker(project):
-    """`detent run` starts its first worker while it still reads its own command line: that
-    worker is the one the run uses (a run of one file has one worker, not a second one started
-    later beside it), it is capped as any worker by its setup line (`worker_memory_mib`), and
+    """`detent run` starts its first worker while it still reads its own command line (it
+    forks it): that worker is the one the run uses (a run of one file has one worker, not a
+    second one started later beside it; every worker, forked or spawned, is named
+    `detent-worker`), it is capped as any worker by its setup line (`worker_memory_mib`), and
     a run that stops at a usage error leaves no worker behind."""
     folder = tempfile.mkdtemp(dir=project)
     with open(os.path.join(folder, "detent.toml"), "w") as f:
@@ -468,23 +469,25 @@ def test_early_worker(project):
                     '  local workers = 0\n'
                     '  for task in io.popen("ls /proc/" .. parent .. "/task"):lines() do\n'
                     '    for child in io.open("/proc/" .. parent .. "/task/" .. task .. "/children"):read("a"):gmatch("%d+") do\n'
-                    '      local cmdline = io.open("/proc/" .. child .. "/cmdline")\n'
-                    '      if cmdline and cmdline:read("a"):find("__worker", 1, true) then workers = workers + 1 end\n'
+                    '      local comm = io.open("/proc/" .. child .. "/comm")\n'
+                    '      if comm and comm:read("a") == "detent-worker\\n" then workers = workers + 1 end\n'
                     '    end\n'
                     '  end\n'
                     '  local limits = io.open("/proc/self/limits"):read("a")\n'
-                    '  print("workers=" .. workers, limits:match("Max address space%s+(%d+)"))\n'
+                    '  print("workers=" .. workers, limits:match("Max address space%s+(%d+)"), table.concat(arg, " ", 1, 3))\n'
                     'end)\n')
     limit = str(3000 << 20)
     for jobs, files, workers in ((1, ["a_spec.lua"], "1"), (2, ["a_spec.lua", "b_spec.lua"], "2")):
         result = subprocess.run([DETENT, "run", "--jobs", str(jobs)] + files, cwd=folder, capture_output=True, text=True, timeout=120)
         printed = [line.strip(" |").split("\t") for line in result.stdout.splitlines() if "workers=" in line]
-        expected = [[f"workers={workers}", limit]] * len(files) if jobs == 1 else None
-        ok = result.returncode == 0 and len(printed) == len(files) and all(p[1] == limit for p in printed)
+        # A spec's `arg` is its worker's command line, the same whether the worker was forked or spawned.
+        args = f"__worker run --jobs"
+        expected = [[f"workers={workers}", limit, args]] * len(files) if jobs == 1 else None
+        ok = result.returncode == 0 and len(printed) == len(files) and all(p[1:] == [limit, args] for p in printed)
         if expected is not None:
             ok = ok and printed == expected
         check(f"--jobs {jobs}: " + ("one worker runs the file: the one started early, capped by worker_memory_mib from its setup line"
-                                    if jobs == 1 else "every worker is capped by worker_memory_mib"),
+                                    if jobs == 1 else "every worker is capped by worker_memory_mib") + ", and `arg` is its command line",
               ok, f"{printed}\n{result.stdout}{result.stderr}")
     marker = f"no-such-{os.getpid()}-marker_spec.lua"
     result = subprocess.run([DETENT, "run", marker], cwd=folder, capture_output=True, text=True, timeout=60)

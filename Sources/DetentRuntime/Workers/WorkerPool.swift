@@ -37,6 +37,31 @@ extension WorkerCommand {
     /// Starts the worker `arguments` name ahead of need (`WorkerSpawner.startEarly`): a
     /// coordinator's first `WorkerCommand` with the same arguments gets it.
     public static func startEarly(_ arguments: [String]) { WorkerSpawner.shared.startEarly(arguments) }
+
+    /// Starts the worker `arguments` name ahead of need, as `startEarly` does, by forking this
+    /// process when it still has no other thread (`WorkerProcess.fork`): the child gets its
+    /// worker's environment (as `WorkerSpawner` gives a spawned one) and its command line as
+    /// `CommandLine.arguments` (what a spec's `arg` shows), and returns `.child` to go on as
+    /// the worker; the parent keeps the worker for its first `spawn` and returns `.parent`.
+    /// Spawns when it cannot fork.
+    public static func forkEarly(_ arguments: [String]) -> EarlyWorker {
+        switch WorkerProcess.fork(name: "detent-worker") {
+        case let .child(parent)?:
+            setenv("DETENT_WORKER_PARENT", "\(parent)", 1)
+            setenv("SWIFT_BACKTRACE", "enable=no", 1)
+            ProcessArguments.current = arguments
+            return .child
+        case let .parent(worker)?:
+            WorkerSpawner.shared.adoptEarly(arguments, worker)
+            return .parent
+        case nil:
+            startEarly(arguments)
+            return .parent
+        }
+    }
+
+    /// Which side of `forkEarly` this process is.
+    public enum EarlyWorker { case parent, child }
 }
 
 /// What a coordinator enforces on its workers from outside (`[limits]` of runner.toml).
@@ -158,6 +183,8 @@ final class WorkerSpawner: @unchecked Sendable {
     /// A worker started before its coordinator knew its setup (`startEarly`), kept for the
     /// first spawn of the same arguments (spawner thread only).
     private var early: (arguments: [String], worker: WorkerProcess)?
+    /// A forked early worker (`adoptEarly`), moved to `early` by the spawner thread (under `queue`).
+    private var adopted: (arguments: [String], worker: WorkerProcess)?
 
     private init() {
         DetachedThread.start(name: "worker-spawner") { [self] in
@@ -165,6 +192,10 @@ final class WorkerSpawner: @unchecked Sendable {
                 queue.lock()
                 while requests.isEmpty { queue.wait() }
                 let (command, answer) = requests.removeFirst()
+                if let adopted {
+                    early = adopted
+                    self.adopted = nil
+                }
                 queue.unlock()
                 if let early, early.arguments == command.arguments {
                     self.early = nil
@@ -194,6 +225,14 @@ final class WorkerSpawner: @unchecked Sendable {
             if case let .success(worker) = result { early = (arguments, worker) }
         }))
         queue.broadcast()
+        queue.unlock()
+    }
+
+    /// Keeps `worker`, forked for `arguments` before this process had its spawning thread
+    /// (`WorkerCommand.forkEarly`), for their first `spawn`, as `startEarly` keeps one it started.
+    func adoptEarly(_ arguments: [String], _ worker: WorkerProcess) {
+        queue.lock()
+        adopted = (arguments, worker)
         queue.unlock()
     }
 

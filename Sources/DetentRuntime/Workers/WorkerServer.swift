@@ -35,6 +35,8 @@ public enum WorkerServer {
         if let parent = getenv("DETENT_WORKER_PARENT").flatMap({ pid_t(String(cString: $0)) }) {
             WorkerProcess.dieWithParent(expectedParent: parent)
         }
+        // One name for every worker, forked or spawned, in ps, top and /proc/PID/comm.
+        pthread_setname_np(pthread_self(), "detent-worker")
         signal(SIGINT, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
         // The channel is the worker's alone: a program a spec starts (`io.popen`, `os.execute`)
