@@ -17,8 +17,11 @@ public struct EngineRegistration: Sendable {
     /// The config sections this kind owns, read in registry order (`[drawer]` of engine.toml).
     public let settings: [EngineSettingsSection]
     /// The names of its properties, from its `PropertyTable` (the Lua handle, traces,
-    /// `wait_idle`, completion, type definitions and docs read the same table).
-    public let propertyNames: [String]
+    /// `wait_idle`, completion, type definitions and docs read the same table). Read from the
+    /// table when asked: loading the configuration makes every registration (for its
+    /// sections) and needs no property table, which `run`'s coordinator never builds.
+    public var propertyNames: [String] { listPropertyNames() }
+    private let listPropertyNames: @Sendable () -> [String]
     /// The Lua class names its bindings register, each with the properties the console
     /// shows in a handle's short form (`<drawer anchor=middle origin=422.0>`).
     public let consoleFields: [(className: String, fields: [String])]
@@ -54,7 +57,7 @@ public struct EngineRegistration: Sendable {
         self.kind = kind
         self.example = example
         self.settings = settings
-        propertyNames = Engine.properties.properties.map(\.name)
+        listPropertyNames = { Engine.properties.properties.map(\.name) }
         self.consoleFields = consoleFields
         self.replayScript = String(decoding: replayScript, as: UTF8.self)
         self.layer = layer
