@@ -30,7 +30,7 @@ struct Detent: ParsableCommand {
         }
         Run.startEarlyWorker(CommandLine.arguments.dropFirst())
         do {
-            var command = try parseAsRoot()
+            var command = try Run.parseDirectly(CommandLine.arguments.dropFirst()) ?? parseAsRoot()
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {

@@ -299,11 +299,29 @@ struct Run: ParsableCommand {
     /// its configuration, which the worker does too (`WorkerCommand.startEarly`). Not for a
     /// command line that asks for help or the version, or runs through a daemon (`--connect`).
     static func startEarlyWorker(_ arguments: ArraySlice<String>) {
-        if let first = arguments.first, first != "run", Detent.commandNames.contains(first) || first == "help" { return }
-        let asking: Set<String> = ["-h", "--help", "--version", "--connect", "--experimental-dump-help", "--generate-completion-script"]
-        guard !arguments.contains(where: { asking.contains($0) || $0.hasPrefix("--connect=") }) else { return }
+        guard runArguments(arguments) != nil, !arguments.contains(where: { $0 == "--connect" || $0.hasPrefix("--connect=") }) else { return }
         let arguments = workerCommand().arguments
         if WorkerCommand.forkEarly(arguments) == .child { Worker.serve(Array(arguments.dropFirst(2))) }
+    }
+
+    /// `run`'s own arguments when the command line (after the program) runs spec files —
+    /// `run …`, or the default subcommand's arguments — and asks for neither help, the
+    /// version nor a completion script; nil otherwise.
+    static func runArguments(_ arguments: ArraySlice<String>) -> [String]? {
+        if let first = arguments.first, first != "run", Detent.commandNames.contains(first) || first == "help" { return nil }
+        let asking: Set<String> = ["-h", "--help", "--version", "--experimental-dump-help", "--generate-completion-script"]
+        guard !arguments.contains(where: { asking.contains($0) }) else { return nil }
+        return Array(arguments.first == "run" ? arguments.dropFirst() : arguments)
+    }
+
+    /// `run`'s command parsed on its own, as `Worker.serve` parses it, without ArgumentParser's
+    /// pass over the root command and its subcommands (~7 M instructions of reflection on the
+    /// coordinator's way to its first file; BENCHMARKS.md). Nil when the command line is not
+    /// a plain `run` (`runArguments`) or does not parse: the root parse then parses it again,
+    /// and its errors name `detent run` as they always did.
+    static func parseDirectly(_ arguments: ArraySlice<String>) -> Run? {
+        guard let own = runArguments(arguments) else { return nil }
+        return try? Run.parse(own)
     }
 
     private func splitTags(_ text: String?) -> [String] {
