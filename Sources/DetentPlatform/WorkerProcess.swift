@@ -92,6 +92,18 @@ public final class WorkerProcess: @unchecked Sendable {
         stderrTail.start(name: "worker\(pid)-err")
     }
 
+    /// Waits up to `seconds` for this process to have one thread (a thread just joined ends
+    /// in the kernel a moment after `pthread_join` returns); whether it has.
+    @discardableResult
+    public static func awaitOneThread(within seconds: Double) -> Bool {
+        let deadline = monotonicNow() + seconds
+        while detent_thread_count() != 1 {
+            if monotonicNow() > deadline { return false }
+            sched_yield()
+        }
+        return true
+    }
+
     /// What `fork(name:)` gives each side.
     public enum Forked {
         /// This process is the parent; the child is its worker.

@@ -10,8 +10,14 @@ import DetentConfig
 /// printed as `detent: FILE:line: …` and exits 2 (SPEC §10).
 func loadConfigurationOrExit(_ explicit: String?, bustedTask: String? = nil,
                              flags: [(key: String, value: ConfigValue, flag: String)] = []) throws -> DetentConfiguration {
+    try configurationOrExit(Result { try DetentConfiguration.load(ConfigLocation.current(explicit: explicit, bustedTask: bustedTask), flags: flags) })
+}
+
+/// A configuration read already (`Run.startEarly`), or its error reported as
+/// `loadConfigurationOrExit` reports it.
+func configurationOrExit(_ loaded: Result<DetentConfiguration, Error>) throws -> DetentConfiguration {
     do {
-        return try DetentConfiguration.load(ConfigLocation.current(explicit: explicit, bustedTask: bustedTask), flags: flags)
+        return try loaded.get()
     } catch let error as ConfigError {
         StandardError.write("detent: \(error)\n")
         throw ExitCode(2)

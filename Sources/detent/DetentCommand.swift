@@ -28,9 +28,9 @@ struct Detent: ParsableCommand {
         if CommandLine.arguments.dropFirst().first == Worker.configuration.commandName {
             Worker.serve(Array(CommandLine.arguments.dropFirst(2)))
         }
-        Run.startEarlyWorker(CommandLine.arguments.dropFirst())
+        let early = Run.startEarly(CommandLine.arguments.dropFirst())
         do {
-            var command = try Run.parseDirectly(CommandLine.arguments.dropFirst()) ?? parseAsRoot()
+            var command = try early ?? parseAsRoot()
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {

@@ -161,7 +161,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try loadConfigurationOrExit(config, bustedTask: bustedTask)
+        let configuration = try Run.preloaded.map(configurationOrExit) ?? loadConfigurationOrExit(config, bustedTask: bustedTask)
         for notice in configuration.source.notices { StandardError.write("detent: \(notice)\n") }
         let options = try effectiveOptions(configuration: configuration)
         let run = configuration.run
@@ -294,15 +294,42 @@ struct Run: ParsableCommand {
         return WorkerCommand.thisBinary(["__worker", "run"] + arguments)
     }
 
-    /// Called first thing by `Detent.main` for a command line that runs spec files in worker
-    /// processes: starts the first worker while this process parses its arguments and reads
-    /// its configuration, which the worker does too (`WorkerCommand.startEarly`). Not for a
-    /// command line that asks for help or the version, or runs through a daemon (`--connect`).
-    static func startEarlyWorker(_ arguments: ArraySlice<String>) {
-        guard runArguments(arguments) != nil, !arguments.contains(where: { $0 == "--connect" || $0.hasPrefix("--connect=") }) else { return }
-        let arguments = workerCommand().arguments
-        if WorkerCommand.forkEarly(arguments) == .child { Worker.serve(Array(arguments.dropFirst(2))) }
+    /// Called first thing by `Detent.main`, for a plain `run` command line (`runArguments`):
+    /// parses it with `Run` alone (as a worker does, without ArgumentParser's pass over the
+    /// root command) while a thread reads the default configuration (`ConfigPreload`), then —
+    /// the thread ended, so the process has one thread again — forks the run's first worker
+    /// (`WorkerCommand.forkEarly`), which starts with the parsed command and the configuration
+    /// and makes its first session while this process finds the files. Returns the parsed
+    /// command for `main` to run, its configuration kept for `run()` (`preloaded`); nil for
+    /// any other command line, or one that does not parse (the root parse then reports it,
+    /// naming `detent run` as it always did). No worker is forked for `--connect`, or when
+    /// the configuration cannot be read (`run()` reports that).
+    static func startEarly(_ arguments: ArraySlice<String>) -> Run? {
+        guard let own = runArguments(arguments) else { return nil }
+        let preload = ConfigPreload.start()
+        guard let command = try? Run.parse(own) else {
+            _ = preload.join()
+            return nil
+        }
+        var loaded = preload.join()
+        if command.config != nil || command.bustedTask != nil {
+            loaded = Result { try DetentConfiguration.load(ConfigLocation.current(explicit: command.config, bustedTask: command.bustedTask)) }
+        }
+        preloaded = loaded
+        if command.connect == nil, case let .success(configuration) = loaded {
+            let workerArguments = workerCommand().arguments
+            // The preload's thread has returned; the kernel may count it a moment longer.
+            WorkerProcess.awaitOneThread(within: 0.005)
+            if WorkerCommand.forkEarly(workerArguments) == .child {
+                WorkerServer.prepareProcess()
+                Worker.serve(command: command, configuration: configuration)
+            }
+        }
+        return command
     }
+
+    /// The configuration `startEarly` read for this command line, or why it could not.
+    nonisolated(unsafe) static var preloaded: Result<DetentConfiguration, Error>?
 
     /// `run`'s own arguments when the command line (after the program) runs spec files —
     /// `run …`, or the default subcommand's arguments — and asks for neither help, the
@@ -312,16 +339,6 @@ struct Run: ParsableCommand {
         let asking: Set<String> = ["-h", "--help", "--version", "--experimental-dump-help", "--generate-completion-script"]
         guard !arguments.contains(where: { asking.contains($0) }) else { return nil }
         return Array(arguments.first == "run" ? arguments.dropFirst() : arguments)
-    }
-
-    /// `run`'s command parsed on its own, as `Worker.serve` parses it, without ArgumentParser's
-    /// pass over the root command and its subcommands (~7 M instructions of reflection on the
-    /// coordinator's way to its first file; BENCHMARKS.md). Nil when the command line is not
-    /// a plain `run` (`runArguments`) or does not parse: the root parse then parses it again,
-    /// and its errors name `detent run` as they always did.
-    static func parseDirectly(_ arguments: ArraySlice<String>) -> Run? {
-        guard let own = runArguments(arguments) else { return nil }
-        return try? Run.parse(own)
     }
 
     private func splitTags(_ text: String?) -> [String] {

@@ -36,11 +36,21 @@ struct Worker: ParsableCommand {
             WorkerServer.refuse("a worker serves `run`, `daemon-run` or `daemon-session` (got \(arguments.first ?? "nothing"))")
         }
         do {
-            // What the command line gives first — it may be read before the coordinator has
-            // read it (`Run.startEarlyWorker`) — then the seed and limits of the setup line.
-            // Then the first file's session, made while the coordinator still gets ready.
             let command = try Run.parse(Array(arguments.dropFirst()))
             let configuration = try DetentConfiguration.load(ConfigLocation.current(explicit: command.config, bustedTask: command.bustedTask))
+            serve(command: command, configuration: configuration)
+        } catch {
+            WorkerServer.refuse(Run.message(for: error))
+        }
+    }
+
+    /// Serves as a worker of `run`'s `command` with its `configuration`: what a spawned worker
+    /// read from its command line, or what a forked one took from its coordinator
+    /// (`Run.startEarly`). The first file's session is made at once, while the coordinator
+    /// still finds the files; the run's seed and memory limit come with the setup line. The
+    /// caller has prepared the process (`WorkerServer.prepareProcess`).
+    static func serve(command: Run, configuration: DetentConfiguration) -> Never {
+        do {
             var options = try command.effectiveOptions(configuration: configuration)
             var runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter())
             runner.prepareSession()
