@@ -172,7 +172,7 @@ let package = Package(
             // position-independent one, the loader patched ~65,000 pointers in it at every start
             // (`LD_DEBUG=statistics detent --version`), copying each page they sit on, in the
             // coordinator and again in each worker; an empty run 27.4 → 25.4 ms (BENCHMARKS.md,
-            // "Start-up: a fixed-address executable"). The shared libraries stay randomized.
+            // "Start-up, issue 29's last steps"). The shared libraries stay randomized.
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),

@@ -115,7 +115,7 @@ public final class WorkerProcess: @unchecked Sendable {
 
     /// Forks this process into a worker instead of starting this binary anew: the child has
     /// this process's loaded image and skips loading and the runtime's start (BENCHMARKS.md,
-    /// "Start-up: the first worker forked"). Only a process with no other thread may fork
+    /// "Start-up, issue 29's last steps"). Only a process with no other thread may fork
     /// (a lock another thread held would stay locked in the child): nil when there is one,
     /// or when it cannot fork; the caller spawns then.
     public static func fork(name: String) -> Forked? {

@@ -1,6 +1,6 @@
 // detent-prelude-compiler OUTPUT MANIFEST: compiles the Lua prelude's chunks at build time, so
 // that no `detent` process parses them at its start (~29 M instructions a worker, BENCHMARKS.md
-// "Start-up: the prelude compiled at build time"). Run by PreludeBytecodePlugin for
+// "Start-up, issue 29's last steps"). Run by PreludeBytecodePlugin for
 // DetentScripting; never shipped.
 //
 // MANIFEST is Lua/prelude.txt (one entry a line, "luassert/assert_state", `#` comments); each
