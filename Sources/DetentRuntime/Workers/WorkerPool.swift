@@ -41,7 +41,7 @@ extension WorkerCommand {
     /// Starts the worker `arguments` name ahead of need, as `startEarly` does, by forking this
     /// process when it still has no other thread (`WorkerProcess.fork`): the child gets its
     /// worker's environment (as `WorkerSpawner` gives a spawned one) and its command line as
-    /// `CommandLine.arguments` (what a spec's `arg` shows), and returns `.child` to go on as
+    /// `ProcessArguments.current` (what a spec's `arg` shows), and returns `.child` to go on as
     /// the worker; the parent keeps the worker for its first `spawn` and returns `.parent`.
     /// Spawns when it cannot fork.
     public static func forkEarly(_ arguments: [String]) -> EarlyWorker {
