@@ -61,7 +61,7 @@ int detent_signal_pipe(int signo) {
     return fds[0];
 }
 
-int detent_fork_worker(int channel, int error_fd, int parent, const char *name) {
+int detent_fork_worker(int channel, int error_fd) {
     pid_t pid = fork();
     if (pid != 0) return pid;
     if (dup2(channel, 3) < 0 || dup2(error_fd, 2) < 0) _exit(71);
@@ -74,8 +74,6 @@ int detent_fork_worker(int channel, int error_fd, int parent, const char *name) 
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     for (int signo = 1; signo < NSIG; signo++) signal(signo, SIG_DFL);
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0 || getppid() != parent) _exit(70);
-    prctl(PR_SET_NAME, name, 0, 0, 0);
     return 0;
 }
 

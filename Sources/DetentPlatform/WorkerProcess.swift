@@ -104,7 +104,7 @@ public final class WorkerProcess: @unchecked Sendable {
         return true
     }
 
-    /// What `fork(name:)` gives each side.
+    /// What `fork()` gives each side.
     public enum Forked {
         /// This process is the parent; the child is its worker.
         case parent(WorkerProcess)
@@ -118,7 +118,7 @@ public final class WorkerProcess: @unchecked Sendable {
     /// "Start-up, issue 29's last steps"). Only a process with no other thread may fork
     /// (a lock another thread held would stay locked in the child): nil when there is one,
     /// or when it cannot fork; the caller spawns then.
-    public static func fork(name: String) -> Forked? {
+    public static func fork() -> Forked? {
         guard detent_thread_count() == 1 else { return nil }
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return nil }
@@ -128,7 +128,7 @@ public final class WorkerProcess: @unchecked Sendable {
             return nil
         }
         let parent = getpid()
-        let pid = detent_fork_worker(pair[1], errorPipe[1], parent, name)
+        let pid = detent_fork_worker(pair[1], errorPipe[1])
         if pid == 0 { return .child(parent: parent) }
         close(pair[1])
         close(errorPipe[1])

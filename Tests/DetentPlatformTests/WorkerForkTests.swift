@@ -32,7 +32,7 @@ struct WorkerForkTests {
 
     @Test func aProcessWithOtherThreadsDoesNotFork() {
         #expect(detent_thread_count() > 1)   // the test runner's threads
-        let forked = WorkerProcess.fork(name: "detent-worker")
+        let forked = WorkerProcess.fork()
         #expect(forked == nil)
     }
 }

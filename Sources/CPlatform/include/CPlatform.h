@@ -25,13 +25,13 @@ int detent_pipe_cloexec(int fds[2]);
 // async-signal-safe, whichever thread the signal lands on): returns the pipe's read end for
 // a thread to wait on, or -1. One signal per process.
 int detent_signal_pipe(int signo);
-// Forks this process, which must have no other thread, into a worker started as
-// `detent __worker` would be: in the child fd 3 is `channel`, fd 2 is `error_fd`, every other
-// descriptor from 4 up is closed, no signal is blocked and each is at its default (the Swift
-// runtime's crash handlers too), the child dies with its parent (`parent`, checked after the
-// request, as a spawned worker does) and is named `name` for ps and top. Returns the child's
-// pid in the parent, 0 in the child, -1 when it cannot fork (errno).
-int detent_fork_worker(int channel, int error_fd, int parent, const char *name);
+// Forks this process, which must have no other thread, into a worker: in the child fd 3 is
+// `channel`, fd 2 is `error_fd`, every other descriptor from 4 up is closed, and no signal is
+// blocked and each is at its default (the Swift runtime's crash handlers too), as posix_spawn
+// leaves a spawned worker; the child then prepares itself as every worker does
+// (`WorkerServer.prepareProcess`: dying with its parent, its name). Returns the child's pid in
+// the parent, 0 in the child, -1 when it cannot fork (errno).
+int detent_fork_worker(int channel, int error_fd);
 // How many threads this process has (/proc/self/stat), or -1 when it cannot tell.
 int detent_thread_count(void);
 

@@ -1,8 +1,8 @@
 import DetentJSON
 
 /// The first line a `detent run` worker (`detent __worker run ARGS…`) is sent: what its
-/// command line cannot carry, because a worker may be started before the coordinator knows it
-/// (`WorkerCommand.startEarly`) — the run's seed (a fresh one when `--shuffle` chose it) and
+/// command line cannot carry, because a worker may be forked before the coordinator knows it
+/// (`WorkerCommand.forkEarly`) — the run's seed (a fresh one when `--shuffle` chose it) and
 /// the address space the worker may map (`worker_memory_mib`).
 public struct RunWorkerSetup: Equatable, Sendable {
     public var seed: UInt64

@@ -34,18 +34,14 @@ extension WorkerCommand {
     /// `WorkerPool`); the caller owns it, stops it and reaps it.
     public func start() throws -> WorkerProcess { try WorkerSpawner.shared.spawn(self) }
 
-    /// Starts the worker `arguments` name ahead of need (`WorkerSpawner.startEarly`): a
-    /// coordinator's first `WorkerCommand` with the same arguments gets it.
-    public static func startEarly(_ arguments: [String]) { WorkerSpawner.shared.startEarly(arguments) }
-
-    /// Starts the worker `arguments` name ahead of need, as `startEarly` does, by forking this
-    /// process when it still has no other thread (`WorkerProcess.fork`): the child gets its
-    /// worker's environment (as `WorkerSpawner` gives a spawned one) and its command line as
-    /// `ProcessArguments.current` (what a spec's `arg` shows), and returns `.child` to go on as
-    /// the worker; the parent keeps the worker for its first `spawn` and returns `.parent`.
-    /// Spawns when it cannot fork.
+    /// Starts the worker `arguments` name ahead of need by forking this process while it has no
+    /// other thread (`WorkerProcess.fork`): the child gets its worker's environment (as
+    /// `WorkerSpawner` gives a spawned one) and its command line as `ProcessArguments.current`
+    /// (what a spec's `arg` shows), and returns `.child` to go on as the worker; the parent
+    /// keeps the worker for the first `spawn` of the same arguments and returns `.parent`.
+    /// When it cannot fork there is no early worker: the first `spawn` starts one.
     public static func forkEarly(_ arguments: [String]) -> EarlyWorker {
-        switch WorkerProcess.fork(name: "detent-worker") {
+        switch WorkerProcess.fork() {
         case let .child(parent)?:
             setenv("DETENT_WORKER_PARENT", "\(parent)", 1)
             setenv("SWIFT_BACKTRACE", "enable=no", 1)
@@ -55,7 +51,6 @@ extension WorkerCommand {
             WorkerSpawner.shared.adoptEarly(arguments, worker)
             return .parent
         case nil:
-            startEarly(arguments)
             return .parent
         }
     }
@@ -180,11 +175,10 @@ final class WorkerSpawner: @unchecked Sendable {
     static let shared = WorkerSpawner()
     private let queue = Condition()
     private var requests: [(WorkerCommand, (Result<WorkerProcess, Error>) -> Void)] = []
-    /// A worker started before its coordinator knew its setup (`startEarly`), kept for the
-    /// first spawn of the same arguments (spawner thread only).
+    /// A worker forked before its coordinator knew its setup (`adoptEarly`), kept for the first
+    /// spawn of the same arguments (under `queue`). Its limits and seed come with the setup line
+    /// the pool sends every new worker (`WorkerCommand.setup`), as a worker spawned then would.
     private var early: (arguments: [String], worker: WorkerProcess)?
-    /// A forked early worker (`adoptEarly`), moved to `early` by the spawner thread (under `queue`).
-    private var adopted: (arguments: [String], worker: WorkerProcess)?
 
     private init() {
         DetachedThread.start(name: "worker-spawner") { [self] in
@@ -192,16 +186,7 @@ final class WorkerSpawner: @unchecked Sendable {
                 queue.lock()
                 while requests.isEmpty { queue.wait() }
                 let (command, answer) = requests.removeFirst()
-                if let adopted {
-                    early = adopted
-                    self.adopted = nil
-                }
                 queue.unlock()
-                if let early, early.arguments == command.arguments {
-                    self.early = nil
-                    answer(.success(early.worker))
-                    continue
-                }
                 // Swift's crash backtracer is off in workers: a test's crash is reported by the
                 // signal and the last words of the worker's standard error, not pages of frames.
                 var environment = ["DETENT_WORKER_PARENT": "\(getpid())", "SWIFT_BACKTRACE": "enable=no"]
@@ -211,28 +196,12 @@ final class WorkerSpawner: @unchecked Sendable {
         }
     }
 
-    /// Starts a worker for `arguments` now, while the coordinator still reads its own command
-    /// line and configuration: its start-up (loading, parsing the same arguments, reading the
-    /// same configuration) overlaps the coordinator's instead of following it. The first
-    /// `spawn` of the same arguments gets it; its limits and seed come with the setup line the
-    /// pool sends every new worker (`WorkerCommand.setup`), so it is as a worker started then.
-    /// One not taken ends with the coordinator, as every worker does.
-    func startEarly(_ arguments: [String]) {
-        queue.lock()
-        var command = WorkerCommand(arguments: arguments)
-        command.memoryBytes = 0   // its limit comes with its setup line: a cap set now could not be raised then
-        requests.append((command, { [self] result in
-            if case let .success(worker) = result { early = (arguments, worker) }
-        }))
-        queue.broadcast()
-        queue.unlock()
-    }
-
     /// Keeps `worker`, forked for `arguments` before this process had its spawning thread
-    /// (`WorkerCommand.forkEarly`), for their first `spawn`, as `startEarly` keeps one it started.
+    /// (`WorkerCommand.forkEarly`), for their first `spawn`. One not taken ends with the
+    /// coordinator, as every worker does.
     func adoptEarly(_ arguments: [String], _ worker: WorkerProcess) {
         queue.lock()
-        adopted = (arguments, worker)
+        early = (arguments, worker)
         queue.unlock()
     }
 
@@ -240,6 +209,11 @@ final class WorkerSpawner: @unchecked Sendable {
         let done = Condition()
         var result: Result<WorkerProcess, Error>?
         queue.lock()
+        if let early, early.arguments == command.arguments {
+            self.early = nil
+            queue.unlock()
+            return early.worker
+        }
         requests.append((command, { answer in
             done.lock()
             result = answer
