@@ -312,9 +312,7 @@ struct Run: ParsableCommand {
             return nil
         }
         var loaded = preload.join()
-        if command.config != nil || command.bustedTask != nil {
-            loaded = Result { try DetentConfiguration.load(ConfigLocation.current(explicit: command.config, bustedTask: command.bustedTask)) }
-        }
+        if command.config != nil || command.bustedTask != nil { loaded = Result { try command.loadConfiguration() } }
         preloaded = loaded
         if command.connect == nil, case let .success(configuration) = loaded {
             let workerArguments = workerCommand().arguments
@@ -326,6 +324,12 @@ struct Run: ParsableCommand {
             }
         }
         return command
+    }
+
+    /// The configuration this command line names: `--config`, its busted task, else the
+    /// default location (`$DETENT_CONFIG`, then the nearest detent.toml).
+    func loadConfiguration() throws -> DetentConfiguration {
+        try DetentConfiguration.load(ConfigLocation.current(explicit: config, bustedTask: bustedTask))
     }
 
     /// The configuration `startEarly` read for this command line, or why it could not.

@@ -37,8 +37,7 @@ struct Worker: ParsableCommand {
         }
         do {
             let command = try Run.parse(Array(arguments.dropFirst()))
-            let configuration = try DetentConfiguration.load(ConfigLocation.current(explicit: command.config, bustedTask: command.bustedTask))
-            serve(command: command, configuration: configuration)
+            serve(command: command, configuration: try command.loadConfiguration())
         } catch {
             WorkerServer.refuse(Run.message(for: error))
         }
