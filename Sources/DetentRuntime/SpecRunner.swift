@@ -280,8 +280,8 @@ public final class SpecRunner: @unchecked Sendable {
     }
 
     /// Makes the session the first file will run in now, before any file is known: a worker
-    /// process does it while its coordinator still reads its own command line and
-    /// configuration, so the first file does not wait for a Lua state and its prelude
+    /// process does it while its coordinator still finds the files and sends its setup, so
+    /// the first file does not wait for a Lua state and its prelude
     /// (BENCHMARKS.md, "Start-up, issue 29's last steps"). A session that cannot be
     /// made is not kept: the first file makes its own and reports why.
     public func prepareSession() {
