@@ -31,7 +31,8 @@ public final class DrawerEngine {
     public let name: String
     public let defaults: DrawerDefaults
     // What ticks and Lua reads touch most is `@exclusivity(unchecked)` (docs/architecture.md,
-    // "One tick"): none of them is held across a call (the spring is copied, stepped, stored).
+    // "One tick"): none of them is held across a call (the spring and the momentum are
+    // stepped in place by their own methods, which reach nothing else).
     @exclusivity(unchecked) public internal(set) var state: State = .resting(anchor: nil)
     /// y of the drawer's top, points.
     @exclusivity(unchecked) public internal(set) var origin: Double
@@ -61,7 +62,7 @@ public final class DrawerEngine {
     public internal(set) var safeBottom: Double
     @exclusivity(unchecked) var spring: SpringAnimator?
     /// The content's momentum after a flick (UIScrollView deceleration).
-    var momentum: ScrollMomentum?
+    @exclusivity(unchecked) var momentum: ScrollMomentum?
     /// The velocity the spring had when a touch interrupted it, pt/s.
     public internal(set) var interruptedVelocity: Double = 0
     /// The finger on the header or the content, and where its pan started.
@@ -228,24 +229,23 @@ public final class DrawerEngine {
     }
 
     public func advance(to tick: Tick, in world: World) {
-        if var momentum {
-            momentum.advance(to: VirtualTime.seconds(tick.targetTimestamp))
-            content.offset = momentum.value
-            self.momentum = momentum.isFinished ? nil : momentum
+        // The momentum and the spring are stepped where they are stored: copying one out and
+        // back is two memcpy of the whole animator a frame.
+        if momentum != nil {
+            momentum!.advance(to: VirtualTime.seconds(tick.targetTimestamp))
+            content.offset = momentum!.value
+            if momentum!.isFinished { momentum = nil }
         }
-        guard var spring else { return }
-        spring.advance(to: VirtualTime.seconds(tick.targetTimestamp))
-        origin = spring.value
-        if spring.isFinished {
-            self.spring = nil
-            origin = spring.target
-            restingOrigin = origin
-            let anchor = anchors.first { $0.origin == origin }?.name
-            setState(.resting(anchor: anchor), in: world)
-            world.emit("drawer.settled", [("drawer", .string(name)), ("anchor", .string(anchor ?? "")), ("origin", .number(origin))])
-        } else {
-            self.spring = spring
-        }
+        guard spring != nil else { return }
+        spring!.advance(to: VirtualTime.seconds(tick.targetTimestamp))
+        origin = spring!.value
+        guard spring!.isFinished else { return }
+        origin = spring!.target
+        spring = nil
+        restingOrigin = origin
+        let anchor = anchors.first { $0.origin == origin }?.name
+        setState(.resting(anchor: anchor), in: world)
+        world.emit("drawer.settled", [("drawer", .string(name)), ("anchor", .string(anchor ?? "")), ("origin", .number(origin))])
     }
 }
 

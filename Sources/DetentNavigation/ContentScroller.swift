@@ -120,6 +120,9 @@ public final class ContentScroller: WorldEngine {
     }
 
     public func advance(to tick: Tick, in world: World) {
+        // The switch below copies `motion` out, momentum or spring and all (two memcpy a
+        // frame); a resting scroller, the usual case, answers without it.
+        if case .idle = motion { return }
         let time = VirtualTime.seconds(tick.targetTimestamp)
         switch motion {
         case .idle, .dragging:

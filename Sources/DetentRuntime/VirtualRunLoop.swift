@@ -64,7 +64,10 @@ public final class VirtualRunLoop {
         let job = scheduler.start(main, argumentCount: argumentCount) { _, ending in outcome = finish(ending) }
         let limit = testStart + maxTestTime
         scheduler.runReady()
-        while outcome == nil {
+        // `job.isOver` rather than `outcome == nil` each frame: `end` sets it before `onEnd`
+        // sets `outcome`, and reading it is a load where the captured `outcome` is a checked
+        // access to its box.
+        while !job.isOver {
             guard let world = host.world else { scheduler.end(job, .aborted("no world to wait in")); break }
             if isCancelled() { scheduler.end(job, .aborted("run cancelled")); break }
             // The watchdog also stops host work between frames (engines stepping a long wait).
@@ -89,7 +92,7 @@ public final class VirtualRunLoop {
                 break
             }
             scheduler.collectDue(in: world)
-            if outcome == nil && !scheduler.hasReady && world.time >= limit {
+            if !job.isOver && !scheduler.hasReady && world.time >= limit {
                 let message = "the test used more than \(formatSeconds(VirtualTime.seconds(maxTestTime))) s of virtual time (max_test_virtual_seconds in config/runner.toml)"
                 let location = scheduler.waitingLocation(of: job)
                 scheduler.end(job, location.isEmpty ? .aborted(message) : .failed(.runtime(LuaRuntimeError(message: location + message))))

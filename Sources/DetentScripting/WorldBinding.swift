@@ -172,10 +172,11 @@ private func finite(_ options: LuaTableArgument, _ key: String, in verb: String)
 /// Events as Lua tables: `{ name=, frame=, time=, <payload fields> }`.
 public enum EventBinding {
     public static func value(_ event: WorldEvent) -> LuaValue {
-        var fields: [(String, LuaValue)] = [
-            ("name", .string(event.name)), ("frame", .integer(event.frame)),
-            ("time", .number(VirtualTime.seconds(event.time))),
-        ]
+        var fields: [(String, LuaValue)] = []
+        fields.reserveCapacity(3 + event.payload.count)
+        fields.append(("name", .string(event.name)))
+        fields.append(("frame", .integer(event.frame)))
+        fields.append(("time", .number(VirtualTime.seconds(event.time))))
         for (key, value) in event.payload {
             fields.append((key, value.converted(number: LuaValue.number, integer: LuaValue.integer, string: LuaValue.string,
                                                 boolean: LuaValue.boolean)))

@@ -61,3 +61,37 @@ final class EngineCallsOf<E: WorldEngine>: EngineCalls {
         unsafeDowncast(engine, to: E.self).layout(for: tick, in: world)
     }
 }
+
+/// The world's `EnginePhases` in engine order, in memory of its own: walking a Swift array
+/// retains and releases its buffer around each loop (four loops a tick), this does not.
+///
+/// Engines are only ever added. An engine added during a phase moves the entries to a larger
+/// block; a loop that reads `base` again for each index (as `World.step()` does) still finds
+/// every entry. The owner calls `deallocate()` once, when it goes.
+struct EnginePhaseList {
+    private(set) var base: UnsafeMutablePointer<EnginePhases>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init() {
+        capacity = 8
+        base = .allocate(capacity: capacity)
+    }
+
+    mutating func append(_ phases: EnginePhases) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<EnginePhases>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
+        }
+        (base + count).initialize(to: phases)
+        count += 1
+    }
+
+    func deallocate() {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+}

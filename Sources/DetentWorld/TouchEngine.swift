@@ -71,7 +71,7 @@ public final class TouchEngine: WorldEngine {
         touch.schedule(.init(time: max(time, touch.scheduledEnd), point: touch.scheduledLocation, phase: .cancelled))
     }
 
-    public var isBusy: Bool { touches.contains { !$0.isFinished } }
+    public var isBusy: Bool { !touches.isEmpty && touches.contains { !$0.isFinished } }
 
     /// The next scheduled sample, so idle fast-forward never skips past input.
     public var nextDeadline: Nanoseconds? { touches.compactMap { $0.pending.first?.time }.min() }

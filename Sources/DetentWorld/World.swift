@@ -29,7 +29,7 @@ public final class World {
     @exclusivity(unchecked) public private(set) var engines: [WorldEngine] = []
     /// The engines' per-tick entry points, in `engines` order, held unretained: `engines` and
     /// `engineCalls` keep them alive.
-    @exclusivity(unchecked) private var phases: ContiguousArray<EnginePhases> = []
+    @exclusivity(unchecked) private var phases = EnginePhaseList()
     private var engineCalls: [EngineCalls] = []
     /// Events of the current tick (cleared when the next tick starts).
     @exclusivity(unchecked) public private(set) var events: [WorldEvent] = []
@@ -50,6 +50,8 @@ public final class World {
         addEngine(TouchEngine(strategy: VelocityTrackingStrategy(name: configuration.motion.velocityTracker) ?? .lsq2))
         addEngine(AnimatorEngine())
     }
+
+    deinit { phases.deallocate() }
 
     private func checkOwner() {
         if let owner { dispatchPrecondition(condition: .onQueue(owner)) }
@@ -96,7 +98,7 @@ public final class World {
 
     /// True while any engine animates, tracks a gesture or has queued work.
     public var isBusy: Bool {
-        for engine in phases where engine.isBusy { return true }
+        for i in 0..<phases.count where phases.base[i].isBusy { return true }
         return false
     }
 
@@ -288,13 +290,17 @@ public final class World {
         previousTime = time
         time = tick.targetTimestamp
         // Each phase walks the engines there were when it began (an engine added during a
-        // phase — a container attaching its stack — joins from the next phase on).
+        // phase — a container attaching its stack — joins from the next phase on). `base` is
+        // read for each engine: an engine added may have moved the list.
         // 1) touch samples due by this tick and 2) gesture recognizers.
-        for engine in phases { engine.updateGestures(for: tick, in: self) }
+        var count = phases.count
+        for i in 0..<count { phases.base[i].updateGestures(for: tick, in: self) }
         // 3) animations advance to the target timestamp.
-        for engine in phases { engine.advance(to: tick, in: self) }
+        count = phases.count
+        for i in 0..<count { phases.base[i].advance(to: tick, in: self) }
         // 4) layout.
-        for engine in phases { engine.layout(for: tick, in: self) }
+        count = phases.count
+        for i in 0..<count { phases.base[i].layout(for: tick, in: self) }
         // 5) events of this tick.
         flushEvents()
         // 6) trace samples.
