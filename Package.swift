@@ -207,6 +207,17 @@ let package = Package(
 // A member is visible only where its module is imported (SE-0444): the executable takes
 // FoundationEssentials, not Foundation, and this keeps Foundation's extensions (which other
 // packages import) from being used unnoticed.
+//
+// Release builds leave out the runtime's exclusivity checks (`swift_beginAccess`, a call of
+// ~65 instructions for every access to a class's stored `var` or a global that the compiler
+// cannot prove safe). Debug builds, and so `swift test` and every suite CI runs, keep them:
+// an access that overlaps another still traps there. `@exclusivity(unchecked)` on a property
+// did the same for accesses within its module only; the scheduler's and the run loop's reads
+// of the world and the host, from other modules, were still checked, ~260 instructions a
+// busy frame (BENCHMARKS.md, "The busy world, issue 29's last steps").
 for target in package.targets where [.regular, .executable].contains(target.type) && !target.name.hasPrefix("C") {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+    ]
 }
