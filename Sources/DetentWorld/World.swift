@@ -216,11 +216,23 @@ public final class World {
     /// Delivers events buffered outside a tick (by a script between frames) right away.
     public func flushEvents() {
         guard !pending.isEmpty else { return }
-        let delivering = pending
-        pending.removeAll()
-        deliveredEventCount += Int64(delivering.count)
-        events.append(contentsOf: delivering)
-        for event in delivering { for observer in observers { observer.body(event) } }
+        // In a tick `events` is empty here (`step()` cleared it): the two arrays trade
+        // buffers, and no event is copied (each copy retains its name and payload).
+        let first = events.count
+        if first == 0 {
+            swap(&events, &pending)
+        } else {
+            events.append(contentsOf: pending)
+            pending.removeAll(keepingCapacity: true)
+        }
+        let delivered = first..<events.count
+        deliveredEventCount += Int64(delivered.count)
+        // An observer may emit (into `pending`) or flush again (appending to `events`): the
+        // range was fixed above, so each event reaches the observers once.
+        for index in delivered {
+            let event = events[index]
+            for observer in observers { observer.body(event) }
+        }
     }
 
     // MARK: Window (rotation and iPad multitasking, SPEC §3, §8)
