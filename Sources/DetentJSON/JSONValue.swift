@@ -5,7 +5,7 @@
 ///
 /// Written compactly (`text`, one protocol line or one trace line) or indented
 /// (`indentedText()`, the JSON report); read by `parse` (`JSONParser`).
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int64)

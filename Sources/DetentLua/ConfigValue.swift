@@ -2,7 +2,7 @@
 /// script hands to `detent.world{config = {...}}`. Both are read by the same loaders with the
 /// same rules (types, `NumberRule` ranges, known names, unknown keys), so a per-world override
 /// is checked exactly as the file it overrides.
-public indirect enum ConfigValue: Equatable, Sendable {
+public enum ConfigValue: Equatable, Sendable {
     case integer(Int64)
     case number(Double)
     case string(String)

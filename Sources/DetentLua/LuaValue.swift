@@ -3,7 +3,7 @@ import CLuaShim
 
 /// Plain data crossing from Swift into Lua: scalars, arrays and records with a fixed key
 /// order (so that anything iterating them is deterministic).
-public indirect enum LuaValue: Equatable, Sendable {
+public enum LuaValue: Equatable, Sendable {
     case `nil`
     case boolean(Bool)
     case integer(Int64)

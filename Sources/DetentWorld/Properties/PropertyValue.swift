@@ -1,6 +1,6 @@
 /// What an engine property reads as, free of Lua: the scripting bindings turn it into a Lua
 /// value, state snapshots into JSON. Records keep their fields' order (deterministic output).
-public indirect enum PropertyValue: Equatable, Sendable {
+public enum PropertyValue: Equatable, Sendable {
     case none
     case number(Double)
     case string(String)
