@@ -53,6 +53,69 @@ struct WorldTests {
         #expect(world.events.first?.frame == 2)
     }
 
+    /// Adds `late` to the world during its own advance phase, once.
+    final class SpawningEngine: WorldEngine {
+        let name = "spawner"
+        let late: RecordingEngine
+        init(late: RecordingEngine) { self.late = late }
+        func advance(to tick: Tick, in world: World) {
+            if !world.engines.contains(where: { $0 === late }) { world.addEngine(late) }
+        }
+        var isBusy: Bool { false }
+        var propertyNames: [String] { [] }
+        func property(_ name: String) -> Double? { nil }
+    }
+
+    @Test func anEngineAddedDuringAPhaseJoinsFromTheNextPhase() {
+        // Eight engines (the touches and the animators, then six) fill the phase list's first
+        // block: the one added during the advance phase moves it while that phase walks it.
+        let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
+        let before = (1...2).map { RecordingEngine(name: "before\($0)") }
+        let after = (1...3).map { RecordingEngine(name: "after\($0)") }
+        let late = RecordingEngine(name: "late")
+        before.forEach { world.addEngine($0) }
+        world.addEngine(SpawningEngine(late: late))
+        after.forEach { world.addEngine($0) }
+        #expect(world.engineCount == 8)
+        world.step()
+        #expect(world.engineCount == 9)
+        for engine in before + after {
+            #expect(engine.log == ["\(engine.name).gestures@1", "\(engine.name).advance@1", "\(engine.name).layout@1"])
+        }
+        #expect(late.log == ["late.layout@1"])
+        #expect(world.events.map(\.name) == ["before1.advanced", "before2.advanced", "after1.advanced", "after2.advanced", "after3.advanced"])
+        world.step()
+        #expect(late.log == ["late.layout@1", "late.gestures@2", "late.advance@2", "late.layout@2"])
+        #expect(world.events.map(\.name).last == "late.advanced")
+    }
+
+    @Test func eachEventReachesObserversOnceAndEventsEmittedWhileDeliveringWaitForTheNextFlush() {
+        let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
+        world.addEngine(RecordingEngine(name: "a"))
+        var seen: [String] = []
+        world.observe { event in
+            seen.append("\(event.name)@\(event.frame)")
+            if event.name == "a.advanced" { world.emit("reply") }
+        }
+        world.step()
+        #expect(seen == ["a.advanced@1"])
+        #expect(world.events.map(\.name) == ["a.advanced"])
+        // Between frames a flush delivers at once, after the tick's events.
+        let mark = world.eventMark
+        world.emit("between")
+        world.flushEvents()
+        #expect(seen == ["a.advanced@1", "reply@1", "between@1"])
+        #expect(world.events.map(\.name) == ["a.advanced", "reply", "between"])
+        #expect(world.events(emittedSince: mark).map(\.name) == ["between"])
+        // The reply to the second tick's event waits for the next flush.
+        world.step()
+        #expect(seen == ["a.advanced@1", "reply@1", "between@1", "a.advanced@2"])
+        #expect(world.events.map(\.name) == ["a.advanced"])
+        world.step()
+        #expect(seen.suffix(2) == ["reply@2", "a.advanced@3"])
+        #expect(world.eventMark == 6 + 1)   // 6 delivered, the third tick's reply pending
+    }
+
     @Test func timeIsTheTargetTimestampOfTheLastTick() {
         let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         #expect(world.time == 0)
