@@ -211,10 +211,8 @@ let package = Package(
 // Release builds leave out the runtime's exclusivity checks (`swift_beginAccess`, a call of
 // ~65 instructions for every access to a class's stored `var` or a global that the compiler
 // cannot prove safe). Debug builds, and so `swift test` and every suite CI runs, keep them:
-// an access that overlaps another still traps there. `@exclusivity(unchecked)` on a property
-// did the same for accesses within its module only; the scheduler's and the run loop's reads
-// of the world and the host, from other modules, were still checked, ~260 instructions a
-// busy frame (BENCHMARKS.md, "The busy world, issue 29's last steps").
+// an access that overlaps another still traps there (docs/architecture.md, "One tick";
+// BENCHMARKS.md, "The busy world, issue 29's last steps").
 for target in package.targets where [.regular, .executable].contains(target.type) && !target.name.hasPrefix("C") {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("MemberImportVisibility"),

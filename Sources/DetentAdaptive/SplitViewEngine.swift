@@ -53,9 +53,7 @@ public final class SplitViewEngine {
 
     public let name: String
     public let defaults: AdaptiveDefaults
-    // The tick path's stored properties are `@exclusivity(unchecked)` (docs/architecture.md,
-    // "One tick"): no access is held open across a call that could reach the engine.
-    @exclusivity(unchecked) public internal(set) var state: State
+    public internal(set) var state: State
     /// The primary column: a tab container in `embedded` mode.
     public let tabs: TabContainer
     /// The secondary column's stack, rooted at `placeholder`.

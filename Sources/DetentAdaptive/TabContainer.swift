@@ -30,22 +30,20 @@ public final class TabContainer {
     public let roots: [Screen]
     /// The selected tab, 0-based (scripts see it 1-based).
     public private(set) var selectedIndex: Int
-    // The tick path's stored properties are `@exclusivity(unchecked)` (docs/architecture.md,
-    // "One tick"): the only long access, the bar's fade advanced in place, calls motion code only.
     /// Logical depth of the stack (the seed's countOfViewControllers).
-    @exclusivity(unchecked) public private(set) var depth = 1
+    public private(set) var depth = 1
     /// Tab bar alpha: 1 shown, 0 hidden, between while fading.
-    @exclusivity(unchecked) public private(set) var barAlpha: Double = 1
+    public private(set) var barAlpha: Double = 1
     /// The bar's target: true once the depth went above 1.
-    @exclusivity(unchecked) public private(set) var isBarHidden = false
+    public private(set) var isBarHidden = false
     /// Asked before a user selection (`select`); false keeps the current tab. Nil allows all.
     public var shouldSelect: ((Int, Screen) throws -> Bool)?
     /// The container above this one (the split view), which a push in `embedded` mode goes
     /// through (`show(_:from:in:)`, as UIKit's show(_:sender:) walks up).
     public weak var container: NavigationContainer?
-    @exclusivity(unchecked) var fade: TimingAnimator?
+    var fade: TimingAnimator?
     let device: DeviceProfile
-    @exclusivity(unchecked) var orientation: Orientation
+    var orientation: Orientation
 
     /// Creates the container with `roots` and shows root `selected` (0-based). The stack is
     /// a navigation engine named `navigationName`, added to `world` by `attach(to:)`.

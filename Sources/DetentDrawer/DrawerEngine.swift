@@ -30,12 +30,9 @@ public final class DrawerEngine {
 
     public let name: String
     public let defaults: DrawerDefaults
-    // What ticks and Lua reads touch most is `@exclusivity(unchecked)` (docs/architecture.md,
-    // "One tick"): none of them is held across a call (the spring and the momentum are
-    // stepped in place by their own methods, which reach nothing else).
-    @exclusivity(unchecked) public internal(set) var state: State = .resting(anchor: nil)
+    public internal(set) var state: State = .resting(anchor: nil)
     /// y of the drawer's top, points.
-    @exclusivity(unchecked) public internal(set) var origin: Double
+    public internal(set) var origin: Double
     public internal(set) var anchors: [DrawerAnchor] = []
     var anchorSpecs: [(name: String, spec: DrawerAnchorSpec)] = []
     /// Picks the target on release (SPEC §6); `ultradrawer` unless a script names another.
@@ -60,9 +57,9 @@ public final class DrawerEngine {
     public internal(set) var screenWidth: Double
     public internal(set) var safeTop: Double
     public internal(set) var safeBottom: Double
-    @exclusivity(unchecked) var spring: SpringAnimator?
+    var spring: SpringAnimator?
     /// The content's momentum after a flick (UIScrollView deceleration).
-    @exclusivity(unchecked) var momentum: ScrollMomentum?
+    var momentum: ScrollMomentum?
     /// The velocity the spring had when a touch interrupted it, pt/s.
     public internal(set) var interruptedVelocity: Double = 0
     /// The finger on the header or the content, and where its pan started.

@@ -33,9 +33,7 @@ public final class ContentScroller: WorldEngine {
 
     public let name: String
     unowned let navigation: NavigationEngine
-    // The tick path's stored properties are `@exclusivity(unchecked)` (docs/architecture.md,
-    // "One tick"): no access is held open across a call that could reach the scroller.
-    @exclusivity(unchecked) var motion: Motion = .idle
+    var motion: Motion = .idle
 
     init(navigation: NavigationEngine) {
         self.navigation = navigation

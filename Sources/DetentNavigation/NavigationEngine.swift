@@ -22,38 +22,36 @@ public final class NavigationEngine {
 
     public let name: String
     public let defaults: NavigationDefaults
-    // The tick path's stored properties are `@exclusivity(unchecked)` (docs/architecture.md,
-    // "One tick"): the only long accesses, bar fades advanced in place, call motion code only.
-    @exclusivity(unchecked) public internal(set) var stack: [Screen] = []
-    @exclusivity(unchecked) var transition: NavigationTransition?
+    public internal(set) var stack: [Screen] = []
+    var transition: NavigationTransition?
     /// How many transitions have begun, to number them (`TransitionEnds.number`).
     var transitionsBegun = 0
-    @exclusivity(unchecked) var queue: [NavigationOperation] = []
+    var queue: [NavigationOperation] = []
     /// Screens entering with the current transition (didMove(toParent:) at its end).
     var pendingAdded: [Screen] = []
     /// The container in window points (the whole screen, or a sheet's area).
-    @exclusivity(unchecked) public var container: Rect
+    public var container: Rect
     /// The container's own top safe inset (the device's, in a full-screen container), points.
-    @exclusivity(unchecked) public var containerTopInset: Double
+    public var containerTopInset: Double
     /// The container's left, bottom and right safe insets (the device's when full screen), points.
-    @exclusivity(unchecked) public var containerInsets: Insets
+    public var containerInsets: Insets
     /// Where the stack sits (its container's placement; `window` without one).
-    @exclusivity(unchecked) public private(set) var placement: NavigationPlacement
+    public private(set) var placement: NavigationPlacement
     /// The container hosting the stack (nil: full screen in the window).
     public private(set) weak var host: NavigationContainer?
     /// Laid out as in a sheet: the sheet's bar metrics, no top safe inset, no own scrolling.
     public var inSheet: Bool { placement == .sheet }
-    @exclusivity(unchecked) public var barStyle: BarStyle = .system
+    public var barStyle: BarStyle = .system
     /// Whether the engine applies the seed article's compensation (off only to show the jump).
-    @exclusivity(unchecked) public var compensatesBarHeight = true
-    @exclusivity(unchecked) public internal(set) var isBarHidden = false
+    public var compensatesBarHeight = true
+    public internal(set) var isBarHidden = false
     /// 1 shown, 0 hidden; animates when the bar is hidden or shown animated.
-    @exclusivity(unchecked) public internal(set) var barVisibility: Double = 1
-    @exclusivity(unchecked) var barAnimation: TimingAnimator?
+    public internal(set) var barVisibility: Double = 1
+    var barAnimation: TimingAnimator?
     /// The finger driving an interactive pop.
     weak var popTouch: Touch?
-    @exclusivity(unchecked) var idiom: DeviceProfile.Idiom
-    @exclusivity(unchecked) var orientation: Orientation
+    var idiom: DeviceProfile.Idiom
+    var orientation: Orientation
     /// Whether the stack follows the window on rotation and resize: only a full-screen one; a
     /// container that places the stack itself (a sheet, a split view's column) moves it.
     public var followsWindow: Bool { placement == .window }

@@ -11,21 +11,19 @@ public final class Screen {
     public var title: String? {
         didSet { if navigationItem.title == nil { navigationItem.title = title } }
     }
-    // The tick path's stored properties are `@exclusivity(unchecked)` (docs/architecture.md,
-    // "One tick"): no access is held open across a call.
-    @exclusivity(unchecked) public var navigationItem: NavigationItem
+    public var navigationItem: NavigationItem
     public var tabItem: TabItem?
-    @exclusivity(unchecked) public var content: ScreenContent
+    public var content: ScreenContent
     /// Insets a container adds on top of the device's and the bars' (UIKit's
     /// additionalSafeAreaInsets), points.
-    @exclusivity(unchecked) public var additionalSafeAreaInsets: Insets = .zero
+    public var additionalSafeAreaInsets: Insets = .zero
     /// The navigation engine's compensation while the bar changes height (SPEC §4), added on
     /// top of `additionalSafeAreaInsets.top`; 0 outside transitions. Points.
-    @exclusivity(unchecked) public internal(set) var barCompensation: Double = 0
+    public internal(set) var barCompensation: Double = 0
     /// Window coordinates, points. Set by the container every frame.
-    @exclusivity(unchecked) public internal(set) var frame: Rect = .zero
+    public internal(set) var frame: Rect = .zero
     /// Safe-area insets in the screen's own coordinates, points. Set by the container.
-    @exclusivity(unchecked) public internal(set) var safeAreaInsets: Insets = .zero
+    public internal(set) var safeAreaInsets: Insets = .zero
     public internal(set) var appearance: Appearance = .disappeared
     /// The container it is in, by name (nil when in none).
     public internal(set) var parentName: String?

@@ -41,11 +41,9 @@ public final class PagerEngine {
 
     public let name: String
     public let defaults: PagerDefaults
-    // What ticks and Lua reads touch most is `@exclusivity(unchecked)`, as in the drawer
-    // (docs/architecture.md, "One tick"): none of them is held across a call.
-    @exclusivity(unchecked) public internal(set) var state: State
+    public internal(set) var state: State
     /// contentOffset.x, points.
-    @exclusivity(unchecked) public internal(set) var offset: Double
+    public internal(set) var offset: Double
     /// The pages: count, width and spacing.
     public internal(set) var geometry: PagerGeometry
     /// True when the script gave no page width: the pages are as wide as the window and
@@ -60,7 +58,7 @@ public final class PagerEngine {
     public internal(set) var screenHeight: Double
     public internal(set) var safeTop: Double
     public internal(set) var safeBottom: Double
-    @exclusivity(unchecked) var spring: SpringAnimator?
+    var spring: SpringAnimator?
     /// The finger on the pages and where its pan started (offset space).
     var pan = ContainerPan()
     /// The page it last came to rest on (what `pager.page_changed` reports as previous).

@@ -43,7 +43,7 @@ public final class TaskScheduler {
     final class Job {
         let main: LuaThread
         let onEnd: (Job, Ending) -> Void
-        @exclusivity(unchecked) fileprivate(set) var isOver = false
+        fileprivate(set) var isOver = false
         /// What the job's tasks printed (live sessions hand it back with the result).
         var output: [String] = []
         init(main: LuaThread, onEnd: @escaping (Job, Ending) -> Void) {
@@ -101,25 +101,21 @@ public final class TaskScheduler {
         let arguments: Int32
     }
 
-    // The scheduler's state is `@exclusivity(unchecked)` (docs/architecture.md, "One tick"):
-    // the loop reads it several times a frame, and a checked access is a runtime call each
-    // time. No access is held across a call: the loops below walk copies (`checked`), and a
-    // job's `onEnd` runs after `end` has finished with every array.
-    @exclusivity(unchecked) private var ready: [Ready] = []
-    @exclusivity(unchecked) private var waiters: [Waiter] = [] { didSet { summaryOfWaiters = nil } }
+    private var ready: [Ready] = []
+    private var waiters: [Waiter] = [] { didSet { summaryOfWaiters = nil } }
     /// What the waiters await, worked out once after they change (nil until asked).
-    @exclusivity(unchecked) private var summaryOfWaiters: WaiterSummary?
+    private var summaryOfWaiters: WaiterSummary?
     private var summary: WaiterSummary {
         if let summaryOfWaiters { return summaryOfWaiters }
         let made = WaiterSummary(waiters)
         summaryOfWaiters = made
         return made
     }
-    @exclusivity(unchecked) private var jobs: [Job] = []
+    private var jobs: [Job] = []
     /// The world the waiters' start times, frames and event marks are on.
-    @exclusivity(unchecked) private var waitersWorld: World?
+    private var waitersWorld: World?
     /// The job whose task is running right now (nil between resumes).
-    @exclusivity(unchecked) private(set) var currentJob: Job?
+    private(set) var currentJob: Job?
 
     /// Whether any job is still running (ready or waiting).
     var hasJobs: Bool { !jobs.isEmpty }

@@ -64,9 +64,7 @@ public final class VirtualRunLoop {
         let job = scheduler.start(main, argumentCount: argumentCount) { _, ending in outcome = finish(ending) }
         let limit = testStart + maxTestTime
         scheduler.runReady()
-        // `job.isOver` rather than `outcome == nil` each frame: `end` sets it before `onEnd`
-        // sets `outcome`, and reading it is a load where the captured `outcome` is a checked
-        // access to its box.
+        // The job is over exactly when `outcome` is set: `end` marks it, then calls `onEnd`.
         while !job.isOver {
             guard let world = host.world else { scheduler.end(job, .aborted("no world to wait in")); break }
             if isCancelled() { scheduler.end(job, .aborted("run cancelled")); break }

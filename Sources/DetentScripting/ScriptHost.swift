@@ -25,12 +25,10 @@ public final class ScriptHost {
     /// Builds the world for `detent.world{...}` (and the default world of each test), with
     /// the defaults its engines start from.
     public let worldFactory: (WorldRequest) throws -> WorldSetup
-    /// The world the run loop steps for the current test. (`@exclusivity(unchecked)`, as
-    /// `handlerErrors`: the run loop and the scheduler read both every frame, and nothing
-    /// holds an access to either across a call.)
-    @exclusivity(unchecked) public internal(set) var world: World?
+    /// The world the run loop steps for the current test.
+    public internal(set) var world: World?
     /// Errors raised by event handlers during a tick, for the run loop to report.
-    @exclusivity(unchecked) public var handlerErrors: [LuaError] = []
+    public var handlerErrors: [LuaError] = []
     /// The `spec` module of the prelude (collect and run tests).
     private(set) var spec: LuaRef!
     var retained: [AnyObject] = []

@@ -61,18 +61,14 @@ public final class AnimatorEngine: WorldEngine {
         }
     }
 
-    // Stored properties the tick path reads or writes are `@exclusivity(unchecked)`: each
-    // checked access to a class's property costs a runtime call (swift_beginAccess) every
-    // tick. No access to them overlaps another: the only long ones (an animator advanced in
-    // place, a buffer of animators) call code that cannot reach the engine.
-    @exclusivity(unchecked) fileprivate var timings: ContiguousArray<Stored<TimingAnimator>> = []
-    @exclusivity(unchecked) fileprivate var springs: ContiguousArray<Stored<SpringAnimator>> = []
+    fileprivate var timings: ContiguousArray<Stored<TimingAnimator>> = []
+    fileprivate var springs: ContiguousArray<Stored<SpringAnimator>> = []
     /// Every animator ever started, in start order (events keep this order).
     public private(set) var slots: [Slot] = []
     /// The animators still running, in start order: where their handle is in `slots` and
     /// where their motion is stored.
     private struct Running { var position: Int; var isSpring: Bool; var index: Int }
-    @exclusivity(unchecked) private var running: [Running] = []
+    private var running: [Running] = []
     /// Where each name's slot is in `slots`: finding a name must not cost a scan of every
     /// animator a script ever started (a loop of springs would grow quadratically).
     private var positions: [String: Int] = [:]
@@ -82,7 +78,7 @@ public final class AnimatorEngine: WorldEngine {
     /// (nil until one starts). Numbers are only added: an animator that replaces another of
     /// the same name takes over its number, so a trace resolves each name once.
     private var numbers: [String: Int] = [:]
-    @exclusivity(unchecked) private var numbered: ContiguousArray<Slot?> = []
+    private var numbered: ContiguousArray<Slot?> = []
 
     public init() {}
 

@@ -8,9 +8,7 @@ import DetentTime
 /// front to back; the first that claims the point gets the whole touch.
 public final class TouchEngine: WorldEngine {
     public let name = "touch"
-    // The tick path's stored properties are `@exclusivity(unchecked)` (docs/architecture.md,
-    // "One tick"): no access is held open across a call that could reach the touches.
-    @exclusivity(unchecked) public private(set) var touches: [Touch] = []
+    public private(set) var touches: [Touch] = []
     private var nextID = 1
     private var responders: [(order: Int, responder: TouchResponder)] = []
     private var registrations = 0

@@ -3,18 +3,15 @@ import DetentTime
 /// Records named properties once per frame (phase 6), for `trace{...}` and
 /// `assert.series(...)`. A property that does not exist in a frame is recorded as nil.
 public final class TraceRecorder {
-    // The stored properties a sample writes are `@exclusivity(unchecked)` (a checked access is
-    // a runtime call, several a frame): only `sample` writes them, and it calls nothing that
-    // can reach the recorder.
     public var names: [String] { readers.names }
-    @exclusivity(unchecked) public private(set) var frames: [Int64] = []
+    public private(set) var frames: [Int64] = []
     /// Virtual time of each sample, in ns (the frame's target timestamp).
-    @exclusivity(unchecked) public private(set) var times: [Nanoseconds] = []
+    public private(set) var times: [Nanoseconds] = []
     /// values[i][k]: property names[i] at sample k.
-    @exclusivity(unchecked) public private(set) var values: [[Double?]]
-    @exclusivity(unchecked) public private(set) var isRecording = true
+    public private(set) var values: [[Double?]]
+    public private(set) var isRecording = true
     /// The names, read in the world that samples.
-    @exclusivity(unchecked) private var readers: PropertyReaders
+    private var readers: PropertyReaders
 
     public init(names: [String]) {
         readers = PropertyReaders(names)

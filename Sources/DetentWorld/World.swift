@@ -13,32 +13,29 @@ public final class World {
     /// The device, orientation and window. Changes only through `rotate(to:)` and
     /// `resize(toWidth:)` (SPEC §8), which tell every engine (`WorldEngine.windowDidChange`).
     public private(set) var configuration: WorldConfiguration
-    // Stored properties `step()` reads or writes are `@exclusivity(unchecked)`: each
-    // checked access to a class's property costs a runtime call (swift_beginAccess) every
-    // tick. No access to them overlaps another (none is held across a call).
-    @exclusivity(unchecked) public private(set) var displayLink: DisplayLink
+    public private(set) var displayLink: DisplayLink
     /// The virtual time the world's state is computed for: the target timestamp of the last
     /// tick (0 before the first), in ns.
-    @exclusivity(unchecked) public private(set) var time: Nanoseconds = 0
+    public private(set) var time: Nanoseconds = 0
     /// The world's time before the current tick began, ns: when changes that scripts made
     /// between the last frame and this one happened (an animation they start begins there,
     /// whatever frames were dropped since).
-    @exclusivity(unchecked) public private(set) var previousTime: Nanoseconds = 0
+    public private(set) var previousTime: Nanoseconds = 0
     /// The last tick delivered.
-    @exclusivity(unchecked) public private(set) var lastTick: Tick?
-    @exclusivity(unchecked) public private(set) var engines: [WorldEngine] = []
+    public private(set) var lastTick: Tick?
+    public private(set) var engines: [WorldEngine] = []
     /// The engines' per-tick entry points, in `engines` order, held unretained: `engines` and
     /// `engineCalls` keep them alive.
-    @exclusivity(unchecked) private var phases = EnginePhaseList()
+    private var phases = EnginePhaseList()
     private var engineCalls: [EngineCalls] = []
     /// Events of the current tick (cleared when the next tick starts).
-    @exclusivity(unchecked) public private(set) var events: [WorldEvent] = []
-    @exclusivity(unchecked) private var pending: [WorldEvent] = []
+    public private(set) var events: [WorldEvent] = []
+    private var pending: [WorldEvent] = []
     /// Events delivered to `events` since the world began (for `eventMark`).
-    @exclusivity(unchecked) private var deliveredEventCount: Int64 = 0
+    private var deliveredEventCount: Int64 = 0
     private var observers: [(id: Int, body: (WorldEvent) -> Void)] = []
     private var nextObserverID = 0
-    @exclusivity(unchecked) private var traces: [TraceRecorder] = []
+    private var traces: [TraceRecorder] = []
     /// The serial queue that owns this world, if any.
     public let owner: DispatchQueue?
 
