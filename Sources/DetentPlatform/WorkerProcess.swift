@@ -41,15 +41,7 @@ public final class WorkerProcess: @unchecked Sendable {
     /// Starts `arguments` (the program first, an absolute path) with the pipe as fd 3 and
     /// `environment` added to this process's. Throws `ChildProcess.StartFailure`.
     public convenience init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        var pair: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-            throw ChildProcess.StartFailure(program: arguments[0], reason: "socketpair: " + String(cString: strerror(errno)))
-        }
-        var errorPipe: [Int32] = [0, 0]
-        guard detent_pipe_cloexec(&errorPipe) == 0 else {
-            close(pair[0]); close(pair[1])
-            throw ChildProcess.StartFailure(program: arguments[0], reason: "pipe: " + String(cString: strerror(errno)))
-        }
+        let (pair, errorPipe) = try WorkerProcess.makeEnds(program: arguments[0])
         var fileActions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
@@ -83,6 +75,21 @@ public final class WorkerProcess: @unchecked Sendable {
             throw ChildProcess.StartFailure(program: arguments[0], reason: String(cString: strerror(status)))
         }
         self.init(pid: pid, channel: pair[0], errorFD: errorPipe[0])
+    }
+
+    /// The two ends a worker gets, close-on-exec: a socket pair (the channel, fd 3 in the
+    /// worker) and a pipe for its standard error (fd 2). Throws `ChildProcess.StartFailure`.
+    private static func makeEnds(program: String) throws -> (channel: [Int32], errors: [Int32]) {
+        var pair: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw ChildProcess.StartFailure(program: program, reason: "socketpair: " + String(cString: strerror(errno)))
+        }
+        var errorPipe: [Int32] = [0, 0]
+        guard detent_pipe_cloexec(&errorPipe) == 0 else {
+            close(pair[0]); close(pair[1])
+            throw ChildProcess.StartFailure(program: program, reason: "pipe: " + String(cString: strerror(errno)))
+        }
+        return (pair, errorPipe)
     }
 
     private init(pid: pid_t, channel: Int32, errorFD: Int32) {
@@ -119,14 +126,8 @@ public final class WorkerProcess: @unchecked Sendable {
     /// (a lock another thread held would stay locked in the child): nil when there is one,
     /// or when it cannot fork; the caller spawns then.
     public static func fork() -> Forked? {
-        guard detent_thread_count() == 1 else { return nil }
-        var pair: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return nil }
-        var errorPipe: [Int32] = [0, 0]
-        guard detent_pipe_cloexec(&errorPipe) == 0 else {
-            close(pair[0]); close(pair[1])
-            return nil
-        }
+        guard detent_thread_count() == 1, let ends = try? makeEnds(program: CommandLine.arguments[0]) else { return nil }
+        let (pair, errorPipe) = ends
         let parent = getpid()
         let pid = detent_fork_worker(pair[1], errorPipe[1])
         if pid == 0 { return .child(parent: parent) }
