@@ -43,8 +43,7 @@ extension WorkerCommand {
     public static func forkEarly(_ arguments: [String]) -> EarlyWorker {
         switch WorkerProcess.fork() {
         case let .child(parent)?:
-            setenv("DETENT_WORKER_PARENT", "\(parent)", 1)
-            setenv("SWIFT_BACKTRACE", "enable=no", 1)
+            for (name, value) in WorkerSpawner.environment(parent: parent) { setenv(name, value, 1) }
             ProcessArguments.current = arguments
             return .child
         case let .parent(worker)?:
@@ -187,13 +186,19 @@ final class WorkerSpawner: @unchecked Sendable {
                 while requests.isEmpty { queue.wait() }
                 let (command, answer) = requests.removeFirst()
                 queue.unlock()
-                // Swift's crash backtracer is off in workers: a test's crash is reported by the
-                // signal and the last words of the worker's standard error, not pages of frames.
-                var environment = ["DETENT_WORKER_PARENT": "\(getpid())", "SWIFT_BACKTRACE": "enable=no"]
+                var environment = WorkerSpawner.environment(parent: getpid())
                 if command.memoryBytes > 0 { environment["DETENT_WORKER_MEMORY"] = "\(command.memoryBytes)" }
                 answer(Result { try WorkerProcess(command.arguments, environment: command.environment.merging(environment) { $1 }) })
             }
         }
+    }
+
+    /// What every worker has in its environment, spawned or forked: its coordinator's pid
+    /// (`WorkerServer.prepareProcess` dies with it) and Swift's crash backtracer off — a
+    /// test's crash is reported by the signal and the last words of the worker's standard
+    /// error, not pages of frames.
+    static func environment(parent: pid_t) -> [String: String] {
+        ["DETENT_WORKER_PARENT": "\(parent)", "SWIFT_BACKTRACE": "enable=no"]
     }
 
     /// Keeps `worker`, forked for `arguments` before this process had its spawning thread
