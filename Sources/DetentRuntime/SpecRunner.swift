@@ -274,6 +274,11 @@ public final class SpecRunner: @unchecked Sendable {
             return previous
         }
         if previous == nil, let made = sessionMadeAhead.withLockedValue({ made in defer { made = nil }; return made }) { return made }
+        return try makeSession()
+    }
+
+    /// A new reusable session for this run's files, logging to the run's logger.
+    private func makeSession() throws -> QueueOwned<Session> {
         let session = try Session.make(settings: settings, label: "detent.run.session", reusable: true)
         session.sync { [logger] in $0.logger = logger }
         return session
@@ -285,8 +290,7 @@ public final class SpecRunner: @unchecked Sendable {
     /// (BENCHMARKS.md, "Start-up, issue 29's last steps"). A session that cannot be
     /// made is not kept: the first file makes its own and reports why.
     public func prepareSession() {
-        guard let session = try? Session.make(settings: settings, label: "detent.run.session", reusable: true) else { return }
-        session.sync { [logger] in $0.logger = logger }
+        guard let session = try? makeSession() else { return }
         sessionMadeAhead.withLockedValue { $0 = session }
     }
 
