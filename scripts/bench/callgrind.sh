@@ -9,7 +9,9 @@
 #   animators  the top functions of 12,000 frames of 100 `sheet`-curve timing animators, with
 #              instructions per animator per frame
 #   ticks      instructions per frame of the busy world (scripts/bench/scenario_ticks.lua, one
-#              test of 13 virtual minutes and one of 3; the difference over 36,000 frames)
+#              test of 13 virtual minutes and one of 3; the difference over 36,000 frames);
+#              with TOP=N, also the N functions with the most instructions a frame, callees
+#              included (the worker's profiles, the same difference)
 # BINARY defaults to .build/release/detent. valgrind 3.19 cannot read Swift's debug info, so
 # the binary is copied with it stripped, into a folder of its own. A run that fails under
 # valgrind stops the script: its count would be of a crash.
@@ -66,6 +68,17 @@ case "$what" in
       sed "s/^local MINUTES = .*/local MINUTES = $m/; s/for n = 1, 6 do/for n = 1, 1 do/" scripts/bench/scenario_ticks.lua > "$work/ticks_$m.lua"
     done
     a=$(refs t3 run --jobs 1 --no-plugins "$work/ticks_3.lua"); b=$(refs t13 run --jobs 1 --no-plugins "$work/ticks_13.lua")
-    echo "busy world: $(( (b - a) / 36000 )) instructions a frame (13 - 3 virtual minutes at 60 Hz)" ;;
+    echo "busy world: $(( (b - a) / 36000 )) instructions a frame (13 - 3 virtual minutes at 60 Hz)"
+    if [ "${TOP:-0}" -gt 0 ]; then
+      # The worker's profile is the one with the most instructions; each function's inclusive
+      # count, 13-minute run minus 3-minute run, over the 36,000 frames between them.
+      largest() { for f in "$@"; do echo "$(awk '/^totals:/ { print $2 }' "$f") $f"; done | sort -n | tail -1 | cut -d' ' -f2; }
+      inclusive() { callgrind_annotate --inclusive=yes --threshold=100 "$1" | awk '$2 ~ /^\(/ && $3 != "PROGRAM" { n = $1; gsub(",", "", n); $1 = ""; $2 = ""; sub(/^ +/, ""); sub(/ \[.*$/, ""); print n "\t" $0 }'; }
+      inclusive "$(largest "$work"/t3.*.out)" > "$work/t3.incl"; inclusive "$(largest "$work"/t13.*.out)" > "$work/t13.incl"
+      demangle() { if command -v swift > /dev/null; then swift demangle --simplified; else cat; fi; }
+      echo "instructions a frame, callees included (top $TOP):"
+      awk -F'\t' 'NR == FNR { before[$2] += $1; next } { after[$2] += $1 } END { for (f in after) printf "%8.0f  %s\n", (after[f] - before[f]) / 36000, f }' \
+        "$work/t3.incl" "$work/t13.incl" | sort -rn | head -"$TOP" | demangle
+    fi ;;
   *) echo "unknown: $what (startup, version, reads, animators or ticks)" >&2; exit 2 ;;
 esac
