@@ -73,7 +73,13 @@ case "$what" in
       # The worker's profile is the one with the most instructions; each function's inclusive
       # count, 13-minute run minus 3-minute run, over the 36,000 frames between them.
       largest() { for f in "$@"; do echo "$(awk '/^totals:/ { print $2 }' "$f") $f"; done | sort -n | tail -1 | cut -d' ' -f2; }
-      inclusive() { callgrind_annotate --inclusive=yes --threshold=100 "$1" | awk '$2 ~ /^\(/ && $3 != "PROGRAM" { n = $1; gsub(",", "", n); $1 = ""; $2 = ""; sub(/^ +/, ""); sub(/ \[.*$/, ""); print n "\t" $0 }'; }
+      # "  1,234 ( 5.67%)  file:function [object]" → "1234<TAB>file:function"
+      inclusive() {
+        callgrind_annotate --inclusive=yes --threshold=100 "$1" | awk 'match($0, /^ *[0-9,]+ +\( *[0-9.]+%\) +/) {
+          split(substr($0, 1, RLENGTH), head, " "); n = head[1]; gsub(",", "", n)
+          name = substr($0, RLENGTH + 1); sub(/ \[.*$/, "", name)
+          if (name != "PROGRAM TOTALS") print n "\t" name }'
+      }
       inclusive "$(largest "$work"/t3.*.out)" > "$work/t3.incl"; inclusive "$(largest "$work"/t13.*.out)" > "$work/t13.incl"
       demangle() { if command -v swift > /dev/null; then swift demangle --simplified; else cat; fi; }
       echo "instructions a frame, callees included (top $TOP):"
