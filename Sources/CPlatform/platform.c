@@ -3,6 +3,7 @@
 #include "CPlatform.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 #include <signal.h>
 #include <spawn.h>
@@ -93,4 +94,19 @@ int detent_thread_count(void) {
         if (field == 20) { threads = atoi(token); break; }
     }
     return threads;
+}
+
+int detent_await_exit(pid_t pid, int milliseconds) {
+#ifdef SYS_pidfd_open
+    int fd = (int)syscall(SYS_pidfd_open, pid, 0);
+    if (fd < 0) return -1;
+    struct pollfd ended = { .fd = fd, .events = POLLIN, .revents = 0 };
+    int ready;
+    do { ready = poll(&ended, 1, milliseconds); } while (ready < 0 && errno == EINTR);
+    close(fd);
+    return ready > 0 ? 1 : ready == 0 ? 0 : -1;
+#else
+    (void)pid; (void)milliseconds;
+    return -1;
+#endif
 }

@@ -16,8 +16,15 @@ import DetentReports
 
 /// `detent run [PATH…]`: headless scenario specs in virtual time.
 struct Run: ParsableCommand {
+    /// `_superCommandName` (ArgumentParser's name for a command installed under another) tells
+    /// ArgumentParser that a parse of `Run` alone — the coordinator's (`startEarly`) and a
+    /// worker's — is of `detent run`: its usage names `detent run`, and the parse skips its
+    /// check for `--generate-completion-script`, which built two more commands' arguments by
+    /// reflection (6.5 M instructions, a third of the parse; BENCHMARKS.md). `runArguments`
+    /// leaves that flag to the root parse, which still answers it.
     static let configuration = CommandConfiguration(
         commandName: "run",
+        _superCommandName: "detent",
         abstract: "Run Lua scenario specs headlessly, in virtual time.",
         discussion: "Exit status: 0 all passed, 1 failures, 2 usage or load errors."
     )

@@ -34,5 +34,9 @@ int detent_signal_pipe(int signo);
 int detent_fork_worker(int channel, int error_fd);
 // How many threads this process has (/proc/self/stat), or -1 when it cannot tell.
 int detent_thread_count(void);
+// Waits at most `milliseconds` for child `pid` to end, without reaping it (a pidfd polled for
+// readability, Linux 5.3): 1 when it has ended, 0 when the time ran out first, -1 when the
+// kernel has no pidfds (or the pid is not a child any more) and the caller must poll instead.
+int detent_await_exit(pid_t pid, int milliseconds);
 
 #endif
