@@ -2,13 +2,15 @@ extension StringProtocol {
     /// The text without the spaces and tabs at either end (Unicode's space separators and
     /// U+0009: Foundation's `.whitespaces`); line breaks stay.
     public func trimmingSpaces() -> String {
-        trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        // ASCII answered without Unicode's tables, whose look-up cost ~20 k instructions a line.
+        trimming { $0.isASCII ? $0 == " " || $0 == "\t" : $0.properties.generalCategory == .spaceSeparator }
     }
 
     /// The text without white space or line breaks at either end (Unicode's `White_Space`
     /// property: Foundation's `.whitespacesAndNewlines`).
     public func trimmingWhitespace() -> String {
-        trimming { $0.properties.isWhitespace }
+        // ASCII's White_Space: U+0009–U+000D and the space.
+        trimming { $0.isASCII ? $0 == " " || (0x09...0x0D).contains($0.value) : $0.properties.isWhitespace }
     }
 
     private func trimming(_ isTrimmed: (Unicode.Scalar) -> Bool) -> String {

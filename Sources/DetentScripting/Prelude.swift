@@ -8,9 +8,9 @@ import Glibc
 /// structure and the waiting verbs, and the host's own chunks (the prelude's environment, the
 /// sandbox's extras).
 ///
-/// The prelude's chunks are compiled at build time (`PreludeBytecode`, made by
-/// PreludeBytecodePlugin), the host's once per process (`hostBytecode`); each spec file's
-/// state loads the bytecode (`load(_:into:)`) and never parses Lua source of Detent's own.
+/// The prelude's chunks and the host's are compiled at build time (`PreludeBytecode`, made by
+/// PreludeBytecodePlugin); each spec file's state loads the bytecode (`load(_:into:)`) and
+/// never parses Lua source of Detent's own.
 enum Prelude {
     /// Every prelude chunk's text by name (its file's name without `.lua`), unordered: the
     /// order is Lua/prelude.txt's, the one manifest the loader, the self-test and the docs read.
@@ -29,8 +29,7 @@ enum Prelude {
     ]
 
     /// The manifest's entries ("luassert/assert_state"), in loading order.
-    static let manifest: [String] = String(decoding: PackageResources.prelude_txt, as: UTF8.self)
-        .split(separator: "\n").map { $0.trimmingSpaces() }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    static let manifest: [String] = entries(PackageResources.prelude_txt)
 
     /// The chunks in loading order (Lua/prelude.txt). The assert_* chunks build the `assert`
     /// module piece by piece (each leaves its helpers on the host table), assert.lua returns
@@ -41,14 +40,35 @@ enum Prelude {
         return (name, source)
     }
 
-    /// Chunks the host runs at fixed points of building a state rather than in file order,
-    /// with chunk names of their own ("=(detent sandbox)" is `LuaLibraries`' wrappers; this
-    /// sandbox.lua is its extras), which error locations skip like the prelude's.
-    static let hostChunks: [String: (chunkName: String, source: [UInt8])] = [
-        "prelude_env": ("=(detent prelude env)", PackageResources.prelude_env_lua),
-        "sandbox": ("=(detent sandbox extras)", PackageResources.sandbox_lua),
-        "filter_match": ("=(detent filter)", PackageResources.filter_match_lua),
+    /// The host's chunks' texts by name (Lua/host.txt lists them, with their chunk names).
+    static let hostSources: [String: [UInt8]] = [
+        "prelude_env": PackageResources.prelude_env_lua, "sandbox": PackageResources.sandbox_lua,
+        "filter_match": PackageResources.filter_match_lua,
     ]
+
+    /// Chunks the host runs at fixed points of building a state rather than in file order,
+    /// with chunk names of their own (Lua/host.txt), which error locations skip like the
+    /// prelude's.
+    static let hostChunks: [String: (chunkName: String, source: [UInt8])] = {
+        var chunks: [String: (chunkName: String, source: [UInt8])] = [:]
+        for line in entries(PackageResources.host_txt) {
+            let file = line.prefix { $0 != " " }
+            let name = String(file.split(separator: "/").last ?? file)
+            let chunkName = line.dropFirst(file.count).trimmingSpaces()
+            guard !chunkName.isEmpty, let source = hostSources[name] else {
+                fatalError("Lua/host.txt: \(line) is not a host chunk (Prelude.hostSources) and its chunk name")
+            }
+            chunks[name] = (chunkName, source)
+        }
+        return chunks
+    }()
+
+    /// A manifest's entries: its lines without comments and blank lines, trimmed. Split as
+    /// bytes: splitting the text by Characters cost ~300 instructions a byte.
+    private static func entries(_ manifest: [UInt8]) -> [String] {
+        manifest.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self).trimmingSpaces() }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
 
     /// The prelude's chunks (`files`) as bytecode, by name: as the build compiled them, or
     /// compiled here when this process's Lua would refuse those (`buildBytecodeLoads`).
@@ -60,10 +80,10 @@ enum Prelude {
     /// is the one this Lua writes. A binary run against another build of liblua than it was
     /// built with (other number sizes) compiles its prelude at start instead, as it did
     /// before the build compiled it.
-    static var buildBytecodeLoads: Bool {
+    static let buildBytecodeLoads: Bool = {
         guard let sample = PreludeBytecode.chunks.values.first, let here = try? LuaState.compileTrusted("return", chunkName: "header") else { return false }
         return sameHeader(sample, here)
-    }
+    }()
 
     /// Whether two dumps begin with the same 31-byte header.
     static func sameHeader(_ a: [UInt8], _ b: [UInt8]) -> Bool {
@@ -71,11 +91,11 @@ enum Prelude {
         return a.count > length && b.count > length && a.prefix(length) == b.prefix(length)
     }
 
-    /// The host's chunks compiled once per process, by name — apart from the prelude's, as a
-    /// process may need only these: `run`'s coordinator matches spec file names with
-    /// `filter_match` and would otherwise compile the whole prelude (~32 M instructions) that
-    /// only its workers run.
-    static let hostBytecode: [String: [UInt8]] = compile(hostChunks.map { (name: $0.key, source: $0.value.source) })
+    /// The host's chunks as bytecode, by name: as the build compiled them, or compiled here
+    /// (`buildBytecodeLoads`). Apart from the prelude's, as a process may need only these:
+    /// `run`'s coordinator matches spec file names with `filter_match`.
+    static let hostBytecode: [String: [UInt8]] = buildBytecodeLoads
+        ? PreludeBytecode.hostChunks : compile(hostChunks.map { (name: $0.key, source: $0.value.source) })
 
     private static func compile(_ chunks: [(name: String, source: [UInt8])]) -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]

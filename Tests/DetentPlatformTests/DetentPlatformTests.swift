@@ -24,6 +24,11 @@ struct DetentPlatformTests {
         #expect("\r\n a b \n".trimmingWhitespace() == "a b")
         #expect("   ".trimmingSpaces() == "")
         #expect("x"[...].trimmingSpaces() == "x")
+        // Each side of the ASCII shortcut: vertical tab, form feed and NEL are white space, not
+        // spaces; U+2003 (em space) is both; a lone letter is neither.
+        #expect("\u{0B}\u{0C}\u{2003}a\u{85}\t".trimmingWhitespace() == "a")
+        #expect("\u{0B}a\u{0C}".trimmingSpaces() == "\u{0B}a\u{0C}")
+        #expect("\u{2003}\u{85}a\u{2003}".trimmingSpaces() == "\u{85}a")
     }
 
     @Test func replacingEveryMatchesBytesSoALineFeedInsideCRLFIsFound() {

@@ -16,9 +16,20 @@ struct PreludeBytecodeTests {
         }
     }
 
+    @Test func theBuildCompiledEveryHostChunkUnderItsChunkName() throws {
+        #expect(Set(PreludeBytecode.hostChunks.keys) == Set(Prelude.hostChunks.keys))
+        #expect(Set(Prelude.hostChunks.keys) == Set(Prelude.hostSources.keys))
+        #expect(Prelude.hostChunks["filter_match"]?.chunkName == "=(detent filter)")   // LuaPattern cuts its errors at this name
+        for (name, chunk) in Prelude.hostChunks {
+            let here = try LuaState.compileTrusted(String(decoding: chunk.source, as: UTF8.self), chunkName: chunk.chunkName)
+            let same = PreludeBytecode.hostChunks[name] == here
+            #expect(same, "\(name): the build's bytecode is not this Lua's compile of \(name).lua under \(chunk.chunkName)")
+        }
+    }
+
     @Test func theProcessUsesTheBuildsBytecodeWhenItsLuaLoadsIt() {
         #expect(Prelude.buildBytecodeLoads)
-        let same = Prelude.bytecode == PreludeBytecode.chunks
+        let same = Prelude.bytecode == PreludeBytecode.chunks && Prelude.hostBytecode == PreludeBytecode.hostChunks
         #expect(same)
     }
 
