@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "DetentPlatform", dependencies: ["CPlatform"]),
         // The standard library's wrappers a spec gets (Lua/libraries_sandbox.lua), compiled in.
         .target(name: "DetentLua", dependencies: ["CLua", "CLuaShim", "DetentPlatform", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
-                resources: [.embedInCode("Lua")]),
+                resources: [.embedInCode("Lua")], plugins: ["PreludeBytecodePlugin"]),
         // The prelude's Lua compiled at build time (PreludeBytecode.chunks in DetentScripting):
         // the compiler, run on the build machine only, and the plugin that runs it.
         .executableTarget(name: "DetentPreludeCompiler", dependencies: ["CLua"]),

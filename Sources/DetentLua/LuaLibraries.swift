@@ -63,15 +63,17 @@ public enum LuaLibraries: Sendable {
         }
     }
 
-    private static let sandboxChunkName = "=(detent sandbox)"
+    static let sandboxChunkName = "=(detent sandbox)"
 
     /// The safe set's wrappers of base functions (load, xpcall, setmetatable, table.move,
-    /// string.rep), compiled once per process.
-    private static let sandboxBytecode: [UInt8] = {
+    /// string.rep), as the build compiled them (Lua/host.txt), or compiled once in this
+    /// process when its Lua writes another bytecode header.
+    static let sandboxBytecode: [UInt8] = {
+        if let built = PreludeBytecode.hostChunks["libraries_sandbox"], LuaState.writesSameHeader(as: built) { return built }
         do { return try LuaState.compileTrusted(sandboxSource, chunkName: sandboxChunkName) } catch {
             fatalError("Detent's Lua sandbox does not compile: \(error)")
         }
     }()
 
-    private static var sandboxSource: String { String(decoding: PackageResources.libraries_sandbox_lua, as: UTF8.self) }
+    static var sandboxSource: String { String(decoding: PackageResources.libraries_sandbox_lua, as: UTF8.self) }
 }

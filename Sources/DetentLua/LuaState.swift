@@ -284,6 +284,25 @@ public final class LuaState: LuaStack {
         return Array(UnsafeRawBufferPointer(start: data, count: buffer.size))
     }
 
+    /// Whether `sample`, a dump made elsewhere (at build time), begins with the header this
+    /// process's Lua writes (Lua 5.4's `dumpHeader`: signature, version, format, check bytes,
+    /// the sizes of an instruction, an integer and a number, a check integer and a check
+    /// number): a binary run against another build of liblua than it was built with (other
+    /// number sizes) compiles its chunks at start instead.
+    public static func writesSameHeader(as sample: [UInt8]) -> Bool {
+        guard let here = headerSample else { return false }
+        return sameHeader(sample, here)
+    }
+
+    /// A dump of this process's Lua, for its header.
+    private static let headerSample: [UInt8]? = try? compileTrusted("return", chunkName: "header")
+
+    /// Whether two dumps begin with the same 31-byte header.
+    public static func sameHeader(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let length = 31
+        return a.count > length && b.count > length && a.prefix(length) == b.prefix(length)
+    }
+
     /// Loads bytecode made by `compileTrusted` and pushes it as a function.
     public func load(trustedBytecode bytes: [UInt8], chunkName: String) throws {
         let status = bytes.withUnsafeBytes { raw in

@@ -66,7 +66,8 @@ func name(_ path: String) -> String { String(path.split(separator: "/").last!.dr
 
 /// `chunks` (a name, its chunk name, its file) as a Swift dictionary literal's entries.
 func entries(_ chunks: [(name: String, chunkName: String, path: String)]) -> String {
-    chunks.map { chunk in
+    if chunks.isEmpty { return "        :\n" }   // `[:]`, an empty dictionary
+    return chunks.map { chunk in
         let bytes = compile(read(chunk.path), chunkName: chunk.chunkName, path: chunk.path)
         return "        \"\(chunk.name)\": [" + bytes.map(String.init).joined(separator: ",") + "],\n"
     }.joined()

@@ -74,22 +74,10 @@ enum Prelude {
     /// compiled here when this process's Lua would refuse those (`buildBytecodeLoads`).
     static let bytecode: [String: [UInt8]] = buildBytecodeLoads ? PreludeBytecode.chunks : compile(files)
 
-    /// Whether the bytecode made at build time loads in this process's Lua: its header (Lua
-    /// 5.4's `dumpHeader`: signature, version, format, check bytes, the sizes of an
-    /// instruction, an integer and a number, a check integer and a check number — 31 bytes)
-    /// is the one this Lua writes. A binary run against another build of liblua than it was
-    /// built with (other number sizes) compiles its prelude at start instead, as it did
-    /// before the build compiled it.
-    static let buildBytecodeLoads: Bool = {
-        guard let sample = PreludeBytecode.chunks.values.first, let here = try? LuaState.compileTrusted("return", chunkName: "header") else { return false }
-        return sameHeader(sample, here)
-    }()
-
-    /// Whether two dumps begin with the same 31-byte header.
-    static func sameHeader(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        let length = 31
-        return a.count > length && b.count > length && a.prefix(length) == b.prefix(length)
-    }
+    /// Whether the bytecode made at build time loads in this process's Lua
+    /// (`LuaState.writesSameHeader`): a binary run against another build of liblua than it was
+    /// built with compiles its prelude at start instead, as it did before the build compiled it.
+    static let buildBytecodeLoads: Bool = PreludeBytecode.chunks.values.first.map(LuaState.writesSameHeader) ?? false
 
     /// The host's chunks as bytecode, by name: as the build compiled them, or compiled here
     /// (`buildBytecodeLoads`). Apart from the prelude's, as a process may need only these:

@@ -35,13 +35,13 @@ struct PreludeBytecodeTests {
 
     @Test func bytecodeOfAnotherLuaBuildIsRecognizedByItsHeader() throws {
         let here = try LuaState.compileTrusted("return 1", chunkName: "here")
-        #expect(Prelude.sameHeader(here, try LuaState.compileTrusted("return 2", chunkName: "there")))
+        #expect(LuaState.sameHeader(here, try LuaState.compileTrusted("return 2", chunkName: "there")))
         var otherIntegers = here
         otherIntegers[13] = 4   // sizeof(lua_Integer): a 32-bit integer build
-        #expect(!Prelude.sameHeader(otherIntegers, here))
+        #expect(!LuaState.sameHeader(otherIntegers, here))
         var otherFormat = here
         otherFormat[5] = 1      // LUAC_FORMAT
-        #expect(!Prelude.sameHeader(otherFormat, here))
-        #expect(!Prelude.sameHeader(Array(here.prefix(20)), here))
+        #expect(!LuaState.sameHeader(otherFormat, here))
+        #expect(!LuaState.sameHeader(Array(here.prefix(20)), here))
     }
 }
