@@ -140,9 +140,10 @@ final class AnyLuaClass {
     init<Object: AnyObject>(_ cls: LuaClass<Object>, in state: LuaState) {
         self.state = state
         name = cls.name
-        fieldNames = (Array(cls.getters.keys) + Array(cls.methods.keys)).sorted()
-        setterNames = cls.setters.keys.sorted()
-        getterNames = cls.getters.keys.sorted()
+        getterNames = AnyLuaClass.sorted(cls.getters.keys)
+        methodNames = AnyLuaClass.sorted(cls.methods.keys)
+        fieldNames = AnyLuaClass.sorted(getterNames + methodNames)
+        setterNames = AnyLuaClass.sorted(cls.setters.keys)
         getterBoxes = getterNames.map { key in
             let getter = cls.getters[key]!
             let body: (UnsafeMutableRawPointer, LuaCall) throws -> Void = { raw, call in
@@ -155,7 +156,6 @@ final class AnyLuaClass {
         getters = .allocate(capacity: getterBoxes.count)
         getters.initialize(from: getterBoxes.map { Unmanaged.passUnretained($0) }, count: getterBoxes.count)
         handles = Unmanaged.passUnretained(state.handles)
-        methodNames = cls.methods.keys.sorted()
         set = { object, key, call in
             guard let setter = cls.setters[key] else { return false }
             try setter(unsafeDowncast(object, to: Object.self), call)
@@ -174,6 +174,18 @@ final class AnyLuaClass {
     deinit {
         getters.deallocate()
     }
+
+    /// `names` in order. Copied into a `[String]` first: sorting a dictionary's keys of a type
+    /// generic over `Object` ran the unspecialized sort, each comparison through Comparable's
+    /// witness table (~1 M instructions a state; BENCHMARKS.md).
+    private static func sorted(_ names: some Collection<String>) -> [String] {
+        var copy: [String] = []
+        copy.reserveCapacity(names.count)
+        for name in names { copy.append(name) }
+        return sortedNames(copy)
+    }
+
+    private static func sortedNames(_ names: [String]) -> [String] { names.sorted() }
 
     /// One getter, taking the object's address (unretained).
     final class Getter {
