@@ -111,6 +111,25 @@ public final class WorkerProcess: @unchecked Sendable {
         return true
     }
 
+    /// Runs the rest of a forked child, `body`, on a thread made after the fork, and never
+    /// returns; the main thread waits with every signal blocked. The Swift runtime keeps each
+    /// thread's kernel id in thread-local storage and writes it into its locks (swift_once's is
+    /// a priority-inheritance futex). In the child the main thread still holds its parent's id:
+    /// a lock it takes while another thread waits on it cannot be released (the kernel refuses
+    /// to unlock a futex for an owner that is not the caller), and both threads hang — seen as
+    /// a worker that never answered while a thread of its own warmed the classes. A thread
+    /// made in the child learns its own id. Call it while the child has one thread.
+    public static func continueForkedChild(name: String, _ body: @escaping @Sendable () -> Void) -> Never {
+        DetachedThread.start(name: name, stackSize: 8 << 20) {
+            body()
+            exit(0)
+        }
+        var all = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, nil)
+        while true { pause() }
+    }
+
     /// What `fork()` gives each side.
     public enum Forked {
         /// This process is the parent; the child is its worker.

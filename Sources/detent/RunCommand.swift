@@ -327,7 +327,9 @@ struct Run: ParsableCommand {
             WorkerProcess.awaitOneThread(within: 0.005)
             if WorkerCommand.forkEarly(workerArguments) == .child {
                 WorkerServer.prepareProcess()
-                Worker.serve(command: command, configuration: configuration)
+                WorkerProcess.continueForkedChild(name: "worker-main") {
+                    Worker.serve(command: command, configuration: configuration)
+                }
             }
         }
         return command

@@ -15,7 +15,8 @@ before and after it), plus a Lua recursion through pcall and a plain passing fil
   shared world stuck in C (its worker process is replaced); a segfault, an abort and an 8 GiB
   malloc in C in the shared world or a named session cost that session only: the eval is
   answered -32006 naming the signal, the session is replaced, every client is told;
-- `kill -9` of `detent run` and of the daemon leaves no worker running.
+- `kill -9` of `detent run` and of the daemon leaves no worker running;
+- 100 runs in a row each start their forked worker (no lock of the runtime's left held).
 
 Processes are stopped by pid only. Prints `N passed, N failed` last.
 
@@ -505,6 +506,28 @@ def test_early_worker(project):
           result.returncode == 2 and wait_for(lambda: not left(), 5), f"exit {result.returncode}, left {left()}: {result.stderr}")
 
 
+def test_forked_workers_start(project):
+    """A forked worker serves on a thread made after the fork: its main thread still holds the
+    coordinator's thread id, which the Swift runtime writes into its locks, so a lock it took
+    while another thread of the worker waited on it was never released (both hung; the run
+    then reported that its worker did not start). The worker warms its classes on a thread
+    while it makes its first session, so 100 runs in a row give that race its chances."""
+    folder = tempfile.mkdtemp(dir=project)
+    with open(os.path.join(folder, "one_spec.lua"), "w") as f:
+        f.write('it("passes", function() assert.is_true(true) end)\n')
+    failed = []
+    for n in range(100):
+        try:
+            result = subprocess.run([DETENT, "run", "one_spec.lua"], cwd=folder, capture_output=True, text=True, timeout=30)
+            if result.returncode != 0:
+                failed.append(f"run {n}: exit {result.returncode}: {result.stdout[-300:]}{result.stderr[-300:]}")
+        except subprocess.TimeoutExpired:
+            failed.append(f"run {n}: no end within 30 s")
+        if failed:
+            break
+    check("100 runs in a row: every forked worker starts and runs its file", not failed, "\n".join(failed))
+
+
 def main():
     global DETENT
     parser = argparse.ArgumentParser()
@@ -515,7 +538,7 @@ def main():
     try:
         for test in (lambda: test_detent_run(project, 1), lambda: test_detent_run(project, 2), lambda: test_kill_9_of_a_run(project),
                      lambda: test_daemon(project), lambda: test_kill_9_of_the_daemon(project), lambda: test_descriptors(project),
-                     lambda: test_early_worker(project)):
+                     lambda: test_early_worker(project), lambda: test_forked_workers_start(project)):
             try:
                 test()
             except Exception:
