@@ -102,12 +102,7 @@ enum Prelude {
     /// (it is made while the caller's are blocked, and keeps that mask), so it never takes a
     /// SIGTERM or SIGINT that the daemon waits for or a run handles.
     static func compileInBackground() {
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
-        DetachedThread.start { _ = (hostBytecode, bytecode) }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        DetachedThread.start(blockingSignals: true) { _ = (hostBytecode, bytecode) }
     }
 
     /// Pushes chunk `name` (one of `files` or `hostChunks`) onto `lua`'s stack as a function,
