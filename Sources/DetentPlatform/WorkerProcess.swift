@@ -116,9 +116,10 @@ public final class WorkerProcess: @unchecked Sendable {
     /// thread's kernel id in thread-local storage and writes it into its locks (swift_once's is
     /// a priority-inheritance futex). In the child the main thread still holds its parent's id:
     /// a lock it takes while another thread waits on it cannot be released (the kernel refuses
-    /// to unlock a futex for an owner that is not the caller), and both threads hang — seen as
-    /// a worker that never answered while a thread of its own warmed the classes. A thread
-    /// made in the child learns its own id. Call it while the child has one thread.
+    /// to unlock a futex for an owner that is not the caller), and both threads hang. Seen in 1
+    /// run in 8 to 40 when a thread warmed the Lua classes beside the first session (a trial,
+    /// not kept); the worker's own threads (its file runner, Dispatch's) could meet it too.
+    /// A thread made in the child learns its own id. Call it while the child has one thread.
     public static func continueForkedChild(name: String, _ body: @escaping @Sendable () -> Void) -> Never {
         DetachedThread.start(name: name, stackSize: 8 << 20) {
             body()

@@ -7,10 +7,8 @@ extension ScriptHost {
         call.state.userInfo as! ScriptHost
     }
 
-    func registerClasses() { ScriptHost.registerClasses(in: lua) }
-
-    /// Registers the world's class, the animators', traces', touches' and every engine's.
-    static func registerClasses(in lua: LuaState) {
+    func registerClasses() {
+        lua.userInfo = self
         lua.register(class: WorldBinding.make())
         lua.register(class: AnimatorBinding.make())
         lua.register(class: TraceBinding.make())

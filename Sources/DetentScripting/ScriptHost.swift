@@ -81,22 +81,8 @@ public final class ScriptHost {
         self.luaSetup = luaSetup
         self.output = output
         self.worldFactory = worldFactory
-        lua.userInfo = self
-        // The prelude first: a worker's thread warming the classes (`warmClasses`) has then
-        // had the prelude's time to finish before they are registered here.
-        try installPrelude()
         registerClasses()
-    }
-
-    /// Makes every class a state registers once, in a scratch state, on a thread of its own,
-    /// and returns at once: the first registration in a process builds type metadata,
-    /// property tables and key paths (~3.5 M instructions), which this moves off the thread
-    /// that makes a worker's first session while it loads the prelude. Any thread.
-    public static func warmClassesInBackground() {
-        DetachedThread.start(name: "warm-classes", blockingSignals: true) {
-            let scratch = LuaState(libraries: .none)
-            registerClasses(in: scratch)
-        }
+        try installPrelude()
     }
 
     // MARK: Prelude and sandbox extras

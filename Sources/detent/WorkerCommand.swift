@@ -3,7 +3,6 @@ import CLuaShim
 import DetentDaemon
 import DetentPlatform
 import DetentRuntime
-import DetentScripting
 import FoundationEssentials
 import DetentConfig
 import DetentReports
@@ -50,7 +49,6 @@ struct Worker: ParsableCommand {
     /// still finds the files; the run's seed and memory limit come with the setup line. The
     /// caller has prepared the process (`WorkerServer.prepareProcess`).
     static func serve(command: Run, configuration: DetentConfiguration) -> Never {
-        ScriptHost.warmClassesInBackground()
         do {
             var options = try command.effectiveOptions(configuration: configuration)
             var runner = try SpecRunner(configuration: configuration, options: options, reporter: SilentReporter())

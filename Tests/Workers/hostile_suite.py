@@ -510,8 +510,8 @@ def test_forked_workers_start(project):
     """A forked worker serves on a thread made after the fork: its main thread still holds the
     coordinator's thread id, which the Swift runtime writes into its locks, so a lock it took
     while another thread of the worker waited on it was never released (both hung; the run
-    then reported that its worker did not start). The worker warms its classes on a thread
-    while it makes its first session, so 100 runs in a row give that race its chances."""
+    then reported that its worker did not start: 1 run in 8 to 40 while a thread warmed the
+    classes beside the first session). 100 runs in a row give such a race its chances."""
     folder = tempfile.mkdtemp(dir=project)
     with open(os.path.join(folder, "one_spec.lua"), "w") as f:
         f.write('it("passes", function() assert.is_true(true) end)\n')
