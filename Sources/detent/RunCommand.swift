@@ -20,7 +20,7 @@ struct Run: ParsableCommand {
     /// ArgumentParser that a parse of `Run` alone — the coordinator's (`startEarly`) and a
     /// worker's — is of `detent run`: its usage names `detent run`, and the parse skips its
     /// check for `--generate-completion-script`, which built two more commands' arguments by
-    /// reflection (6.5 M instructions, a third of the parse; BENCHMARKS.md). `runArguments`
+    /// reflection (the parse 16.1 → 14.8 M instructions; BENCHMARKS.md). `runArguments`
     /// leaves that flag to the root parse, which still answers it.
     static let configuration = CommandConfiguration(
         commandName: "run",
