@@ -14,18 +14,7 @@ public enum DetachedThread {
     /// Starts `body` on a new detached thread and returns at once. `name` shows in debuggers
     /// and `top -H` (cut to the 15 bytes Linux keeps: keep names that short and distinct); `stackSize` in bytes, the system's
     /// default when nil — a deep Lua stack wants more (16 MiB for the threads that run specs).
-    /// With `blockingSignals`, the thread blocks every signal (it is made while the caller's
-    /// are blocked, and keeps that mask): it never takes a SIGTERM, SIGINT or timer signal
-    /// that another thread of the process waits for.
-    public static func start(name: String? = nil, stackSize: Int? = nil, blockingSignals: Bool = false,
-                             _ body: @escaping @Sendable () -> Void) {
-        var previous = sigset_t()
-        if blockingSignals {
-            var all = sigset_t()
-            sigfillset(&all)
-            pthread_sigmask(SIG_SETMASK, &all, &previous)
-        }
-        defer { if blockingSignals { pthread_sigmask(SIG_SETMASK, &previous, nil) } }
+    public static func start(name: String? = nil, stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }

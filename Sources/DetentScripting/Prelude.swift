@@ -1,6 +1,5 @@
 import DetentLua
 import DetentPlatform
-import Glibc
 
 /// The Lua half of the scenario API, embedded in the binary (Package.swift's
 /// `.embedInCode("Lua")`: `PackageResources` holds each file's bytes, and no resource folder
@@ -93,16 +92,6 @@ enum Prelude {
             }
         }
         return result
-    }
-
-    /// Starts compiling every chunk on a thread of its own and returns at once: `detent`
-    /// calls it first thing, so the compile overlaps the rest of start-up (parsing arguments,
-    /// reading the configuration, finding the files) instead of following it; the first
-    /// state to need the bytecode waits for whatever is left. The thread blocks every signal
-    /// (it is made while the caller's are blocked, and keeps that mask), so it never takes a
-    /// SIGTERM or SIGINT that the daemon waits for or a run handles.
-    static func compileInBackground() {
-        DetachedThread.start(blockingSignals: true) { _ = (hostBytecode, bytecode) }
     }
 
     /// Pushes chunk `name` (one of `files` or `hostChunks`) onto `lua`'s stack as a function,

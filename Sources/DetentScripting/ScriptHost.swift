@@ -65,10 +65,6 @@ public final class ScriptHost {
     /// entry points check it.
     public let owner: DispatchQueue?
 
-    /// Compiles Detent's Lua prelude on a thread of its own ahead of the first state (see
-    /// `Prelude.compileInBackground`).
-    public static func prepareInBackground() { Prelude.compileInBackground() }
-
     public init(limits: ScriptLimits, luaSetup: LuaSetup?, owner: DispatchQueue? = nil, output: @escaping (String) -> Void,
                 worldFactory: @escaping (WorldRequest) throws -> WorldSetup) throws {
         if let owner { dispatchPrecondition(condition: .onQueue(owner)) }

@@ -21,10 +21,6 @@ struct Detent: ParsableCommand {
     /// As ArgumentParser's `main()`, but a usage error (an unknown flag, a bad value) exits
     /// with status 2, as SPEC §10 promises for usage and load errors — not sysexits' 64.
     static func main() {
-        // A process that makes Lua states compiles the prelude while its arguments are parsed:
-        // parsing is what it overlaps. Here rather than in the commands that need it, which
-        // would start it after the parse.
-        if makesLuaStates(CommandLine.arguments.dropFirst().first) { ScriptHost.prepareInBackground() }
         if CommandLine.arguments.dropFirst().first == Worker.configuration.commandName {
             Worker.serve(Array(CommandLine.arguments.dropFirst(2)))
         }
@@ -46,16 +42,6 @@ struct Detent: ParsableCommand {
             }
             exit(withError: error)
         }
-    }
-
-    /// Whether the command `first` names (nil, a path or a flag: the default, `run`) makes Lua
-    /// states in this process. `run`'s coordinator does not — its spec files run in `__worker`
-    /// processes (issue 28), which compile the prelude for themselves — nor do the commands
-    /// that only read or write files. A compile there took a core from the worker the run
-    /// waits for: an empty run 29.1 → 26.7 ms (scripts/bench/startup.sh, BENCHMARKS.md).
-    static func makesLuaStates(_ first: String?) -> Bool {
-        guard let first, commandNames.contains(first) else { return false }
-        return !["run", "merge-reports", "show-trace", "config", "init"].contains(first)
     }
 
     /// The subcommands' names (`run`, `daemon`, …, `__worker`).
