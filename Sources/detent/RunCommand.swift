@@ -325,12 +325,7 @@ struct Run: ParsableCommand {
             let workerArguments = workerCommand().arguments
             // The preload's thread has returned; the kernel may count it a moment longer.
             WorkerProcess.awaitOneThread(within: 0.005)
-            if WorkerCommand.forkEarly(workerArguments) == .child {
-                WorkerServer.prepareProcess()
-                WorkerProcess.continueForkedChild(name: "worker-main") {
-                    Worker.serve(command: command, configuration: configuration)
-                }
-            }
+            WorkerCommand.forkEarly(workerArguments) { Worker.serve(command: command, configuration: configuration) }
         }
         return command
     }

@@ -35,27 +35,27 @@ extension WorkerCommand {
     public func start() throws -> WorkerProcess { try WorkerSpawner.shared.spawn(self) }
 
     /// Starts the worker `arguments` name ahead of need by forking this process while it has no
-    /// other thread (`WorkerProcess.fork`): the child gets its worker's environment (as
-    /// `WorkerSpawner` gives a spawned one) and its command line as `ProcessArguments.current`
-    /// (what a spec's `arg` shows), and returns `.child` to go on as the worker; the parent
-    /// keeps the worker for the first `spawn` of the same arguments and returns `.parent`.
-    /// When it cannot fork there is no early worker: the first `spawn` starts one.
-    public static func forkEarly(_ arguments: [String]) -> EarlyWorker {
+    /// other thread (`WorkerProcess.fork`). The child gets its worker's environment (as
+    /// `WorkerSpawner` gives a spawned one), its command line as `ProcessArguments.current`
+    /// (what a spec's `arg` shows) and the preparation of every worker
+    /// (`WorkerServer.prepareProcess`), then runs `serve` on a thread made after the fork
+    /// (`WorkerProcess.continueForkedChild`: the main thread keeps its parent's thread id in
+    /// the runtime's locks) and never returns. The parent keeps the worker for the first
+    /// `spawn` of the same arguments and returns. When it cannot fork there is no early
+    /// worker: the first `spawn` starts one.
+    public static func forkEarly(_ arguments: [String], serve: @escaping @Sendable () -> Void) {
         switch WorkerProcess.fork() {
         case let .child(parent)?:
             for (name, value) in WorkerSpawner.environment(parent: parent) { setenv(name, value, 1) }
             ProcessArguments.current = arguments
-            return .child
+            WorkerServer.prepareProcess()
+            WorkerProcess.continueForkedChild(name: "worker-main", serve)
         case let .parent(worker)?:
             WorkerSpawner.shared.adoptEarly(arguments, worker)
-            return .parent
         case nil:
-            return .parent
+            break
         }
     }
-
-    /// Which side of `forkEarly` this process is.
-    public enum EarlyWorker { case parent, child }
 }
 
 /// What a coordinator enforces on its workers from outside (`[limits]` of runner.toml).
