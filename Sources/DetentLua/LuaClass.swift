@@ -182,10 +182,9 @@ final class AnyLuaClass {
         var copy: [String] = []
         copy.reserveCapacity(names.count)
         for name in names { copy.append(name) }
-        return sortedNames(copy)
+        copy.sort()
+        return copy
     }
-
-    private static func sortedNames(_ names: [String]) -> [String] { names.sorted() }
 
     /// One getter, taking the object's address (unretained).
     final class Getter {
