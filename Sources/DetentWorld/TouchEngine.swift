@@ -69,6 +69,7 @@ public final class TouchEngine: WorldEngine {
         touch.schedule(.init(time: max(time, touch.scheduledEnd), point: touch.scheduledLocation, phase: .cancelled))
     }
 
+    /// Asked every frame; with no touch, answered before `contains` retains the array.
     public var isBusy: Bool { !touches.isEmpty && touches.contains { !$0.isFinished } }
 
     /// The next scheduled sample, so idle fast-forward never skips past input.
