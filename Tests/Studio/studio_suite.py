@@ -345,7 +345,15 @@ def recording_in_slow_motion(d, detent, scratch):
     time.sleep(0.3)
     flick(stall=True)
     time.sleep(1.5)
-    live = ws.request(next(ids), "state", {"session": "slow", "paths": ["drawer.origin"], "drops": True})["result"]
+    # On a loaded machine the session may not have reached the lift's frame yet (it was
+    # stopped for 0.3 s and runs at a quarter speed): give it up to 5 s more, polling, so
+    # that Stop still comes while the drawer springs rather than while the finger is down.
+    deadline = time.monotonic() + 5.0
+    while True:
+        live = ws.request(next(ids), "state", {"session": "slow", "paths": ["drawer.origin"], "drops": True})["result"]
+        if any(e.startswith("drawer settling") for e in live["engines"]) or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
     stopped = ws.request(next(ids), "record", {"session": "slow", "action": "stop"})
     spec = stopped.get("result", {}).get("spec", "")
     check("stopped while the drawer still springs, after frames were dropped",
