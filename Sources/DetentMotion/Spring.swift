@@ -125,6 +125,10 @@ public struct Spring: Sendable, Equatable {
     /// Whether the spring has settled for good by `t` seconds after the release
     /// (`t >= settleTime`).
     public func isSettled(at t: Double) -> Bool { t >= settleTime }
+
+    /// `settleTime` found with every envelope bisected to the last double, as it was before
+    /// Newton's method (for the tests that compare the two).
+    func settleTime(bisecting: Bool) -> Double { solution.settleTime(bisecting: bisecting) }
 }
 
 /// The constants of the unified closed form (see `Spring`).
@@ -225,7 +229,7 @@ private struct Solution: Sendable, Equatable {
     /// oscillating, and the two exponentials taken separately when creeping; they blow up as
     /// 1/√|1 − ζ²| near 1. Each envelope gives a time after which it stays below the
     /// threshold, and any of them is a valid answer, so the earliest one is taken.
-    func settleTime() -> Double {
+    func settleTime(bisecting: Bool = false) -> Double {
         let rate: Double
         let cap: Double
         switch shape {
@@ -237,9 +241,9 @@ private struct Solution: Sendable, Equatable {
             (rate, cap) = (slowRate, 1 / (2 * mu))
         }
         var position = Envelope.linearTimesExponential(a: abs(x0), b: abs(b), cap: cap, rate: rate)
-            .lastTimeAbove(Spring.settleDisplacement)
+            .lastTimeAbove(Spring.settleDisplacement, bisecting: bisecting)
         var speed = Envelope.linearTimesExponential(a: abs(v0), b: abs(d), cap: cap, rate: rate)
-            .lastTimeAbove(Spring.settleVelocity)
+            .lastTimeAbove(Spring.settleVelocity, bisecting: bisecting)
 
         switch shape {
         case .critical:
@@ -247,18 +251,18 @@ private struct Solution: Sendable, Equatable {
         case let .oscillating(omega):
             // x = e^(−λt)·(x0·cos + (b/ωd)·sin), x′ = e^(−λt)·(v0·cos − (d/ωd)·sin).
             position = min(position, Envelope.linearTimesExponential(
-                a: hypot(x0, b / omega), b: 0, cap: .infinity, rate: decay).lastTimeAbove(Spring.settleDisplacement))
+                a: hypot(x0, b / omega), b: 0, cap: .infinity, rate: decay).lastTimeAbove(Spring.settleDisplacement, bisecting: bisecting))
             speed = min(speed, Envelope.linearTimesExponential(
-                a: hypot(v0, d / omega), b: 0, cap: .infinity, rate: decay).lastTimeAbove(Spring.settleVelocity))
+                a: hypot(v0, d / omega), b: 0, cap: .infinity, rate: decay).lastTimeAbove(Spring.settleVelocity, bisecting: bisecting))
         case let .creeping(mu, slowRate):
             // x = p·e^(−(λ−μ)t) + q·e^(−(λ+μ)t), and likewise x′.
             let fastRate = slowRate + 2 * mu
             let (p, q) = (x0 / 2 + b / (2 * mu), x0 / 2 - b / (2 * mu))
             let (pv, qv) = (v0 / 2 - d / (2 * mu), v0 / 2 + d / (2 * mu))
             position = min(position, Envelope.sumOfExponentials(
-                p: abs(p), slow: slowRate, q: abs(q), fast: fastRate).lastTimeAbove(Spring.settleDisplacement))
+                p: abs(p), slow: slowRate, q: abs(q), fast: fastRate).lastTimeAbove(Spring.settleDisplacement, bisecting: bisecting))
             speed = min(speed, Envelope.sumOfExponentials(
-                p: abs(pv), slow: slowRate, q: abs(qv), fast: fastRate).lastTimeAbove(Spring.settleVelocity))
+                p: abs(pv), slow: slowRate, q: abs(qv), fast: fastRate).lastTimeAbove(Spring.settleVelocity, bisecting: bisecting))
         }
         return max(position, speed)
     }
@@ -266,7 +270,7 @@ private struct Solution: Sendable, Equatable {
 
 /// An upper bound on |x(t)| or |x′(t)| for t ≥ 0 that rises to a single peak and then never
 /// increases.
-private enum Envelope {
+enum Envelope {
     /// (a + b·min(t, cap))·e^(−rate·t), with a, b ≥ 0, rate ≥ 0 and cap > 0 (∞ for no cap).
     case linearTimesExponential(a: Double, b: Double, cap: Double, rate: Double)
     /// p·e^(−slow·t) + q·e^(−fast·t), p, q ≥ 0, rates > 0
@@ -302,8 +306,10 @@ private enum Envelope {
         }
     }
 
-    /// The smallest t ≥ 0 after which the envelope never exceeds `threshold`.
-    func lastTimeAbove(_ threshold: Double) -> Double {
+    /// The smallest t ≥ 0 after which the envelope never exceeds `threshold` (to within a
+    /// few units in the last place: see `newtonTimeAbove`). `bisecting` finds it by bisection
+    /// to the last double for every envelope, as before Newton's method (the tests compare).
+    func lastTimeAbove(_ threshold: Double, bisecting: Bool = false) -> Double {
         let peak = peakTime
         guard timeScale.isFinite else {
             // No decay: the envelope only grows, towards a + b·cap.
@@ -312,7 +318,8 @@ private enum Envelope {
         }
         guard value(at: peak) > threshold else { return 0 }
 
-        // Past the peak the envelope only falls: find an upper bracket, then bisect.
+        // Past the peak the envelope only falls: find an upper bracket, then close in on the
+        // crossing.
         var below = peak
         var above = peak + timeScale
         var doublings = 0
@@ -322,11 +329,48 @@ private enum Envelope {
             doublings += 1
             if doublings > 2000 || !above.isFinite { return .infinity }
         }
+        if !bisecting, let time = newtonTimeAbove(threshold, from: above, notBefore: below) { return time }
         for _ in 0..<200 {
             let middle = (below + above) / 2
             if middle == below || middle == above { break }
             if value(at: middle) > threshold { below = middle } else { above = middle }
         }
         return above
+    }
+
+    /// The crossing of (a + b·min(t, cap))·e^(−rate·t) with `threshold` by Newton's method on
+    /// the envelope's logarithm, h(t) = log(a + b·min(t, cap)) − rate·t − log(threshold),
+    /// from `start`, a time past the peak where the envelope is at or below the threshold.
+    /// Past the peak h falls and is concave (the log of a concave rising function, less a
+    /// line), so every step lands between the root and the previous point: the steps shrink
+    /// towards the root from above, a handful of them to the last digits (one for a plain
+    /// exponential, where h is a line). The result is then moved up, a double at a time, to
+    /// the first at which the envelope's computed value is at or below the threshold — the
+    /// property bisection ends on — so it may lie a few units in the last place above the
+    /// bisection's answer, never at a time where the envelope is still above the threshold.
+    /// `lowest` (a time where the envelope is above it) bounds the steps from below. Nil for a
+    /// sum of exponentials (whose logarithm is convex: the steps would land below the root) or
+    /// when the steps do not settle; the caller bisects then. About 10 logarithms and
+    /// exponentials against ~55 exponentials for bisection to the last double.
+    private func newtonTimeAbove(_ threshold: Double, from start: Double, notBefore lowest: Double) -> Double? {
+        guard case let .linearTimesExponential(a, b, cap, rate) = self, rate > 0 else { return nil }
+        let logThreshold = log(threshold)
+        var t = start
+        for _ in 0..<64 {
+            let rising = b > 0 && t < cap
+            let factor = rising ? a + b * t : (b > 0 ? a + b * cap : a)
+            let h = log(factor) - rate * t - logThreshold
+            let slope = (rising ? b / factor : 0) - rate
+            let next = t - h / slope
+            // Concavity: in exact arithmetic each step moves down and stays at or above the
+            // root; once rounding stops it moving down, t is at the root's last digits.
+            guard next < t, next.isFinite else { break }
+            t = max(next, lowest)
+        }
+        for _ in 0..<64 {
+            if value(at: t) <= threshold { return t }
+            t = t.nextUp
+        }
+        return nil
     }
 }
