@@ -57,7 +57,14 @@ public final class DrawerEngine {
     public internal(set) var screenWidth: Double
     public internal(set) var safeTop: Double
     public internal(set) var safeBottom: Double
-    var spring: SpringAnimator?
+    /// The release spring while the drawer settles (nil otherwise).
+    var spring: SpringAnimator? {
+        get { settling?.animator }
+        set { settling = newValue.map(SpringBox.init) }
+    }
+    /// Where `spring` lives: stepped and read in place every frame (`advance`), where an
+    /// optional of the animator itself (~200 bytes) was copied whole for each read of it.
+    private var settling: SpringBox?
     /// The content's momentum after a flick (UIScrollView deceleration).
     var momentum: ScrollMomentum?
     /// The velocity the spring had when a touch interrupted it, pt/s.
@@ -233,12 +240,12 @@ public final class DrawerEngine {
             content.offset = momentum!.value
             if momentum!.isFinished { momentum = nil }
         }
-        guard spring != nil else { return }
-        spring!.advance(to: VirtualTime.seconds(tick.targetTimestamp))
-        origin = spring!.value
-        guard spring!.isFinished else { return }
-        origin = spring!.target
-        spring = nil
+        guard let settling else { return }
+        settling.animator.advance(to: VirtualTime.seconds(tick.targetTimestamp))
+        origin = settling.animator.value
+        guard settling.animator.isFinished else { return }
+        origin = settling.animator.target
+        self.settling = nil
         restingOrigin = origin
         let anchor = anchors.first { $0.origin == origin }?.name
         setState(.resting(anchor: anchor), in: world)
@@ -263,4 +270,10 @@ public enum DrawerError: Error, Equatable, CustomStringConvertible {
         case let .duplicateAnchor(name): return "anchor '\(name)' is declared twice"
         }
     }
+}
+
+/// A drawer's settling spring, boxed (`DrawerEngine.settling`).
+private final class SpringBox {
+    var animator: SpringAnimator
+    init(_ animator: SpringAnimator) { self.animator = animator }
 }
