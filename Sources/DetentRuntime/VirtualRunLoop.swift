@@ -84,7 +84,7 @@ public final class VirtualRunLoop {
                 scheduler.end(job, violation)
                 break
             }
-            if let error = host.handlerErrors.first {
+            if !host.handlerErrors.isEmpty, let error = host.handlerErrors.first {
                 host.handlerErrors.removeAll()
                 scheduler.end(job, .failed(error))
                 break

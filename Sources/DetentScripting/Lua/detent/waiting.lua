@@ -26,8 +26,11 @@ end
 -- catch. The run loop checks again what arrives (a script may yield a request itself).
 local argument = host.argument
 
+-- The options of a wait given none: read, never written, so one table serves every wait.
+local no_options = {}
+
 local function options(opts, name, position)
-  if opts == nil then return {} end
+  if opts == nil then return no_options end
   if type(opts) ~= "table" then host.fail(name .. " expects an options table like {timeout = 2}") end
   if opts.timeout ~= nil then argument(opts.timeout, "seconds", name, position, "timeout") end
   return opts
