@@ -178,3 +178,6 @@ public final class NavigationEngine {
         layoutScreens()
     }
 }
+
+/// Phase 4: the stack's screens laid out for the frame (`layout(for:in:)`).
+extension NavigationEngine: LaysOut {}

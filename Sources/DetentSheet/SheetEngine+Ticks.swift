@@ -140,3 +140,6 @@ extension SheetEngine {
         navigation.container = Rect(x: 0, y: top, width: screenWidth, height: height)
     }
 }
+
+/// Phase 4: the sheet's height and frame for the frame (`layout(for:in:)`).
+extension SheetEngine: LaysOut {}

@@ -12,11 +12,17 @@ import DetentTime
 struct EnginePhases {
     let engine: Unmanaged<AnyObject>
     let calls: Unmanaged<EngineCalls>
+    /// The engine's phase 2 and phase 4, nil for an engine without them (most): the world
+    /// passes those by with a test instead of two indirect calls of a method that does nothing.
+    let gestureCalls: Unmanaged<EngineCalls>?
+    let layoutCalls: Unmanaged<EngineCalls>?
 
-    /// `engine` and `calls` (made for its type) must outlive the value.
-    init(engine: AnyObject, calls: EngineCalls) {
+    /// `engine` and the calls (made for its type) must outlive the value.
+    init(engine: AnyObject, calls: EngineCalls, gestureCalls: EngineCalls?, layoutCalls: EngineCalls?) {
         self.engine = .passUnretained(engine)
         self.calls = .passUnretained(calls)
+        self.gestureCalls = gestureCalls.map { .passUnretained($0) }
+        self.layoutCalls = layoutCalls.map { .passUnretained($0) }
     }
 
     var isBusy: Bool {
@@ -24,7 +30,8 @@ struct EnginePhases {
     }
 
     func updateGestures(for tick: Tick, in world: World) {
-        calls._withUnsafeGuaranteedRef { calls in engine._withUnsafeGuaranteedRef { calls.updateGestures($0, tick, world) } }
+        guard let gestureCalls else { return }
+        gestureCalls._withUnsafeGuaranteedRef { calls in engine._withUnsafeGuaranteedRef { calls.updateGestures($0, tick, world) } }
     }
 
     func advance(to tick: Tick, in world: World) {
@@ -32,12 +39,14 @@ struct EnginePhases {
     }
 
     func layout(for tick: Tick, in world: World) {
-        calls._withUnsafeGuaranteedRef { calls in engine._withUnsafeGuaranteedRef { calls.layout($0, tick, world) } }
+        guard let layoutCalls else { return }
+        layoutCalls._withUnsafeGuaranteedRef { calls in engine._withUnsafeGuaranteedRef { calls.layout($0, tick, world) } }
     }
 }
 
-/// The per-tick calls of one engine type, taking the engine as an unretained `AnyObject`
-/// (`EngineCallsOf` is the only subclass; the base's methods are never called).
+/// The per-tick calls of one engine type, taking the engine as an unretained `AnyObject`.
+/// The base's methods are never called: `EngineCallsOf` answers `isBusy` and `advance` for
+/// every engine, `GestureCallsOf` and `LayoutCallsOf` phases 2 and 4 for engines that have them.
 class EngineCalls {
     func isBusy(_ engine: AnyObject) -> Bool { preconditionFailure("EngineCalls is abstract") }
     func updateGestures(_ engine: AnyObject, _ tick: Tick, _ world: World) { preconditionFailure("EngineCalls is abstract") }
@@ -45,18 +54,24 @@ class EngineCalls {
     func layout(_ engine: AnyObject, _ tick: Tick, _ world: World) { preconditionFailure("EngineCalls is abstract") }
 }
 
-/// `EngineCalls` for engines of type `E`.
+/// `isBusy` and phase 3 of engines of type `E`.
 final class EngineCallsOf<E: WorldEngine>: EngineCalls {
     override func isBusy(_ engine: AnyObject) -> Bool { unsafeDowncast(engine, to: E.self).isBusy }
-
-    override func updateGestures(_ engine: AnyObject, _ tick: Tick, _ world: World) {
-        unsafeDowncast(engine, to: E.self).updateGestures(for: tick, in: world)
-    }
 
     override func advance(_ engine: AnyObject, _ tick: Tick, _ world: World) {
         unsafeDowncast(engine, to: E.self).advance(to: tick, in: world)
     }
+}
 
+/// Phase 2 of engines of type `E`.
+final class GestureCallsOf<E: RecognizesGestures>: EngineCalls {
+    override func updateGestures(_ engine: AnyObject, _ tick: Tick, _ world: World) {
+        unsafeDowncast(engine, to: E.self).updateGestures(for: tick, in: world)
+    }
+}
+
+/// Phase 4 of engines of type `E`.
+final class LayoutCallsOf<E: LaysOut>: EngineCalls {
     override func layout(_ engine: AnyObject, _ tick: Tick, _ world: World) {
         unsafeDowncast(engine, to: E.self).layout(for: tick, in: world)
     }

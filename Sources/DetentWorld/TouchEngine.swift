@@ -6,7 +6,7 @@ import DetentTime
 /// Scripts schedule samples ahead of time (`touch`, `move_to`, `up`); each tick delivers every
 /// sample due by its target timestamp, in time order. At touch-down the responders are asked
 /// front to back; the first that claims the point gets the whole touch.
-public final class TouchEngine: WorldEngine {
+public final class TouchEngine: WorldEngine, RecognizesGestures {
     public let name = "touch"
     public private(set) var touches: [Touch] = []
     private var nextID = 1

@@ -67,10 +67,15 @@ public final class World {
         checkOwner()
         precondition(!engines.contains { $0.name == engine.name }, "engine '\(engine.name)' added twice")
         let calls = EngineCallsOf<E>()
+        let gestureCalls = (engine as? any RecognizesGestures).map { World.gestureCalls(of: $0) }
+        let layoutCalls = (engine as? any LaysOut).map { World.layoutCalls(of: $0) }
         engines.append(engine)
-        engineCalls.append(calls)
-        phases.append(EnginePhases(engine: engine, calls: calls))
+        engineCalls += [calls, gestureCalls, layoutCalls].compactMap { $0 }
+        phases.append(EnginePhases(engine: engine, calls: calls, gestureCalls: gestureCalls, layoutCalls: layoutCalls))
     }
+
+    private static func gestureCalls<E: RecognizesGestures>(of engine: E) -> EngineCalls { GestureCallsOf<E>() }
+    private static func layoutCalls<E: LaysOut>(of engine: E) -> EngineCalls { LayoutCallsOf<E>() }
 
     public func engine<E: WorldEngine>(_ type: E.Type) -> E? {
         engines.lazy.compactMap { $0 as? E }.first

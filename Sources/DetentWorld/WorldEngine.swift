@@ -4,16 +4,14 @@ import DetentTime
 /// drawer and split engines plug in the same way. Engines know nothing of Lua.
 ///
 /// The world calls the phases in SPEC §1's fixed order; each engine gets each phase once
-/// per tick, engines in the order they were added.
+/// per tick, engines in the order they were added. Every engine advances (phase 3); phase 2
+/// goes only to engines that declare `RecognizesGestures`, phase 4 only to those that declare
+/// `LaysOut` — most have neither, and the world skips them there without a call.
 public protocol WorldEngine: AnyObject {
     /// Prefix of the engine's properties and events ("drawer" → "drawer.origin").
     var name: String { get }
-    /// Phase 2: gesture recognizers update from the touch samples delivered this tick.
-    func updateGestures(for tick: Tick, in world: World)
     /// Phase 3: advance animations to `tick.targetTimestamp`.
     func advance(to tick: Tick, in world: World)
-    /// Phase 4: layout (stack layout, sheet height, safe areas).
-    func layout(for tick: Tick, in world: World)
     /// True while something animates, a gesture is in flight or work is queued: the world
     /// then ticks every frame instead of fast-forwarding.
     var isBusy: Bool { get }
@@ -45,9 +43,19 @@ public protocol WorldEngine: AnyObject {
     func windowDidChange(from old: WorldConfiguration, in world: World)
 }
 
+/// An engine with gesture recognizers: phase 2 of SPEC §1.
+public protocol RecognizesGestures: WorldEngine {
+    /// Phase 2: gesture recognizers update from the touch samples delivered this tick.
+    func updateGestures(for tick: Tick, in world: World)
+}
+
+/// An engine that lays out: phase 4 of SPEC §1.
+public protocol LaysOut: WorldEngine {
+    /// Phase 4: layout (stack layout, sheet height, safe areas).
+    func layout(for tick: Tick, in world: World)
+}
+
 extension WorldEngine {
-    public func updateGestures(for tick: Tick, in world: World) {}
-    public func layout(for tick: Tick, in world: World) {}
     public var nextDeadline: Nanoseconds? { nil }
     public var busyDetail: String? { nil }
     public func propertyIndex(ofName fullName: String) -> Int? { nil }

@@ -5,7 +5,7 @@ import DetentTime
 @testable import DetentWorld
 
 /// An engine that records the phases it sees, to check SPEC §1's order.
-final class RecordingEngine: WorldEngine {
+final class RecordingEngine: WorldEngine, RecognizesGestures, LaysOut {
     let name: String
     var log: [String]
     var busy = false
@@ -26,8 +26,34 @@ final class RecordingEngine: WorldEngine {
     func property(_ name: String) -> Double? { name == "\(self.name).frames" ? Double(log.count) : nil }
 }
 
+/// An engine with neither gesture recognizers nor layout: it only advances.
+final class AdvancingEngine: WorldEngine {
+    let name: String
+    var log: [String] = []
+    init(name: String) { self.name = name }
+    func advance(to tick: Tick, in world: World) { log.append("\(name).advance@\(tick.frame)") }
+    var isBusy: Bool { false }
+    var propertyNames: [String] { [] }
+    func property(_ name: String) -> Double? { nil }
+}
+
 @Suite("The world steps engines in SPEC §1's fixed order")
 struct WorldTests {
+    @Test func enginesWithoutGesturesOrLayoutOnlyAdvanceBetweenThoseWithThem() {
+        // Phases 2 and 4 skip an engine that declares neither; the others still see every
+        // phase, in order, engine by engine.
+        let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
+        let a = RecordingEngine(name: "a"), plain = AdvancingEngine(name: "p"), b = RecordingEngine(name: "b")
+        world.addEngine(a)
+        world.addEngine(plain)
+        world.addEngine(b)
+        world.step()
+        world.step()
+        #expect(plain.log == ["p.advance@1", "p.advance@2"])
+        #expect(a.log == ["a.gestures@1", "a.advance@1", "a.layout@1", "a.gestures@2", "a.advance@2", "a.layout@2"])
+        #expect(b.log == ["b.gestures@1", "b.advance@1", "b.layout@1", "b.gestures@2", "b.advance@2", "b.layout@2"])
+    }
+
     @Test func phasesRunInOrderEngineByEngine() {
         let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         let a = RecordingEngine(name: "a"), b = RecordingEngine(name: "b")

@@ -17,7 +17,7 @@ import DetentWorld
 /// A callback that raises is reported through the host's `handlerErrors` (the run loop then
 /// fails the test with the plugin's file:line) and the instance calls none of its callbacks
 /// again. Numeric properties are world properties, `"<name>.<property>"`.
-final class ComponentEngine: WorldEngine {
+final class ComponentEngine: WorldEngine, LaysOut {
     /// The instance's name: the prefix of its properties, parts and events.
     let name: String
     let definition: ComponentDefinition
