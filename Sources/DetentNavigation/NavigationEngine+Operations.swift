@@ -251,7 +251,13 @@ extension NavigationEngine {
     func moveLifecycle(_ screen: Screen, will: Bool, toParent parent: String?, in world: World) {
         if !will { screen.parentName = parent }
         else if parent != nil { screen.parentName = parent }
-        log(screen, "\(will ? "willMove" : "didMove")(toParent: \(parent ?? "nil"))", in: world)
+        let call: String
+        switch parent {
+        case nil: call = will ? "willMove(toParent: nil)" : "didMove(toParent: nil)"
+        case name?: call = will ? moveCallsToThisStack.will : moveCallsToThisStack.did
+        case let other?: call = "\(will ? "willMove" : "didMove")(toParent: \(other))"
+        }
+        log(screen, call, in: world)
     }
 }
 

@@ -21,6 +21,9 @@ public final class NavigationEngine {
     }
 
     public let name: String
+    /// The lifecycle calls of a screen joining this stack, spelt once: every push and pop
+    /// logs two of them.
+    lazy var moveCallsToThisStack = (will: "willMove(toParent: \(name))", did: "didMove(toParent: \(name))")
     public let defaults: NavigationDefaults
     public internal(set) var stack: [Screen] = []
     var transition: NavigationTransition?
