@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import Glibc
 
 /// A Lua coroutine resumed from Swift. The scenario runner runs each test body in one, and
 /// the body yields when it waits (`wait`, `wait_until`, ...), handing control back to the
@@ -135,6 +136,33 @@ public struct LuaCoroutineValues {
         rawField(i, key)
         defer { lua_settop(L, -2) }
         return LuaType(rawValue: lua_type(L, -1)) ?? .none
+    }
+
+    /// Field `key` of table value `i` (read raw) in one lookup: its type, and its value when
+    /// that is a number.
+    public func numberField(_ i: Int32, _ key: String) -> (type: LuaType, value: Double?) {
+        guard i <= count, lua_type(L, base + i) == LUA_TTABLE else { return (.none, nil) }
+        rawField(i, key)
+        defer { lua_settop(L, -2) }
+        let type = LuaType(rawValue: lua_type(L, -1)) ?? .none
+        guard type == .number else { return (type, nil) }
+        var ok: Int32 = 0
+        return (type, detent_lua_tonumber(L, -1, &ok))
+    }
+
+    /// Which of `choices` field `key` of table value `i` (read raw) spells, compared by its
+    /// bytes (no Swift string is made); nil when it is not a string or none of them.
+    public func field(_ i: Int32, _ key: String, oneOf choices: [StaticString]) -> Int? {
+        guard i <= count, lua_type(L, base + i) == LUA_TTABLE else { return nil }
+        rawField(i, key)
+        defer { lua_settop(L, -2) }
+        guard lua_type(L, -1) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let chars = detent_lua_tostring(L, -1, &length) else { return nil }
+        for (index, choice) in choices.enumerated() where choice.utf8CodeUnitCount == length {
+            if memcmp(chars, choice.utf8Start, length) == 0 { return index }
+        }
+        return nil
     }
 
     public func string(_ i: Int32, field key: String) -> String? {
