@@ -7,7 +7,7 @@ import DetentWorld
 extension DrawerEngine: PartLocating {
     /// Adds the drawer to `world` with its header and content responders.
     public func attach(to world: World) {
-        self.world = world
+        worldLink = world.link
         world.addEngine(self)
         world.touches.addResponder(DrawerHeaderResponder(engine: self))
         world.touches.addResponder(DrawerContentResponder(engine: self))

@@ -44,12 +44,13 @@ public final class DrawerEngine {
     /// of its height re-resolves the anchors (a `fit` anchor follows it).
     public var content: ScrollContent {
         didSet {
-            guard content.contentHeight != oldValue.contentHeight, !anchorSpecs.isEmpty, let world else { return }
+            guard content.contentHeight != oldValue.contentHeight, !anchorSpecs.isEmpty, let world = worldLink?.world else { return }
             try? setAnchors(anchorSpecs, in: world)
         }
     }
-    /// The world the drawer is attached to (for changes made between ticks).
-    weak var world: World?
+    /// The world the drawer is attached to (for changes made between ticks); nil once it is
+    /// gone (a script can keep the drawer's handle past its world).
+    var worldLink: WorldLink?
     /// The window the drawer lays out in, points: set at creation and again on every
     /// rotation or iPad multitasking resize (`windowDidChange`). The width is the app
     /// window's (a multitasking width on iPad), the insets the device's for the orientation.

@@ -38,6 +38,8 @@ public final class World {
     private var traces: [TraceRecorder] = []
     /// The serial queue that owns this world, if any.
     public let owner: DispatchQueue?
+    /// This world for those it holds that must not hold it (`WorldLink`).
+    public let link = WorldLink()
 
     public init(configuration: WorldConfiguration, owner: DispatchQueue? = nil) {
         self.configuration = configuration
@@ -46,9 +48,13 @@ public final class World {
         // Touches first: their samples are phase 1 of every tick.
         addEngine(TouchEngine(strategy: VelocityTrackingStrategy(name: configuration.motion.velocityTracker) ?? .lsq2))
         addEngine(AnimatorEngine())
+        link.world = self
     }
 
-    deinit { phases.deallocate() }
+    deinit {
+        link.world = nil
+        phases.deallocate()
+    }
 
     private func checkOwner() {
         if let owner { dispatchPrecondition(condition: .onQueue(owner)) }

@@ -59,6 +59,22 @@ struct AnchorResolutionTests {
         #expect(fit.origin == 852.0 - (44.0 + 300.0), "fit at \(fit.origin), anchors \(h.engine.anchors)")
     }
 
+    @Test func aDrawerKeptPastItsWorldIgnoresAChangeOfContentHeight() throws {
+        // A script can hold a drawer's handle after making another world: the drawer's link
+        // to its world reads nil then, and a content change resolves nothing.
+        var world: World? = World(configuration: WorldConfiguration(device: TestDevices.phone()))
+        let engine = DrawerEngine(world: world!, defaults: DrawerDefaults(), content: ScrollContent(contentHeight: 2000))
+        engine.attach(to: world!)
+        try engine.setAnchors([("fit", .fit), ("bottom", .named("bottom"))], in: world!)
+        let link = try #require(engine.worldLink)
+        #expect(link.world === world)
+        let anchors = engine.anchors
+        world = nil
+        #expect(link.world == nil)
+        engine.content.contentHeight = 300
+        #expect(engine.anchors == anchors)
+    }
+
     @Test func namedStatesResolveAgainstTheSafeAreaAndTheHeader() throws {
         let h = DrawerHarness()
         try h.engine.setAnchors(namedAnchors + [("dismissed", .named("dismissed"))], in: h.world)
