@@ -45,18 +45,23 @@ struct EnginePhases {
 }
 
 /// The per-tick calls of one engine type, taking the engine as an unretained `AnyObject`.
-/// The base's methods are never called: `EngineCallsOf` answers `isBusy` and `advance` for
+/// The base's methods are never called: `EngineCallsOf` answers `isBusy`, `advance` and `property` for
 /// every engine, `GestureCallsOf` and `LayoutCallsOf` phases 2 and 4 for engines that have them.
 class EngineCalls {
     func isBusy(_ engine: AnyObject) -> Bool { preconditionFailure("EngineCalls is abstract") }
     func updateGestures(_ engine: AnyObject, _ tick: Tick, _ world: World) { preconditionFailure("EngineCalls is abstract") }
     func advance(_ engine: AnyObject, _ tick: Tick, _ world: World) { preconditionFailure("EngineCalls is abstract") }
     func layout(_ engine: AnyObject, _ tick: Tick, _ world: World) { preconditionFailure("EngineCalls is abstract") }
+    func property(_ engine: AnyObject, at index: Int) -> Double? { preconditionFailure("EngineCalls is abstract") }
 }
 
-/// `isBusy` and phase 3 of engines of type `E`.
+/// `isBusy`, phase 3 and the numbered property reads (phase 6's traces) of engines of type `E`.
 final class EngineCallsOf<E: WorldEngine>: EngineCalls {
     override func isBusy(_ engine: AnyObject) -> Bool { unsafeDowncast(engine, to: E.self).isBusy }
+
+    override func property(_ engine: AnyObject, at index: Int) -> Double? {
+        unsafeDowncast(engine, to: E.self).property(at: index)
+    }
 
     override func advance(_ engine: AnyObject, _ tick: Tick, _ world: World) {
         unsafeDowncast(engine, to: E.self).advance(to: tick, in: world)

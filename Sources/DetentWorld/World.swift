@@ -148,11 +148,13 @@ public final class World {
     /// engine that numbers it — the animators for "slide.value", where `property(_:)` finds it
     /// too (only the touches, which have no properties, come before them).
     public func reader(for name: String) -> PropertyReader {
-        let owners = engines.filter { World.key(of: name, in: $0.name) != nil }
-        for engine in owners.isEmpty ? engines : owners {
-            if let index = engine.propertyIndex(ofName: name) { return PropertyReader(name: name, engine: engine, index: index) }
+        let owners = engines.indices.filter { World.key(of: name, in: engines[$0].name) != nil }
+        for i in owners.isEmpty ? Array(engines.indices) : owners {
+            if let index = engines[i].propertyIndex(ofName: name) {
+                return PropertyReader(name: name, engine: engines[i], calls: phases.base[i].calls.takeUnretainedValue(), index: index)
+            }
         }
-        return PropertyReader(name: name, engine: nil, index: -1)
+        return PropertyReader(name: name, engine: nil, calls: nil, index: -1)
     }
 
     /// "origin" of "drawer.origin" for the engine called "drawer"; nil when the name does not
@@ -327,7 +329,12 @@ public final class World {
         if !traces.isEmpty {
             // (removeAll rebuilds the array every frame, even when every trace still records)
             if traces.contains(where: { !$0.isRecording }) { traces.removeAll { !$0.isRecording } }
-            for trace in traces { trace.sample(frame: tick.frame, time: tick.targetTimestamp, in: self) }
+            // Each trace called through its buffer, unretained (`traces` keeps them).
+            traces.withUnsafeBufferPointer { traces in
+                for trace in traces {
+                    Unmanaged.passUnretained(trace)._withUnsafeGuaranteedRef { $0.sample(frame: tick.frame, time: tick.targetTimestamp, in: self) }
+                }
+            }
         }
         return tick
     }

@@ -3,13 +3,41 @@
 /// by name, as `World.property(_:)` reads it.
 public struct PropertyReader {
     public let name: String
+    /// The engine that numbers the property (nil: read by name) and its type's calls, held
+    /// strongly so that the unretained path below stays valid for as long as the reader.
     let engine: WorldEngine?
+    private let engineCalls: EngineCalls?
     let index: Int
+    /// The same two, unretained: a read through them retains nothing, where a call on the
+    /// existential retained and released the engine around it (twice a frame for a trace of
+    /// two properties).
+    private let unretainedEngine: Unmanaged<AnyObject>?
+    private let calls: Unmanaged<EngineCalls>?
+
+    init(name: String, engine: WorldEngine?, calls: EngineCalls?, index: Int) {
+        self.name = name
+        self.engine = engine
+        engineCalls = calls
+        self.index = index
+        unretainedEngine = engine.map { .passUnretained($0) }
+        self.calls = calls.map { .passUnretained($0) }
+    }
 
     /// The value now; nil when no engine has the property this frame.
     public func read(in world: World) -> Double? {
-        if let engine, let value = engine.property(at: index) { return value }
-        return world.property(name)
+        withUnsafePointer(to: self) { PropertyReader.read($0, in: world) }
+    }
+
+    /// The value now of the reader at `reader`, read in place: only its unretained fields are
+    /// loaded (a copy of the reader retained its name and both of its objects).
+    static func read(_ reader: UnsafePointer<PropertyReader>, in world: World) -> Double? {
+        if let calls = reader.pointee.calls, let engine = reader.pointee.unretainedEngine {
+            let index = reader.pointee.index
+            if let value = calls._withUnsafeGuaranteedRef({ calls in engine._withUnsafeGuaranteedRef { calls.property($0, at: index) } }) {
+                return value
+            }
+        }
+        return world.property(reader.pointee.name)
     }
 }
 
@@ -39,7 +67,8 @@ public struct PropertyReaders {
         // Read through the buffer: indexing the array copied each reader (its name and engine
         // retained and released) every frame.
         readers.withUnsafeBufferPointer { readers in
-            for i in readers.indices { values[i].append(readers[i].read(in: world)) }
+            guard let first = readers.baseAddress else { return }
+            for i in readers.indices { values[i].append(PropertyReader.read(first + i, in: world)) }
         }
     }
 
