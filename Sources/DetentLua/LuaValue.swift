@@ -32,11 +32,7 @@ public enum LuaValue: Equatable, Sendable {
         case let .boolean(b): lua_pushboolean(L, b ? 1 : 0)
         case let .integer(i): lua_pushinteger(L, lua_Integer(i))
         case let .number(d): lua_pushnumber(L, d)
-        case let .string(s):
-            var copy = s
-            copy.withUTF8 { bytes in
-                _ = bytes.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
-            }
+        case let .string(s): LuaValue.pushString(s, onto: L)
         case let .array(items):
             lua_createtable(L, Int32(items.count), 0)
             for (i, item) in items.enumerated() {
@@ -50,6 +46,14 @@ public enum LuaValue: Equatable, Sendable {
                 value.push(onto: L)
                 lua_rawset(L, -3)
             }
+        }
+    }
+
+    /// Pushes `string`'s bytes as a Lua string (embedded zeros kept).
+    static func pushString(_ string: String, onto L: OpaquePointer) {
+        var copy = string
+        copy.withUTF8 { bytes in
+            _ = bytes.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
         }
     }
 

@@ -91,6 +91,8 @@ public final class TaskScheduler {
     private enum Check {
         case waiting
         case satisfied(LuaValue)
+        /// A `wait_event` satisfied: the task gets the event as its table.
+        case event(WorldEvent)
         case timedOut(String)
         case failed(LuaError)
     }
@@ -177,6 +179,7 @@ public final class TaskScheduler {
                 switch checkBeforeFrame(waiter) {
                 case .waiting, .timedOut: waiters.append(waiter)
                 case let .satisfied(value): ready.append(Ready(job: next.job, thread: next.thread, arguments: push(true, value, onto: next.thread)))
+                case let .event(event): ready.append(Ready(job: next.job, thread: next.thread, arguments: push(event, onto: next.thread)))
                 case let .failed(error): end(next.job, .failed(error))
                 }
             }
@@ -210,6 +213,8 @@ public final class TaskScheduler {
             case nil, .waiting?: break
             case let .satisfied(value)?:
                 ready.append(Ready(job: waiter.job, thread: waiter.thread, arguments: push(true, value, onto: waiter.thread)))
+            case let .event(event)?:
+                ready.append(Ready(job: waiter.job, thread: waiter.thread, arguments: push(event, onto: waiter.thread)))
             case let .timedOut(message)?:
                 ready.append(Ready(job: waiter.job, thread: waiter.thread, arguments: push(false, .string(message), onto: waiter.thread)))
             case let .failed(error)?:
@@ -280,6 +285,13 @@ public final class TaskScheduler {
         return 2
     }
 
+    /// `true` and the event's table (`EventBinding.value`, pushed directly).
+    private func push(_ event: WorldEvent, onto thread: LuaThread) -> Int32 {
+        thread.push(.boolean(true))
+        EventBinding.push(event, onto: thread.co)
+        return 2
+    }
+
     /// Requests that already hold need no frame.
     private func checkBeforeFrame(_ waiter: Waiter) -> Check {
         switch waiter.request {
@@ -314,7 +326,7 @@ public final class TaskScheduler {
             return .timedOut("wait_idle timed out after \(formatSeconds(VirtualTime.seconds(timeout))) s of virtual time (\(reason))")
         case let .event(name, timeout):
             if let event = world.events(emittedSince: waiter.eventMark).first(where: { $0.name == name }) {
-                return .satisfied(EventBinding.value(event))
+                return .event(event)
             }
             guard world.time >= waiter.start + timeout else { return .waiting }
             var message = request.timeoutMessage(after: timeout)

@@ -183,4 +183,22 @@ public enum EventBinding {
         }
         return .record(fields)
     }
+
+    /// Pushes the table `value(event)` would give onto `L` (a coroutine's stack): what every
+    /// `wait_event` that sees the event is resumed with, made without the record in between.
+    public static func push(_ event: WorldEvent, onto L: OpaquePointer) {
+        LuaRecordWriter.push(onto: L, fields: 3 + event.payload.count) { table in
+            table.string("name", event.name)
+            table.integer("frame", event.frame)
+            table.number("time", VirtualTime.seconds(event.time))
+            for (key, value) in event.payload {
+                switch value {
+                case let .number(d): table.number(key, d)
+                case let .integer(i): table.integer(key, i)
+                case let .string(s): table.string(key, s)
+                case let .boolean(b): table.boolean(key, b)
+                }
+            }
+        }
+    }
 }

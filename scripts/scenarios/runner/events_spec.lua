@@ -31,6 +31,28 @@ describe("events", function()
   end)
 
 
+  it("wait_event returns the event as world.events and a handler have it, every kind of field", function()
+    local handled, emitted_frame, emitted_time
+    world:on("custom.kinds", function(e) handled = e end)
+    spawn(function()
+      wait_frames(2)
+      emitted_frame, emitted_time = world.frame, world.time
+      world:emit("custom.kinds", { ratio = 0.25, count = 3, label = "two words", flag = true, off = false })
+    end)
+    local awaited = wait_event("custom.kinds")
+    -- Emitted between frames 2 and 3, delivered by frame 3's tick: the idle frames after it
+    -- are not skipped past the event.
+    assert.are.equal(3, world.frame)
+    local listed
+    for _, e in ipairs(world.events) do if e.name == "custom.kinds" then listed = e end end
+    assert.are.same({ name = "custom.kinds", frame = emitted_frame, time = emitted_time, ratio = 0.25, count = 3,
+                      label = "two words", flag = true, off = false }, awaited)
+    assert.are.same(listed, awaited)
+    assert.are.same(handled, awaited)
+    assert.are.equal(math.type(listed.count), math.type(awaited.count))
+    assert.are.equal(math.type(listed.frame), math.type(awaited.frame))
+  end)
+
   it("refuses payload keys every event already has", function()
     assert.has_error(function() world:emit("custom.bad", { name = "x" }) end,
       "emit: payload key 'name' is reserved (every event has frame, name, time)")
