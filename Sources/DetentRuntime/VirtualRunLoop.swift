@@ -59,6 +59,8 @@ public final class VirtualRunLoop {
         var outcome: T?
         let lua = host.lua
         let checksInvariants = host.invariantsApply
+        // Read once: a closure read from a property is retained and released at every call.
+        let isCancelled = self.isCancelled, frameObserver = self.frameObserver
         lua.startCPUWatch(thread: main.co)
         defer { lua.stopCPUWatch() }
         let job = scheduler.start(main, argumentCount: argumentCount) { _, ending in outcome = finish(ending) }
