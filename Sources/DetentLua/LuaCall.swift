@@ -161,12 +161,6 @@ public struct LuaCall: LuaStack {
         detent_push_script_where(L, 1)
     }
 
-    /// Pushes whether the calling code may wait: true, or "callback" / "coroutine" naming why
-    /// not (see `detent_lua_can_wait`).
-    public func pushWaitPermission() {
-        _ = detent_lua_can_wait(L)
-    }
-
     /// Pushes the message at `index` located at the script line it was raised on (see
     /// `detent_push_located_message`): for message handlers, which run where the error was.
     public func pushLocatedMessage(at index: Int32) {

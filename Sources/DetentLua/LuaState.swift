@@ -414,6 +414,14 @@ public final class LuaState: LuaStack {
         rawSet(field: name, inTableAt: -2)
     }
 
+    /// Sets `t[name]` for the table on top of the stack to the wait verbs' check (`true`, or
+    /// "callback" or "coroutine": why the running code cannot wait), a C function: every
+    /// wait calls it, and it answers without the host's Swift call around it.
+    public func setWaitPermission(_ name: String) {
+        lua_pushcclosure(L, detent_lua_can_wait, 0)
+        rawSet(field: name, inTableAt: -2)
+    }
+
     /// Pops the value on top into a registry reference that lives as long as the `LuaRef`.
     public func ref() -> LuaRef { LuaRef(state: self) }
 }

@@ -129,10 +129,7 @@ public final class ScriptHost {
             return 1
         }
         // host.can_wait(): true, or why the running code cannot wait (for the wait verbs).
-        lua.setFunction("can_wait") { call in
-            call.pushWaitPermission()
-            return 1
-        }
+        lua.setWaitPermission("can_wait")
         lua.setFunction("fail") { call in
             throw LuaRaise(call.type(at: 1) == .string ? try call.string(1) : "(error object is a \(call.typeName(at: 1)) value)")
         }
