@@ -13,7 +13,14 @@ public enum TimingCurve: Sendable, Equatable {
         }
     }
 
-    public func value(at progress: Double) -> Double { valueAndSlope(at: progress).value }
+    /// The eased value alone (a navigation transition's progress, every frame): a Bézier
+    /// solves for its parameter and skips the slope.
+    public func value(at progress: Double) -> Double {
+        switch self {
+        case let .bezier(curve): return curve.value(at: progress)
+        case let .sampled(curve): return curve.valueAndSlope(at: progress).value
+        }
+    }
 }
 
 /// A curve given as a function, sampled once at `count` evenly spaced progresses (0 and 1
