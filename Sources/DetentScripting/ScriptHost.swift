@@ -114,6 +114,10 @@ public final class ScriptHost {
         lua.rawSet(field: "builtin_curves", inTableAt: -2)
         lua.push(.array(releasePolicies.names.map { .string($0) }))
         lua.rawSet(field: "builtin_policies", inTableAt: -2)
+        // The range `argument(value, "seconds", …)` accepts, for the wait verbs' check of a
+        // good value without the host call (waiting.lua).
+        lua.push(.array([.number(NumberRule.seconds.range.lowerBound), .number(NumberRule.seconds.range.upperBound)]))
+        lua.rawSet(field: "seconds_range", inTableAt: -2)
         // host.fail(message): raises `message` at the script's line that called the helper
         // (Detent's own chunks are skipped), for errors found in prelude Lua.
         // host.where(): "chunk:line: " of the script code that is running (Detent's own
