@@ -120,16 +120,6 @@ public struct LuaCoroutineValues {
         return LuaRef(state: state, thread: L)
     }
 
-    /// Reads field `key` of table value `i` as a number.
-    public func number(_ i: Int32, field key: String) -> Double? {
-        guard i <= count, lua_type(L, base + i) == LUA_TTABLE else { return nil }
-        rawField(i, key)
-        defer { lua_settop(L, -2) }
-        guard lua_type(L, -1) == LUA_TNUMBER else { return nil }
-        var ok: Int32 = 0
-        return detent_lua_tonumber(L, -1, &ok)
-    }
-
     /// The type of field `key` of table value `i` (read raw); `.none` when `i` is no table.
     public func type(_ i: Int32, field key: String) -> LuaType {
         guard i <= count, lua_type(L, base + i) == LUA_TTABLE else { return .none }
