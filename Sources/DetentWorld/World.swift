@@ -347,13 +347,11 @@ public final class World {
 
     /// Idle fast-forward: when nothing is busy, skips frames so the next `step()` lands on the
     /// first frame at or after `deadline` (or the next engine deadline, if sooner). Skipped
-    /// frames are counted. Returns the number skipped (0 when busy, and while an event a
-    /// script emitted between frames waits for the next tick to deliver it: its handlers and
-    /// a `wait_event` for it see it on that frame, not at the end of the idle time).
+    /// frames are counted. Returns the number skipped (0 when busy).
     @discardableResult
     public func fastForward(toward deadline: Nanoseconds) -> Int64 {
         checkOwner()
-        guard !isBusy, !displayLink.hasJank, pending.isEmpty else { return 0 }
+        guard !isBusy, !displayLink.hasJank else { return 0 }
         let target = min(deadline, nextDeadline ?? deadline)
         let skipped = displayLink.fastForward(toward: target)
         if skipped > 0 {

@@ -92,20 +92,6 @@ struct WorldTests {
         func property(_ name: String) -> Double? { nil }
     }
 
-    @Test func idleFramesAreNotSkippedPastAnEventEmittedBetweenFrames() {
-        let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
-        var seen: [Int64] = []
-        world.observe { seen.append($0.frame) }
-        world.step()
-        world.emit("custom.ping")
-        #expect(world.fastForward(toward: 10 * VirtualTime.nanosecondsPerSecond) == 0)
-        world.step()
-        #expect(seen == [1])
-        #expect(world.frame == 2)
-        // Delivered: idle time is skipped again.
-        #expect(world.fastForward(toward: 10 * VirtualTime.nanosecondsPerSecond) > 0)
-    }
-
     @Test func anEngineAddedDuringAPhaseJoinsFromTheNextPhase() {
         // Eight engines (the touches and the animators, then six) fill the phase list's first
         // block: the one added during the advance phase moves it while that phase walks it.
