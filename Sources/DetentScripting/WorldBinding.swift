@@ -171,13 +171,19 @@ private func finite(_ options: LuaTableArgument, _ key: String, in verb: String)
 
 /// Events as Lua tables: `{ name=, frame=, time=, <payload fields> }`.
 public enum EventBinding {
+    /// The table's fields, in order: the three every event has, then its payload. `value` and
+    /// `push` both read them here.
+    private static func forEachField(of event: WorldEvent, _ body: (String, EventValue) -> Void) {
+        body("name", .string(event.name))
+        body("frame", .integer(event.frame))
+        body("time", .number(VirtualTime.seconds(event.time)))
+        for (key, value) in event.payload { body(key, value) }
+    }
+
     public static func value(_ event: WorldEvent) -> LuaValue {
         var fields: [(String, LuaValue)] = []
         fields.reserveCapacity(3 + event.payload.count)
-        fields.append(("name", .string(event.name)))
-        fields.append(("frame", .integer(event.frame)))
-        fields.append(("time", .number(VirtualTime.seconds(event.time))))
-        for (key, value) in event.payload {
+        forEachField(of: event) { key, value in
             fields.append((key, value.converted(number: LuaValue.number, integer: LuaValue.integer, string: LuaValue.string,
                                                 boolean: LuaValue.boolean)))
         }
@@ -188,16 +194,9 @@ public enum EventBinding {
     /// `wait_event` that sees the event is resumed with, made without the record in between.
     public static func push(_ event: WorldEvent, onto L: OpaquePointer) {
         LuaRecordWriter.push(onto: L, fields: 3 + event.payload.count) { table in
-            table.string("name", event.name)
-            table.integer("frame", event.frame)
-            table.number("time", VirtualTime.seconds(event.time))
-            for (key, value) in event.payload {
-                switch value {
-                case let .number(d): table.number(key, d)
-                case let .integer(i): table.integer(key, i)
-                case let .string(s): table.string(key, s)
-                case let .boolean(b): table.boolean(key, b)
-                }
+            forEachField(of: event) { key, value in
+                value.converted(number: { table.number(key, $0) }, integer: { table.integer(key, $0) },
+                                string: { table.string(key, $0) }, boolean: { table.boolean(key, $0) })
             }
         }
     }
