@@ -17,10 +17,19 @@ enum WaitRequest {
     case event(name: String, timeout: Nanoseconds)
 
     /// The `kind` field of a request, one for each wait verb.
-    private enum Kind: Int {
+    private enum Kind: Int, CaseIterable {
         case time, frames, until, idle, event
-        /// The fields' spellings, in the order of the cases.
-        static let spellings: [StaticString] = ["time", "frames", "until", "idle", "event"]
+        /// Every kind's spelling, indexed by its raw value.
+        static let spellings = allCases.map(\.spelling)
+        var spelling: StaticString {
+            switch self {
+            case .time: "time"
+            case .frames: "frames"
+            case .until: "until"
+            case .idle: "idle"
+            case .event: "event"
+            }
+        }
         var verb: String {
             switch self {
             case .time: "wait"
