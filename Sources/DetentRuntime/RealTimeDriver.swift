@@ -101,7 +101,9 @@ public final class RealTimeDriver {
         isRunning && !isPaused ? max(world.time, virtualNow) : nil
     }
 
-    private var wantsFrames: Bool { world.isBusy || needsFrames() }
+    /// A frame is wanted while anything animates, while an event emitted between frames waits
+    /// for the tick that delivers it, and while the session asks for every frame.
+    private var wantsFrames: Bool { world.isBusy || world.hasPendingEvents || needsFrames() }
 
     /// The next deadline of the world's engines or of something outside it.
     private var nextDeadline: Nanoseconds? {

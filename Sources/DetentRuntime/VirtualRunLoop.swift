@@ -75,9 +75,10 @@ public final class VirtualRunLoop {
                 scheduler.end(job, .failed(.cpuTimeExceeded(seconds: lua.cpuTimeLimit, traceback: "")))
                 break
             }
-            // Every task waits: deliver a tick, fast-forwarding idle time where allowed.
+            // Every task waits: deliver a tick, fast-forwarding idle time where allowed (not
+            // past an event a task emitted between frames: the next tick delivers it).
             let busy = world.isBusy
-            if !busy, let deadline = scheduler.skipDeadline(world: world, limit: limit) {
+            if !busy, !world.hasPendingEvents, let deadline = scheduler.skipDeadline(world: world, limit: limit) {
                 world.fastForward(toward: deadline)
             }
             world.step(busy: busy ? true : nil)

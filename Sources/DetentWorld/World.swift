@@ -204,6 +204,11 @@ public final class World {
     /// Whether the last tick delivered any event (what a `wait_event` could see).
     public var hasEventsThisTick: Bool { !events.isEmpty }
 
+    /// Whether an event emitted between frames (by a script, a console or a client) waits for
+    /// the next tick to deliver it. A run loop steps that tick before it skips idle time, so
+    /// the event's handlers and a `wait_event` for it see it on the next frame.
+    public var hasPendingEvents: Bool { !pending.isEmpty }
+
     /// Whether an event called `name` belongs to this tick (delivered or still pending) —
     /// emitted just before whatever asks.
     public func hasRecentEvent(named name: String) -> Bool {

@@ -925,6 +925,17 @@ class TestSubscribe(DaemonTest):
         self.assertIsInstance(p["payload"], dict)
         c.result("unsubscribe", {"subscription": sub})
 
+    def test_an_emit_in_an_idle_world_is_delivered_at_once(self):
+        # Nothing animates and nothing waits: the emit itself asks for the frame that delivers
+        # it (it used to wait for whatever woke the world next).
+        c = self.connect()
+        self.to_middle(c)
+        sub = c.result("subscribe", {"events": ["custom.idle_ping"]})["subscription"]
+        c.result("eval", {"code": 'world:emit("custom.idle_ping", { n = 1 })'})
+        event = c.expect(lambda m: is_notification(m, "event") and m["params"]["name"] == "custom.idle_ping", 2, "custom.idle_ping event")
+        self.assertEqual(event["params"]["payload"], {"n": 1})
+        c.result("unsubscribe", {"subscription": sub})
+
     def test_named_events_only(self):
         c = self.connect()
         self.to_middle(c)

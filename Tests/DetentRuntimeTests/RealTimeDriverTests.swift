@@ -84,6 +84,24 @@ struct RealTimeDriverTests {
         #expect(scheduler.deadline != nil)
     }
 
+    @Test func anEventEmittedWhileIdleIsDeliveredByTheNextFrame() {
+        let world = makeWorld(), clock = ManualWallClock(), scheduler = ManualScheduler()
+        let driver = RealTimeDriver(world: world, clock: clock, scheduler: scheduler)
+        var seen: [(name: String, frame: Int64)] = []
+        world.observe { seen.append(($0.name, world.frame)) }
+        driver.start()
+        scheduler.advance(clock, by: 1_000_000_000)  // idle: no timer
+        #expect(scheduler.deadline == nil)
+        driver.perform { world.emit("custom.ping") }
+        // A frame is due at once (the world caught up with the wall clock first), not never.
+        #expect(scheduler.deadline.map { $0 <= clock.nanoseconds } == true)
+        let caughtUp = world.frame
+        scheduler.advance(clock, by: 20_000_000)
+        #expect(seen.map(\.name) == ["custom.ping"])
+        #expect(seen.first?.frame == caughtUp + 1)
+        #expect(scheduler.deadline == nil)          // delivered: idle again
+    }
+
     @Test func aLateCallbackDropsTheFramesItMissed() {
         let world = makeWorld(), clock = ManualWallClock(), scheduler = ManualScheduler()
         let driver = RealTimeDriver(world: world, clock: clock, scheduler: scheduler)

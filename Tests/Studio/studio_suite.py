@@ -280,12 +280,17 @@ def recording(d, detent, scratch):
     for k in range(1, 16):
         ws.request(next(ids), "touch", {"session": "rec", "phase": "move", "x": x, "y": y - 6 * k, "time": 50.0 + 0.008 * k})
     ws.request(next(ids), "touch", {"session": "rec", "phase": "up", "x": x, "y": y - 90, "time": 50.128})
+    # The drawer rests until a frame has taken the touch's first samples (the answers to the
+    # touch requests may come before that frame): wait to see it move, then rest again.
     deadline = time.time() + 10
+    moved = False
     while time.time() < deadline:
         engines = ws.request(next(ids), "state", {"session": "rec", "paths": []})["result"]["engines"]
-        if any(e.startswith("drawer resting") for e in engines):
+        resting = any(e.startswith("drawer resting") for e in engines)
+        moved = moved or not resting
+        if moved and resting:
             break
-        time.sleep(0.05)
+        time.sleep(0.01)
     ws.request(next(ids), "eval", {"session": "rec", "code": "note = d.anchor"})
     ws.request(next(ids), "eval", {"session": "rec", "code": "error('a typo')"})
     stopped = ws.request(next(ids), "record", {"session": "rec", "action": "stop"})

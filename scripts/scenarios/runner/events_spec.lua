@@ -40,6 +40,9 @@ describe("events", function()
       world:emit("custom.kinds", { ratio = 0.25, count = 3, label = "two words", flag = true, off = false })
     end)
     local awaited = wait_event("custom.kinds")
+    -- Emitted between frames 2 and 3, delivered by frame 3's tick: the idle frames after it
+    -- are not skipped past the event.
+    assert.are.equal(3, world.frame)
     local listed
     for _, e in ipairs(world.events) do if e.name == "custom.kinds" then listed = e end end
     assert.are.same({ name = "custom.kinds", frame = emitted_frame, time = emitted_time, ratio = 0.25, count = 3,
