@@ -13,7 +13,11 @@ import NIOConcurrencyHelpers
 ///
 /// Measures CPU seconds of one thread (`pthread_getcpuclockid`), so a job must run on the
 /// thread that armed it — true of `detent run`, whose jobs run synchronously on their
-/// session's queue. The timer runs only while a job is armed: an idle process does not wake.
+/// session's queue. The timer runs while a job is armed and stops itself at its first check
+/// with none (within `period`): an idle process does not wake, and jobs that follow each other
+/// (a spec file's top level, its walk steps and tests) share one timer instead of making and
+/// cancelling a dispatch source each — a registration with the dispatch manager's thread and a
+/// wake-up of it every time (BENCHMARKS.md, "A spec file's own cost").
 final class CPUWatchdog: @unchecked Sendable {
     static let shared = CPUWatchdog()
 
@@ -34,6 +38,8 @@ final class CPUWatchdog: @unchecked Sendable {
     private struct Watches {
         var byLimits: [UnsafeMutablePointer<detent_limits>: Watch] = [:]
         var timer: DispatchSourceTimer?
+        /// How many timers were started in this process (each a dispatch source).
+        var timersStarted = 0
     }
 
     // Guarded by `lock` (a pthread mutex, which ThreadSanitizer sees).
@@ -61,19 +67,15 @@ final class CPUWatchdog: @unchecked Sendable {
                 timer.setEventHandler { [unowned self] in self.check() }
                 timer.resume()
                 state.timer = timer
+                state.timersStarted += 1
             }
         }
     }
 
     /// Stops watching the job of `limits`; the flag is never raised for it after this returns.
+    /// The timer is left to stop itself at its next check, should no job be armed by then.
     func disarm(_ limits: UnsafeMutablePointer<detent_limits>) {
-        withWatches { state in
-            guard state.byLimits.removeValue(forKey: limits) != nil else { return }
-            if state.byLimits.isEmpty {
-                state.timer?.cancel()
-                state.timer = nil
-            }
-        }
+        withWatches { state in _ = state.byLimits.removeValue(forKey: limits) }
     }
 
     /// Makes the job of `limits`, if armed and running without the count hook, look at its
@@ -84,6 +86,11 @@ final class CPUWatchdog: @unchecked Sendable {
             guard let watch = state.byLimits[limits], watch.needsPoke else { return }
             pthread_kill(watch.thread, CPUWatchdog.stopSignal)
         }
+    }
+
+    /// Whether the timer runs, and how many were started so far (for tests).
+    var timerState: (running: Bool, started: Int) {
+        withWatches { ($0.timer != nil, $0.timersStarted) }
     }
 
     private func withWatches<T>(_ body: (inout Watches) -> T) -> T {

@@ -12,6 +12,10 @@
 #              test of 13 virtual minutes and one of 3; the difference over 36,000 frames);
 #              with TOP=N, also the N functions with the most instructions a frame, callees
 #              included (the worker's profiles, the same difference)
+#   files      instructions a spec file costs of its own (issue 29 §6): 200 files of one passing
+#              test against one file of 200 such tests (scripts/bench/lib.sh's trivial_specs),
+#              the difference over 200, for the coordinator and the worker apart; with TOP=N,
+#              also the worker's N functions with the most instructions a file, callees included
 # BINARY defaults to .build/release/detent. valgrind 3.19 cannot read Swift's debug info, so
 # the binary is copied with it stripped, into a folder of its own. A run that fails under
 # valgrind stops the script: its count would be of a crash.
@@ -23,10 +27,10 @@ need callgrind_annotate valgrind
 # and waits for its time-out.
 export SWIFT_BACKTRACE=enable=no
 cd "$(dirname "$0")/../.."
-what=${1:?startup, version, reads, animators or ticks}
+what=${1:?startup, version, reads, animators, ticks or files}
 binary=${2:-.build/release/detent}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 cp "$binary" "$work/detent" && strip --strip-debug "$work/detent"
 # refs NAME ARGUMENT... — the instructions of `detent ARGUMENT...`, its worker processes
 # included (`detent run` runs spec files in `detent __worker`): the profiles in NAME.PID.out
@@ -42,6 +46,28 @@ liblua() {
     s=$((s + $(callgrind_annotate "$f" | awk '/liblua5.4/ { gsub(",", "", $1); s += $1 } END { print s + 0 }')))
   done
   echo "$s"
+}
+# The profile with the most instructions of those given (a run's worker), and the one with the
+# fewest (its coordinator).
+# (`summary:` is the profile's first count: a worker stopped while its profile was written —
+# its coordinator's grace is short — still has it.)
+total() { awk '/^summary:/ { print $2 }' "$1"; }
+largest() { for f in "$@"; do echo "$(total "$f") $f"; done | sort -n | tail -1 | cut -d' ' -f2; }
+smallest() { for f in "$@"; do echo "$(total "$f") $f"; done | sort -n | head -1 | cut -d' ' -f2; }
+# "  1,234 ( 5.67%)  file:function [object]" → "1234<TAB>file:function"
+inclusive() {
+  callgrind_annotate --inclusive=yes --threshold=100 "$1" | awk 'match($0, /^ *[0-9,]+ +\( *[0-9.]+%\) +/) {
+    split(substr($0, 1, RLENGTH), head, " "); n = head[1]; gsub(",", "", n)
+    name = substr($0, RLENGTH + 1); sub(/ \[.*$/, "", name)
+    if (name != "PROGRAM TOTALS") print n "\t" name }'
+}
+demangle() { if command -v swift > /dev/null; then swift demangle --simplified; else cat; fi; }
+# top_difference BEFORE AFTER N — the TOP functions whose inclusive count grew most from profile
+# BEFORE to profile AFTER, over N (per frame, per file)
+top_difference() {
+  inclusive "$1" > "$work/before.incl"; inclusive "$2" > "$work/after.incl"
+  awk -F'\t' -v n="$3" 'NR == FNR { before[$2] += $1; next } { after[$2] += $1 } END { for (f in after) printf "%8.0f  %s\n", (after[f] - before[f]) / n, f }' \
+    "$work/before.incl" "$work/after.incl" | sort -rn | head -"$TOP" | demangle
 }
 case "$what" in
   startup)
@@ -72,19 +98,19 @@ case "$what" in
     if [ "${TOP:-0}" -gt 0 ]; then
       # The worker's profile is the one with the most instructions; each function's inclusive
       # count, 13-minute run minus 3-minute run, over the 36,000 frames between them.
-      largest() { for f in "$@"; do echo "$(awk '/^totals:/ { print $2 }' "$f") $f"; done | sort -n | tail -1 | cut -d' ' -f2; }
-      # "  1,234 ( 5.67%)  file:function [object]" → "1234<TAB>file:function"
-      inclusive() {
-        callgrind_annotate --inclusive=yes --threshold=100 "$1" | awk 'match($0, /^ *[0-9,]+ +\( *[0-9.]+%\) +/) {
-          split(substr($0, 1, RLENGTH), head, " "); n = head[1]; gsub(",", "", n)
-          name = substr($0, RLENGTH + 1); sub(/ \[.*$/, "", name)
-          if (name != "PROGRAM TOTALS") print n "\t" name }'
-      }
-      inclusive "$(largest "$work"/t3.*.out)" > "$work/t3.incl"; inclusive "$(largest "$work"/t13.*.out)" > "$work/t13.incl"
-      demangle() { if command -v swift > /dev/null; then swift demangle --simplified; else cat; fi; }
       echo "instructions a frame, callees included (top $TOP):"
-      awk -F'\t' 'NR == FNR { before[$2] += $1; next } { after[$2] += $1 } END { for (f in after) printf "%8.0f  %s\n", (after[f] - before[f]) / 36000, f }' \
-        "$work/t3.incl" "$work/t13.incl" | sort -rn | head -"$TOP" | demangle
+      top_difference "$(largest "$work"/t3.*.out)" "$(largest "$work"/t13.*.out)" 36000
     fi ;;
-  *) echo "unknown: $what (startup, version, reads, animators or ticks)" >&2; exit 2 ;;
+  files)
+    trivial_specs "$work/specs" 200
+    refs many run --jobs 1 --no-plugins "$work/specs/many" > /dev/null; refs one run --jobs 1 --no-plugins "$work/specs/one" > /dev/null
+    for side in largest smallest; do
+      a=$(total "$($side "$work"/one.*.out)"); b=$(total "$($side "$work"/many.*.out)")
+      echo "a spec file's own instructions, $([ $side = largest ] && echo worker || echo coordinator): $(( (b - a) / 200 ))"
+    done
+    if [ "${TOP:-0}" -gt 0 ]; then
+      echo "the worker's instructions a file, callees included (top $TOP):"
+      top_difference "$(largest "$work"/one.*.out)" "$(largest "$work"/many.*.out)" 200
+    fi ;;
+  *) echo "unknown: $what (startup, version, reads, animators, ticks or files)" >&2; exit 2 ;;
 esac
