@@ -12,7 +12,8 @@
 #   ticks     the busy world: scripts/bench/scenario_ticks.lua (a navigation stack pushing and
 #             popping beside a springing drawer, two properties traced), frames / wall seconds.
 #   files     a spec file's own cost: FILES (default 200) files of one test against one file of
-#             FILES tests, (T_files − T_one) / FILES.
+#             FILES tests, (T_files − T_one) / FILES, with FILE_JOBS workers (default 1; `detent
+#             run` without --jobs has one per core).
 #   lua       pure Lua work: scripts/bench/pure_lua.lua under `detent run` over `lua5.4`.
 #
 #   swift build -c release --product detent && bash scripts/bench/outside_figures.sh [BINARY...]
@@ -24,6 +25,7 @@ cd "$(dirname "$0")/../.."
 RUNS=${RUNS:-3}
 READS=${READS:-20000000}
 FILES=${FILES:-200}
+FILE_JOBS=${FILE_JOBS:-1}
 ONLY=${ONLY:-reads,ticks,files,lua}
 binaries=("$@")
 [ ${#binaries[@]} -eq 0 ] && binaries=("${DETENT:-.build/release/detent}")
@@ -68,8 +70,8 @@ for ((r = 1; r <= RUNS; r++)); do
       run "$b ticks" "$(awk -v f="$frames" -v us="$us" 'BEGIN { printf "%.0f", f / (us / 1e6) }')"
     fi
     if wants files; then
-      run "$b files many" "$(micros "$b" run --jobs 1 --no-plugins "$scratch/many")"
-      run "$b files one" "$(micros "$b" run --jobs 1 --no-plugins "$scratch/one")"
+      run "$b files many" "$(micros "$b" run --jobs "$FILE_JOBS" --no-plugins "$scratch/many")"
+      run "$b files one" "$(micros "$b" run --jobs "$FILE_JOBS" --no-plugins "$scratch/one")"
     fi
     if wants lua; then run "$b lua" "$(micros "$b" run --no-plugins scripts/bench/pure_lua.lua)"; fi
   done
