@@ -37,9 +37,16 @@ struct DaemonMethod: Sendable {
     let handle: @Sendable (Daemon, Call) throws -> Void
     /// Decodes a request's params only: the check a session's own connection makes.
     let check: @Sendable (Params) throws -> Void
+    /// How a session's worker answers a live-world method (`servedBySession`), on the session's
+    /// queue: the params as the daemon passed them on, the reply called once (later, for an
+    /// eval that waits).
+    let answerInSession: SessionAnswer?
+
+    typealias SessionAnswer = @Sendable (SessionService, LiveSession, Params, @escaping Daemon.Reply) throws -> Void
 
     init<Parameters: MethodParameters>(_ name: String, _ summary: String, _ parameters: Parameters.Type, servedBySession: Bool = false,
                                        answeredWhenAttached: Bool = false, opensSession: Bool = false, namedSessionOnly: String? = nil,
+                                       answerInSession: SessionAnswer? = nil,
                                        _ handle: @escaping @Sendable (Daemon, Parameters, Call) throws -> Void) {
         self.name = name
         self.summary = summary
@@ -50,13 +57,16 @@ struct DaemonMethod: Sendable {
         self.namedSessionOnly = namedSessionOnly
         self.handle = { daemon, call in try handle(daemon, try Parameters(decoding: call.sent), call) }
         self.check = { _ = try Parameters(decoding: $0) }
+        self.answerInSession = answerInSession
     }
 
-    /// A live-world method the session's worker answers (`SessionService` decodes the same
+    /// A live-world method the session's worker answers with `answer` (which decodes the same
     /// `Parameters`); the daemon checks the request and passes it on.
     static func session<Parameters: MethodParameters & SessionScoped>(_ name: String, _ summary: String, _ parameters: Parameters.Type,
-                                                                      opensSession: Bool = false, namedSessionOnly: String? = nil) -> DaemonMethod {
-        DaemonMethod(name, summary, parameters, servedBySession: true, opensSession: opensSession, namedSessionOnly: namedSessionOnly) { daemon, decoded, call in
+                                                                      opensSession: Bool = false, namedSessionOnly: String? = nil,
+                                                                      _ answer: @escaping SessionAnswer) -> DaemonMethod {
+        DaemonMethod(name, summary, parameters, servedBySession: true, opensSession: opensSession, namedSessionOnly: namedSessionOnly,
+                     answerInSession: answer) { daemon, decoded, call in
             try daemon.forwardToSession(name, decoded.session, call)
         }
     }
@@ -94,9 +104,11 @@ extension Daemon {
             }
         },
         .session("eval", "Evaluates Lua in a live world; answers its value when the chunk (and what it waits for) ends.", EvalParameters.self,
-                 opensSession: true),
-        .session("complete", "The names that complete a word in a live world, as the console completes them.", CompleteParameters.self),
-        .session("state", "A live world's clock, engines and the properties asked for.", StateParameters.self),
+                 opensSession: true) { service, live, params, reply in try service.eval(live, params, reply: reply) },
+        .session("complete", "The names that complete a word in a live world, as the console completes them.",
+                 CompleteParameters.self) { service, live, params, reply in reply(.success(try service.complete(live, params))) },
+        .session("state", "A live world's clock, engines and the properties asked for.",
+                 StateParameters.self) { service, live, params, reply in reply(.success(try service.state(live, params))) },
         DaemonMethod("subscribe", "Streams a live world's events and sampled properties to this client until unsubscribe.",
                      SubscribeParameters.self, answeredWhenAttached: true) { daemon, params, call in
             try daemon.subscribe(params, client: call.client, reply: call.reply)
@@ -106,16 +118,33 @@ extension Daemon {
             call.reply(.success(try daemon.unsubscribe(params.subscription)))
         },
         .session("touch", "Puts one finger on a live world's screen, moves it or lifts it: a pointer's samples with their times (Detent Studio).",
-                 TouchParameters.self),
+                 TouchParameters.self) { service, live, params, reply in reply(.success(try service.touch(live, params))) },
         .session("record", "Records a named session into a spec: `start` gives it a fresh world, `stop` answers the spec of what was evaluated and touched since.",
                  RecordParameters.self, opensSession: true,
-                 namedSessionOnly: "a recording starts the world over, and the shared world belongs to every client"),
-        .session("pause", "Stops a live world's clock.", SessionOnlyParameters.self),
-        .session("resume", "Starts a live world's clock again.", SessionOnlyParameters.self),
-        .session("step", "Advances a paused live world by whole frames.", StepParameters.self),
-        .session("speed", "Sets a live world's speed factor (0.25: slow motion).", SpeedParameters.self),
+                 namedSessionOnly: "a recording starts the world over, and the shared world belongs to every client") { service, live, params, reply in
+            try service.record(live, params, reply: reply)
+        },
+        .session("pause", "Stops a live world's clock.", SessionOnlyParameters.self) { service, live, _, reply in
+            live.pause()
+            reply(.success(service.clock(live)))
+        },
+        .session("resume", "Starts a live world's clock again.", SessionOnlyParameters.self) { service, live, _, reply in
+            live.resume()
+            reply(.success(service.clock(live)))
+        },
+        .session("step", "Advances a paused live world by whole frames.", StepParameters.self) { service, live, params, reply in
+            live.step(Int(try StepParameters(decoding: params).frames))
+            reply(.success(service.clock(live)))
+        },
+        .session("speed", "Sets a live world's speed factor (0.25: slow motion).", SpeedParameters.self) { _, live, params, reply in
+            let factor = try SpeedParameters(decoding: params).factor
+            live.setSpeed(factor)
+            reply(.success(.object([("speed", .double(factor))])))
+        },
         .session("reset", "Gives a named session a fresh world and Lua state.", SessionOnlyParameters.self,
-                 namedSessionOnly: "the shared world belongs to every client"),
+                 namedSessionOnly: "the shared world belongs to every client") { service, live, _, reply in
+            reply(.success(try service.reset(live)))
+        },
         DaemonMethod("reload", "Reads the configuration and plugins again, for sessions and runs started from now on.", NoParameters.self) { daemon, _, call in
             daemon.reload(reply: call.reply)
         },

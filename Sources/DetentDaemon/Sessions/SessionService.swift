@@ -6,12 +6,14 @@ import DetentTime
 import DetentWorld
 import DetentJSON
 
-/// The live-world methods of docs/protocol.md as a session's worker process answers them, on
-/// the session's queue: `eval`, `complete`, `state`, `touch`, `pause`, `resume`, `step`, `speed`,
-/// `reset`, `record`, `subscribe`, `unsubscribe`, and the daemon's own `quiesce`. They come from the
-/// daemon over the worker's pipe, and from connections attached to the session
-/// (`SessionEndpoint`); both checked the parameters already (`SessionMethod`), so here they
-/// are read as given.
+/// A session's worker process answering requests on the session's queue: the live-world
+/// methods of docs/protocol.md, each by the answer its declaration gives
+/// (`Daemon.methodTable`, `DaemonMethod.answerInSession`: `eval`, `complete`, `state`, `touch`,
+/// `record`, `pause`, `resume`, `step`, `speed`, `reset`), and the worker's own requests
+/// `subscribe` and `unsubscribe` (one subscription of a client, by name) and `quiesce` (the
+/// daemon shutting down). They come from the daemon over the worker's pipe, and from
+/// connections attached to the session (`SessionEndpoint`); both checked the parameters
+/// already (`SessionMethod`), so here they are read as given.
 final class SessionService: @unchecked Sendable {
     let owned: QueueOwned<LiveSession>
     /// Subscriptions by name, to the session's own ids (session queue only).
@@ -54,35 +56,6 @@ final class SessionService: @unchecked Sendable {
         owned.sync { [self] live in
             do {
                 switch method {
-                case "eval": try eval(live, params, reply: reply)
-                case "complete":
-                    let word = try CompleteParameters(decoding: params).word
-                    reply(.success(.object([("words", .array(live.consoleCompletions(of: word).map { .string($0) }))])))
-                case "state": reply(.success(try state(live, params)))
-                case "pause": live.pause(); reply(.success(clock(live)))
-                case "resume": live.resume(); reply(.success(clock(live)))
-                case "step": live.step(Int(try StepParameters(decoding: params).frames)); reply(.success(clock(live)))
-                case "speed":
-                    let factor = try SpeedParameters(decoding: params).factor
-                    live.setSpeed(factor)
-                    reply(.success(.object([("speed", .double(factor))])))
-                case "touch":
-                    let sample = try TouchParameters(decoding: params)
-                    let point = Point(x: sample.x, y: sample.y)
-                    do {
-                        let (touch, due) = try live.pointer(sample.phase, at: point, time: sample.time)
-                        recorder.touched(sample.phase, x: point.x, y: point.y, due: due, frame: live.driver.timelineFrame)
-                        reply(.success(.object([("touch", .int(Int64(touch))), ("due", .double(VirtualTime.seconds(due))),
-                                                ("frame", .int(live.world.frame))])))
-                    } catch let refusal as PointerRefusal {
-                        throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: \(refusal)")
-                    }
-                case "reset":
-                    guard !recorder.isRecording else {
-                        throw JSONRPC.Failure(JSONRPC.usageError, "a reset would start the world over while recording: stop the recording first")
-                    }
-                    try live.resetWorld(); reply(.success(clock(live)))
-                case "record": try record(live, params, reply: reply)
                 case "subscribe":
                     let name = try params.string("name")
                     try subscribe(live, name: name, try SubscribeParameters(decoding: params.without("name")), sink: sink)
@@ -91,7 +64,11 @@ final class SessionService: @unchecked Sendable {
                     if let local = subscriptions.removeValue(forKey: try params.string("name")) { live.unsubscribe(local) }
                     reply(.success(.object([("unsubscribed", .bool(true))])))
                 case "quiesce": live.interruptJobs("the daemon is shutting down"); live.pause(); reply(.success(.null))
-                default: throw JSONRPC.Failure(JSONRPC.methodNotFound, "a session's worker has no method '\(method)'")
+                default:
+                    guard let answer = SessionMethod.methods[method]?.answerInSession else {
+                        throw JSONRPC.Failure(JSONRPC.methodNotFound, "a session's worker has no method '\(method)'")
+                    }
+                    try answer(self, live, params, reply)
                 }
                 // What the request changed between frames, for pages drawing the world.
                 live.sendGeometry()
@@ -103,7 +80,34 @@ final class SessionService: @unchecked Sendable {
         }
     }
 
-    private func clock(_ live: LiveSession) -> JSONValue { .object(clockFields(live)) }
+    func clock(_ live: LiveSession) -> JSONValue { .object(clockFields(live)) }
+
+    func complete(_ live: LiveSession, _ params: Params) throws -> JSONValue {
+        let word = try CompleteParameters(decoding: params).word
+        return .object([("words", .array(live.consoleCompletions(of: word).map { .string($0) }))])
+    }
+
+    /// One pointer sample, kept by a recording with the frame it came on.
+    func touch(_ live: LiveSession, _ params: Params) throws -> JSONValue {
+        let sample = try TouchParameters(decoding: params)
+        let point = Point(x: sample.x, y: sample.y)
+        do {
+            let (touch, due) = try live.pointer(sample.phase, at: point, time: sample.time)
+            recorder.touched(sample.phase, x: point.x, y: point.y, due: due, frame: live.driver.timelineFrame)
+            return .object([("touch", .int(Int64(touch))), ("due", .double(VirtualTime.seconds(due))), ("frame", .int(live.world.frame))])
+        } catch let refusal as PointerRefusal {
+            throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: \(refusal)")
+        }
+    }
+
+    /// A fresh world and Lua state, refused while recording (the recording would lose them).
+    func reset(_ live: LiveSession) throws -> JSONValue {
+        guard !recorder.isRecording else {
+            throw JSONRPC.Failure(JSONRPC.usageError, "a reset would start the world over while recording: stop the recording first")
+        }
+        try live.resetWorld()
+        return clock(live)
+    }
 
     /// The clock's fields, for answers that carry more beside them (`record`'s).
     private func clockFields(_ live: LiveSession) -> [(String, JSONValue)] {
@@ -115,7 +119,7 @@ final class SessionService: @unchecked Sendable {
     /// (`max_eval_value_bytes`).
     static let evalLimit = "limit"
 
-    private func eval(_ live: LiveSession, _ params: Params, reply: @escaping Daemon.Reply) throws {
+    func eval(_ live: LiveSession, _ params: Params, reply: @escaping Daemon.Reply) throws {
         let limit = Int(try params.optionalInt(Self.evalLimit, in: 1...Int64(Int32.max)) ?? 65_536)
         let request = try EvalParameters(decoding: params.without(Self.evalLimit))
         let code = request.code, console = request.format == .console
@@ -135,7 +139,7 @@ final class SessionService: @unchecked Sendable {
 
     /// `record {action = "start"}`: a fresh world, then every eval and touch is kept;
     /// `record {action = "stop"}`: the spec, which `detent run` passes unchanged.
-    private func record(_ live: LiveSession, _ params: Params, reply: @escaping Daemon.Reply) throws {
+    func record(_ live: LiveSession, _ params: Params, reply: @escaping Daemon.Reply) throws {
         do {
             let request = try RecordParameters(decoding: params)
             if request.action == .start {
@@ -166,7 +170,7 @@ final class SessionService: @unchecked Sendable {
     }
 
 
-    private func state(_ live: LiveSession, _ params: Params) throws -> JSONValue {
+    func state(_ live: LiveSession, _ params: Params) throws -> JSONValue {
         let request = try StateParameters(decoding: params)
         let snapshot = live.state(request.paths)
         var drops: [(String, JSONValue)] = []
