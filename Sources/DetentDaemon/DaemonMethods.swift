@@ -60,13 +60,17 @@ struct DaemonMethod: Sendable {
         self.answerInSession = answerInSession
     }
 
-    /// A live-world method the session's worker answers with `answer` (which decodes the same
-    /// `Parameters`); the daemon checks the request and passes it on.
-    static func session<Parameters: MethodParameters & SessionScoped>(_ name: String, _ summary: String, _ parameters: Parameters.Type,
-                                                                      opensSession: Bool = false, namedSessionOnly: String? = nil,
-                                                                      _ answer: @escaping SessionAnswer) -> DaemonMethod {
+    /// A live-world method the session's worker answers with `answer`, given its params decoded
+    /// into the same `Parameters` and as passed on (`eval`'s carry the daemon's value limit beside
+    /// them, `SessionService.evalLimit`); the daemon checks the request and passes it on.
+    static func session<Parameters: MethodParameters & SessionScoped>(
+        _ name: String, _ summary: String, _ parameters: Parameters.Type, opensSession: Bool = false, namedSessionOnly: String? = nil,
+        _ answer: @escaping @Sendable (SessionService, LiveSession, Parameters, Params, @escaping Daemon.Reply) throws -> Void
+    ) -> DaemonMethod {
         DaemonMethod(name, summary, parameters, servedBySession: true, opensSession: opensSession, namedSessionOnly: namedSessionOnly,
-                     answerInSession: answer) { daemon, decoded, call in
+                     answerInSession: { service, live, params, reply in
+                         try answer(service, live, try Parameters(decoding: params.without(SessionService.evalLimit)), params, reply)
+                     }) { daemon, decoded, call in
             try daemon.forwardToSession(name, decoded.session, call)
         }
     }
@@ -104,11 +108,11 @@ extension Daemon {
             }
         },
         .session("eval", "Evaluates Lua in a live world; answers its value when the chunk (and what it waits for) ends.", EvalParameters.self,
-                 opensSession: true) { service, live, params, reply in try service.eval(live, params, reply: reply) },
+                 opensSession: true) { service, live, request, params, reply in try service.eval(live, request, limit: params, reply: reply) },
         .session("complete", "The names that complete a word in a live world, as the console completes them.",
-                 CompleteParameters.self) { service, live, params, reply in reply(.success(try service.complete(live, params))) },
+                 CompleteParameters.self) { service, live, request, _, reply in reply(.success(service.complete(live, request))) },
         .session("state", "A live world's clock, engines and the properties asked for.",
-                 StateParameters.self) { service, live, params, reply in reply(.success(try service.state(live, params))) },
+                 StateParameters.self) { service, live, request, _, reply in reply(.success(service.state(live, request))) },
         DaemonMethod("subscribe", "Streams a live world's events and sampled properties to this client until unsubscribe.",
                      SubscribeParameters.self, answeredWhenAttached: true) { daemon, params, call in
             try daemon.subscribe(params, client: call.client, reply: call.reply)
@@ -118,31 +122,30 @@ extension Daemon {
             call.reply(.success(try daemon.unsubscribe(params.subscription)))
         },
         .session("touch", "Puts one finger on a live world's screen, moves it or lifts it: a pointer's samples with their times (Detent Studio).",
-                 TouchParameters.self) { service, live, params, reply in reply(.success(try service.touch(live, params))) },
+                 TouchParameters.self) { service, live, request, _, reply in reply(.success(try service.touch(live, request))) },
         .session("record", "Records a named session into a spec: `start` gives it a fresh world, `stop` answers the spec of what was evaluated and touched since.",
                  RecordParameters.self, opensSession: true,
-                 namedSessionOnly: "a recording starts the world over, and the shared world belongs to every client") { service, live, params, reply in
-            try service.record(live, params, reply: reply)
+                 namedSessionOnly: "a recording starts the world over, and the shared world belongs to every client") { service, live, request, _, reply in
+            try service.record(live, request, reply: reply)
         },
-        .session("pause", "Stops a live world's clock.", SessionOnlyParameters.self) { service, live, _, reply in
+        .session("pause", "Stops a live world's clock.", SessionOnlyParameters.self) { service, live, _, _, reply in
             live.pause()
             reply(.success(service.clock(live)))
         },
-        .session("resume", "Starts a live world's clock again.", SessionOnlyParameters.self) { service, live, _, reply in
+        .session("resume", "Starts a live world's clock again.", SessionOnlyParameters.self) { service, live, _, _, reply in
             live.resume()
             reply(.success(service.clock(live)))
         },
-        .session("step", "Advances a paused live world by whole frames.", StepParameters.self) { service, live, params, reply in
-            live.step(Int(try StepParameters(decoding: params).frames))
+        .session("step", "Advances a paused live world by whole frames.", StepParameters.self) { service, live, request, _, reply in
+            live.step(Int(request.frames))
             reply(.success(service.clock(live)))
         },
-        .session("speed", "Sets a live world's speed factor (0.25: slow motion).", SpeedParameters.self) { _, live, params, reply in
-            let factor = try SpeedParameters(decoding: params).factor
-            live.setSpeed(factor)
-            reply(.success(.object([("speed", .double(factor))])))
+        .session("speed", "Sets a live world's speed factor (0.25: slow motion).", SpeedParameters.self) { _, live, request, _, reply in
+            live.setSpeed(request.factor)
+            reply(.success(.object([("speed", .double(request.factor))])))
         },
         .session("reset", "Gives a named session a fresh world and Lua state.", SessionOnlyParameters.self,
-                 namedSessionOnly: "the shared world belongs to every client") { service, live, _, reply in
+                 namedSessionOnly: "the shared world belongs to every client") { service, live, _, _, reply in
             reply(.success(try service.reset(live)))
         },
         DaemonMethod("reload", "Reads the configuration and plugins again, for sessions and runs started from now on.", NoParameters.self) { daemon, _, call in

@@ -82,14 +82,12 @@ final class SessionService: @unchecked Sendable {
 
     func clock(_ live: LiveSession) -> JSONValue { .object(clockFields(live)) }
 
-    func complete(_ live: LiveSession, _ params: Params) throws -> JSONValue {
-        let word = try CompleteParameters(decoding: params).word
-        return .object([("words", .array(live.consoleCompletions(of: word).map { .string($0) }))])
+    func complete(_ live: LiveSession, _ request: CompleteParameters) -> JSONValue {
+        .object([("words", .array(live.consoleCompletions(of: request.word).map { .string($0) }))])
     }
 
     /// One pointer sample, kept by a recording with the frame it came on.
-    func touch(_ live: LiveSession, _ params: Params) throws -> JSONValue {
-        let sample = try TouchParameters(decoding: params)
+    func touch(_ live: LiveSession, _ sample: TouchParameters) throws -> JSONValue {
         let point = Point(x: sample.x, y: sample.y)
         do {
             let (touch, due) = try live.pointer(sample.phase, at: point, time: sample.time)
@@ -119,9 +117,9 @@ final class SessionService: @unchecked Sendable {
     /// (`max_eval_value_bytes`).
     static let evalLimit = "limit"
 
-    func eval(_ live: LiveSession, _ params: Params, reply: @escaping Daemon.Reply) throws {
+    /// `params`: as passed on, for the daemon's `evalLimit` beside the request's own fields.
+    func eval(_ live: LiveSession, _ request: EvalParameters, limit params: Params, reply: @escaping Daemon.Reply) throws {
         let limit = Int(try params.optionalInt(Self.evalLimit, in: 1...Int64(Int32.max)) ?? 65_536)
-        let request = try EvalParameters(decoding: params.without(Self.evalLimit))
         let code = request.code, console = request.format == .console
         if console { try live.installConsole() }
         live.eval(code, presenter: console ? "console" : "present", valueBytes: limit) { [recorder] result in
@@ -139,9 +137,8 @@ final class SessionService: @unchecked Sendable {
 
     /// `record {action = "start"}`: a fresh world, then every eval and touch is kept;
     /// `record {action = "stop"}`: the spec, which `detent run` passes unchanged.
-    func record(_ live: LiveSession, _ params: Params, reply: @escaping Daemon.Reply) throws {
+    func record(_ live: LiveSession, _ request: RecordParameters, reply: @escaping Daemon.Reply) throws {
         do {
-            let request = try RecordParameters(decoding: params)
             if request.action == .start {
                 try recorder.start(name: request.name, live: live)
                 reply(.success(.object([("recording", .bool(true))] + clockFields(live))))
@@ -170,8 +167,7 @@ final class SessionService: @unchecked Sendable {
     }
 
 
-    func state(_ live: LiveSession, _ params: Params) throws -> JSONValue {
-        let request = try StateParameters(decoding: params)
+    func state(_ live: LiveSession, _ request: StateParameters) -> JSONValue {
         let snapshot = live.state(request.paths)
         var drops: [(String, JSONValue)] = []
         if request.drops {
