@@ -79,7 +79,7 @@ static int take(lua_State *L) {
     int functions = lua_gettop(L);
     lua_newtable(L);
     int userdata = lua_gettop(L);
-    lua_Integer table_count = 0, function_count = 0, userdata_count = 0;
+    lua_Integer table_count = 0, function_count = 0, userdata_count = 0, field_count = 0;
     walk w;
     lua_newtable(L);
     w.seen = lua_gettop(L);
@@ -135,6 +135,7 @@ static int take(lua_State *L) {
             append(L, tables, &table_count);
             lua_pushinteger(L, entries);
             append(L, tables, &table_count);
+            field_count += entries;
             break;
         }
         case LUA_TFUNCTION: {
@@ -174,8 +175,11 @@ static int take(lua_State *L) {
     lua_rawseti(L, snapshot, 3);
     lua_pushvalue(L, snapshot);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &PRISTINE_KEY);
-    lua_pushinteger(L, table_count / 4 + function_count / 3 + userdata_count / 2);   // tables, upvalues, userdata
-    return 1;
+    lua_pushinteger(L, table_count / 4);
+    lua_pushinteger(L, field_count);
+    lua_pushinteger(L, function_count / 3);   // upvalues
+    lua_pushinteger(L, userdata_count / 2);
+    return 4;
 }
 
 // Sets the metatable of the object at `object` to the recorded one on top of the stack
@@ -276,14 +280,17 @@ static int restore(lua_State *L) {
     return 0;
 }
 
-int detent_pristine_take(lua_State *L, lua_Integer *objects) {
+int detent_pristine_take(lua_State *L, detent_pristine_size *size) {
     // The roots table is on top; take runs protected (it allocates) and pops it.
     lua_pushcfunction(L, take);
     lua_insert(L, -2);
-    int status = lua_pcall(L, 1, 1, 0);
+    int status = lua_pcall(L, 1, 4, 0);
     if (status == LUA_OK) {
-        *objects = lua_tointeger(L, -1);
-        lua_pop(L, 1);
+        size->tables = lua_tointeger(L, -4);
+        size->fields = lua_tointeger(L, -3);
+        size->upvalues = lua_tointeger(L, -2);
+        size->userdata = lua_tointeger(L, -1);
+        lua_pop(L, 4);
     }
     return status; // on an error its message stays on top, for the caller to take
 }

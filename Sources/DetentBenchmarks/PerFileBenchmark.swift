@@ -56,7 +56,7 @@ extension Benchmarks {
     public static func pristineRestore(operations: Int = 500) throws -> BenchmarkFigure {
         let host = try ScriptHost(limits: ScriptLimits(instructionBudget: 0, memoryCapBytes: 0), luaSetup: nil,
                                   output: { _ in }, worldFactory: { _ in throw LuaRaise("no worlds in this benchmark") })
-        let objects = try host.takePristineSnapshot()
+        let recorded = try host.takePristineSnapshot()
         let m = try BenchmarkClock.perOperation(operations: operations) {
             for _ in 0..<operations {
                 try host.lua.run(String(decoding: PackageResources.leak_lua, as: UTF8.self), chunkName: "=(bench)")
@@ -65,6 +65,6 @@ extension Benchmarks {
         }
         return BenchmarkFigure(name: "pristine restore between spec files", value: m.median * 1e6, unit: "µs",
                                spread: "\(formatNumber(m.min * 1e6))–\(formatNumber(m.max * 1e6))",
-                               note: "\(objects) tables, upvalues and userdata recorded; includes running a 3-statement chunk")
+                               note: "\(recorded) recorded; includes running a 3-statement chunk")
     }
 }

@@ -21,9 +21,9 @@ extension ScriptHost {
     /// globals, the prelude's modules and environment) and its Swift registries — so that
     /// `restorePristine()` can put it back and another spec file can run in the same state as
     /// if it were new (issue 16 §3). Call it once the host is built and its plugins loaded,
-    /// before any scenario code runs. Returns how many Lua objects were recorded.
+    /// before any scenario code runs. Returns what was recorded in Lua.
     @discardableResult
-    public func takePristineSnapshot() throws -> Int {
+    public func takePristineSnapshot() throws -> PristineSnapshotSize {
         checkOwner()
         pristine = PristineHostState(pluginCurves: pluginCurves, pluginCurveOwners: pluginCurveOwners, components: components,
                                      releasePolicies: releasePolicies, loadedPlugins: loadedPlugins, failedPlugins: failedPlugins,

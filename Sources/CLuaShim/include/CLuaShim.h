@@ -255,10 +255,13 @@ int detent_lua_can_wait(lua_State *L);
 void detent_install_guarded_coroutines(lua_State *L);
 
 // ---- Pristine snapshot (pristine.c): one state reused by many spec files -------------------
+/// What a pristine snapshot recorded: the tables with their fields, the upvalues of Lua
+/// functions and the userdata (what a restore visits).
+typedef struct { lua_Integer tables, fields, upvalues, userdata; } detent_pristine_size;
 /// Records everything reachable from the globals, the string metatable, the loaded libraries
-/// and the values of the array on top of the stack (popped); `objects` receives how many
-/// objects were recorded. Returns a Lua status; on an error its message is left on top.
-int detent_pristine_take(lua_State *L, lua_Integer *objects);
+/// and the values of the array on top of the stack (popped); `size` receives what was
+/// recorded. Returns a Lua status; on an error its message is left on top.
+int detent_pristine_take(lua_State *L, detent_pristine_size *size);
 /// Puts every recorded object back as it was when the snapshot was taken. Returns a Lua
 /// status; on an error its message is left on top.
 int detent_pristine_restore(lua_State *L);
