@@ -18,7 +18,8 @@
 #              also the worker's N functions with the most instructions a file, callees included
 # BINARY defaults to .build/release/detent. valgrind 3.19 cannot read Swift's debug info, so
 # the binary is copied with it stripped, into a folder of its own. A run that fails under
-# valgrind stops the script: its count would be of a crash.
+# valgrind stops the script: its count would be of a crash. KEEP=1 leaves the profiles in the
+# temporary folder (named on the script's last line) for callgrind_annotate.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 need valgrind valgrind
@@ -30,7 +31,7 @@ cd "$(dirname "$0")/../.."
 what=${1:?startup, version, reads, animators, ticks or files}
 binary=${2:-.build/release/detent}
 work=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+trap 'if [ -n "${KEEP:-}" ]; then echo "profiles kept in $work"; else rm -rf "$work"; fi' EXIT
 cp "$binary" "$work/detent" && strip --strip-debug "$work/detent"
 # refs NAME ARGUMENT... — the instructions of `detent ARGUMENT...`, its worker processes
 # included (`detent run` runs spec files in `detent __worker`): the profiles in NAME.PID.out
@@ -47,11 +48,11 @@ liblua() {
   done
   echo "$s"
 }
+# A profile's instructions: its `summary:` line, the first count written, which a worker stopped
+# while its profile was written (its coordinator's grace is short) still has.
+total() { awk '/^summary:/ { print $2 }' "$1"; }
 # The profile with the most instructions of those given (a run's worker), and the one with the
 # fewest (its coordinator).
-# (`summary:` is the profile's first count: a worker stopped while its profile was written —
-# its coordinator's grace is short — still has it.)
-total() { awk '/^summary:/ { print $2 }' "$1"; }
 largest() { for f in "$@"; do echo "$(total "$f") $f"; done | sort -n | tail -1 | cut -d' ' -f2; }
 smallest() { for f in "$@"; do echo "$(total "$f") $f"; done | sort -n | head -1 | cut -d' ' -f2; }
 # "  1,234 ( 5.67%)  file:function [object]" → "1234<TAB>file:function"
