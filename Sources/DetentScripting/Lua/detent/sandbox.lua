@@ -155,18 +155,12 @@ function math.randomseed(seed, ...)
   end
   return raw_randomseed(seed, ...)
 end
--- Before each test: reseed, and give strings back their methods. Every string
--- shares one metatable, so a test that cleared or hijacked it (or replaced a
--- string function) would otherwise break the tests after it, the runner's own
--- assertions included. Functions a test added to `string` stay.
-local next, string_lib = next, string
-local string_mt = getmetatable("")
-local originals = {}
-for k, v in next, string_lib do originals[k] = v end
+-- Before each test: reseed, and give strings back their methods (host.string_mender: the
+-- string metatable back to `__index = string` alone, the library's functions back, with raw
+-- operations only, so no metamethod a test set runs in between).
+local mend_strings = host.string_mender(string, getmetatable(""))
 return function(seed)
   run_seed = seed
   raw_randomseed(seed)
-  for k in next, string_mt do string_mt[k] = nil end
-  for k, v in next, originals do string_lib[k] = v end
-  string_mt.__index = string_lib
+  mend_strings()
 end
