@@ -211,17 +211,39 @@ function spec.next(mode)
   end
 end
 
---- The next step when it is a test of the block the walk is in: taken without running any
---- code of the file, so the host needs no job for it (most steps). False when the step
---- would enter or leave a block; then the host runs spec.next as a job.
+-- Whether leaving `block` runs no code of the file: the test that left it ran its
+-- teardowns, or it has none to run, and it puts back or hands on no globals.
+local function leaves_quietly(block)
+  if block.saved or (block.kind == "expose" and block.parent and block.parent.saved) then return false end
+  if block.left or block.broken then return true end
+  return not (block.lazy_ran and block.lazy_teardown[1] ~= nil) and not (block.set_up and block.strict_teardown[1] ~= nil)
+end
+
+--- The next step when it is a test of the block the walk is in, or the end of the file,
+--- reached by leaving blocks that run no code of the file: taken without running any, so
+--- the host needs no job for it (most steps, and a file's last). False when the step would
+--- enter a block or leave one that runs code; then the host runs spec.next as a job.
 function spec.next_test()
-  local block = stack[#stack]
-  if block == nil or not block.ready or block.broken then return false end
-  local item = block.items[block.pos + 1]
-  if item == nil or item.items ~= nil then return false end
-  block.pos = block.pos + 1
-  spec.step = test_step(item)
-  return true
+  while true do
+    local block = stack[#stack]
+    if block == nil then
+      spec.step = nil
+      return true
+    end
+    if not block.ready then return false end
+    local item = not block.broken and block.items[block.pos + 1] or nil
+    if item == nil then
+      if not leaves_quietly(block) then return false end
+      block.pos = block.pos + 1
+      leave(block)
+    elseif item.items ~= nil then
+      return false
+    else
+      block.pos = block.pos + 1
+      spec.step = test_step(item)
+      return true
+    end
+  end
 end
 
 --- After a step the host had to stop (a limit): a block stopped in its body is that
