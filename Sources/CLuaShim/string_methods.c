@@ -5,8 +5,8 @@
 //
 // In C because the same in Lua made the reseed cost ~17 k instructions before every job (a
 // one-test spec file has four), against ~9 k now: each step of Lua's `next` is a C call from
-// Lua, ~400 instructions. Raw operations only, so no metamethod a test set on the library or
-// on the metatable runs here.
+// Lua, ~460 instructions (BENCHMARKS.md). Raw operations only, so no metamethod a test set on
+// the library or on the metatable runs here.
 
 #include "CLuaShim.h"
 
