@@ -161,7 +161,7 @@ extension Session {
                     emit(.loadFailed(file: file, message: "error in '\(fullName)': \(message)"))
                 } else if !stopped && !passesBy() {
                     var result = TestResult(file: file, name: name, fullName: fullName, location: location, tags: [],
-                                            status: .notRun, virtualTime: 0, frame: 0)
+                                            status: .notRun, virtualTime: lastStepClock.seconds, frame: lastStepClock.frame)
                     emit(.testStarted(result))
                     result.status = .error
                     result.message = message
@@ -200,6 +200,7 @@ extension Session {
     private func walk(file: String, listing: Bool) throws -> SpecStep? {
         while true {
             host.lua.resetLimits()   // the last test may have spent them
+            lastStepClock = (0, 0)
             if try host.takeNextTestWithoutJob() { return try host.takeStep() }
             let setup = try makeWorld()
             host.setWorld(setup)
@@ -207,6 +208,8 @@ extension Session {
             host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}walk", seed: settings.seed)))
             let thread = host.makeStepThread(listing: listing)
             let ending = virtualLoop.run(thread, argumentCount: 1, testStart: setup.world.time) { $0.snapshot(thread) }
+            let world = host.world ?? setup.world   // a step may have made a world of its own
+            lastStepClock = (world.seconds, world.frame)
             host.endTest()
             if case .finished = ending { return try host.takeStep() }
             let message = ending.locatedMessage(killLocation: host.lua.killLocation)
