@@ -23,8 +23,9 @@ struct DaemonMethod: Sendable {
     /// What the method does, in one line.
     let summary: String
     let parameters: [MethodParameter]
-    /// Answered by a live session itself (also on a connection attached to it).
-    let servedBySession: Bool
+    /// Answered by a live session itself (also on a connection attached to it): the methods
+    /// that say how (`answerInSession`).
+    var servedBySession: Bool { answerInSession != nil }
     /// Answered on a connection attached to a session (`session/attach`), by its worker.
     let answeredWhenAttached: Bool
     /// A session's method that opens a named session on first use (`eval`, `record`); the
@@ -37,22 +38,20 @@ struct DaemonMethod: Sendable {
     let handle: @Sendable (Daemon, Call) throws -> Void
     /// Decodes a request's params only: the check a session's own connection makes.
     let check: @Sendable (Params) throws -> Void
-    /// How a session's worker answers a live-world method (`servedBySession`), on the session's
-    /// queue: the params as the daemon passed them on, the reply called once (later, for an
-    /// eval that waits).
+    /// How a session's worker answers a live-world method, on the session's queue: the params
+    /// as the daemon passed them on, the reply called once (later, for an eval that waits).
     let answerInSession: SessionAnswer?
 
     typealias SessionAnswer = @Sendable (SessionService, LiveSession, Params, @escaping Daemon.Reply) throws -> Void
 
-    init<Parameters: MethodParameters>(_ name: String, _ summary: String, _ parameters: Parameters.Type, servedBySession: Bool = false,
+    init<Parameters: MethodParameters>(_ name: String, _ summary: String, _ parameters: Parameters.Type,
                                        answeredWhenAttached: Bool = false, opensSession: Bool = false, namedSessionOnly: String? = nil,
                                        answerInSession: SessionAnswer? = nil,
                                        _ handle: @escaping @Sendable (Daemon, Parameters, Call) throws -> Void) {
         self.name = name
         self.summary = summary
         self.parameters = Parameters.parameters
-        self.servedBySession = servedBySession
-        self.answeredWhenAttached = answeredWhenAttached || servedBySession
+        self.answeredWhenAttached = answeredWhenAttached || answerInSession != nil
         self.opensSession = opensSession
         self.namedSessionOnly = namedSessionOnly
         self.handle = { daemon, call in try handle(daemon, try Parameters(decoding: call.sent), call) }
@@ -67,7 +66,7 @@ struct DaemonMethod: Sendable {
         _ name: String, _ summary: String, _ parameters: Parameters.Type, opensSession: Bool = false, namedSessionOnly: String? = nil,
         _ answer: @escaping @Sendable (SessionService, LiveSession, Parameters, Params, @escaping Daemon.Reply) throws -> Void
     ) -> DaemonMethod {
-        DaemonMethod(name, summary, parameters, servedBySession: true, opensSession: opensSession, namedSessionOnly: namedSessionOnly,
+        DaemonMethod(name, summary, parameters, opensSession: opensSession, namedSessionOnly: namedSessionOnly,
                      answerInSession: { service, live, params, reply in
                          try answer(service, live, try Parameters(decoding: params.without(SessionService.evalLimit)), params, reply)
                      }) { daemon, decoded, call in

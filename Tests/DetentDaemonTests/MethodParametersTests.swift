@@ -71,7 +71,5 @@ struct MethodParametersTests {
         let names = method.parameters.map(\.name)
         #expect(Set(names).count == names.count, "\(name): \(names)")
         #expect(method.servedBySession == false || names.contains("session"), "\(name) is a session's but takes no 'session'")
-        // A session's method says how its worker answers it; no other method has such an answer.
-        #expect(method.servedBySession == (method.answerInSession != nil), "\(name): served by a session, answered there, or neither")
     }
 }
