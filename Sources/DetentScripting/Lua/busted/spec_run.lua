@@ -178,23 +178,34 @@ local function test_step(test)
            where = test.where, tags = spec.tags_of(test), pending = test.pending }
 end
 
---- One step of the walk (run by the host as a job): leaves spec.step the next test
---- ({kind="test", id=, name=, full_name=, where=, tags=, pending=}), a block's error
---- ({kind="error", name=, full_name=, where=, message=, traceback=}), or nil at the end.
-function spec.next(mode)
+-- Whether leaving `block` runs no code of the file: the test that left it ran its
+-- teardowns, or it has none to run, and it puts back or hands on no globals.
+local function leaves_quietly(block)
+  if block.saved or (block.kind == "expose" and block.parent and block.parent.saved) then return false end
+  if block.left or block.broken then return true end
+  return not (block.lazy_ran and block.lazy_teardown[1] ~= nil) and not (block.set_up and block.strict_teardown[1] ~= nil)
+end
+
+-- Walks on to the next step and leaves it in spec.step. In a job (`mode` "run" or "list") it
+-- runs what the way needs; without one (`mode` nil) it answers false, having moved no
+-- further, where the next move would run code of the file: the file's own setup, entering a
+-- block, leaving one with teardowns to run.
+local function walk(mode)
   spec.step = nil
   S.declaring = nil
   while true do
     local block = stack[#stack]
-    if block == nil then return end
+    if block == nil then return true end
     if not block.ready then   -- the file: its top level ran as the host loaded it
+      if not mode then return false end
       block.ready = true
       block.pos = 0
       shuffle(block)
       set_up(block, mode)
     end
+    local item = not block.broken and block.items[block.pos + 1] or nil
+    if not mode and (item == nil and not leaves_quietly(block) or item and item.items) then return false end
     block.pos = block.pos + 1
-    local item = not block.broken and block.items[block.pos] or nil
     local step
     if item == nil then
       step = leave(block)
@@ -206,45 +217,21 @@ function spec.next(mode)
     end
     if step then
       spec.step = step
-      return
-    end
-  end
-end
-
--- Whether leaving `block` runs no code of the file: the test that left it ran its
--- teardowns, or it has none to run, and it puts back or hands on no globals.
-local function leaves_quietly(block)
-  if block.saved or (block.kind == "expose" and block.parent and block.parent.saved) then return false end
-  if block.left or block.broken then return true end
-  return not (block.lazy_ran and block.lazy_teardown[1] ~= nil) and not (block.set_up and block.strict_teardown[1] ~= nil)
-end
-
---- The next step when it is a test of the block the walk is in, or the end of the file,
---- reached by leaving blocks that run no code of the file: taken without running any, so
---- the host needs no job for it (most steps, and a file's last). False when the step would
---- enter a block or leave one that runs code; then the host runs spec.next as a job.
-function spec.next_test()
-  while true do
-    local block = stack[#stack]
-    if block == nil then
-      spec.step = nil
-      return true
-    end
-    if not block.ready then return false end
-    local item = not block.broken and block.items[block.pos + 1] or nil
-    if item == nil then
-      if not leaves_quietly(block) then return false end
-      block.pos = block.pos + 1
-      leave(block)
-    elseif item.items ~= nil then
-      return false
-    else
-      block.pos = block.pos + 1
-      spec.step = test_step(item)
       return true
     end
   end
 end
+
+--- One step of the walk (run by the host as a job): leaves spec.step the next test
+--- ({kind="test", id=, name=, full_name=, where=, tags=, pending=}), a block's error
+--- ({kind="error", name=, full_name=, where=, message=, traceback=}), or nil at the end.
+function spec.next(mode) walk(mode) end
+
+--- The same step taken without running any code of the file, so the host needs no job for
+--- it: the next test of the block the walk is in (most steps), or the end of the file past
+--- blocks whose teardowns already ran (a file's last). False where the step would run code
+--- of the file; then the host runs spec.next as a job.
+function spec.next_test() return walk(nil) end
 
 --- After a step the host had to stop (a limit): a block stopped in its body is that
 --- block's error (`message`), and passed over from then on; one stopped in its setup has
