@@ -153,7 +153,7 @@ extension Session {
         // seed, so the same --seed gives the same order.
         host.prepareWalk(seed: Int64(bitPattern: settings.seed), shuffleEveryBlock: selection.shuffle)
         var stopped = false
-        while let step = try walk(file: file, listing: selection.list || stopped) {
+        while let (step, stepClock) = try walk(file: file, listing: selection.list || stopped) {
             if cancellation.isRequested { return }
             switch step {
             case let .blockError(name, fullName, location, message, traceback):
@@ -161,7 +161,7 @@ extension Session {
                     emit(.loadFailed(file: file, message: "error in '\(fullName)': \(message)"))
                 } else if !stopped && !passesBy() {
                     var result = TestResult(file: file, name: name, fullName: fullName, location: location, tags: [],
-                                            status: .notRun, virtualTime: lastStepClock.seconds, frame: lastStepClock.frame)
+                                            status: .notRun, virtualTime: stepClock.seconds, frame: stepClock.frame)
                     emit(.testStarted(result))
                     result.status = .error
                     result.message = message
@@ -196,12 +196,13 @@ extension Session {
     /// One step of the walk over the file's blocks: the next test, a block's error, or nil at
     /// the end. A step that runs code of the file (entering or leaving a block) runs like a
     /// test: in a world, in a coroutine, under the limits. One stopped by a limit is the error
-    /// of the block it was in, or, in a setup, the error of that block's tests.
-    private func walk(file: String, listing: Bool) throws -> SpecStep? {
+    /// of the block it was in, or, in a setup, the error of that block's tests. With the step,
+    /// where its job stopped in its world (virtual seconds, frame; zero without a job): a block
+    /// error is reported there, as a test's failure is.
+    private func walk(file: String, listing: Bool) throws -> (SpecStep, clock: (seconds: Double, frame: Int64))? {
         while true {
             host.lua.resetLimits()   // the last test may have spent them
-            lastStepClock = (0, 0)
-            if try host.takeNextTestWithoutJob() { return try host.takeStep() }
+            if try host.takeNextTestWithoutJob() { return try host.takeStep().map { ($0, (0, 0)) } }
             let setup = try makeWorld()
             host.setWorld(setup)
             host.lua.resetLimits()
@@ -209,17 +210,17 @@ extension Session {
             let thread = host.makeStepThread(listing: listing)
             let ending = virtualLoop.run(thread, argumentCount: 1, testStart: setup.world.time) { $0.snapshot(thread) }
             let world = host.world ?? setup.world   // a step may have made a world of its own
-            lastStepClock = (world.seconds, world.frame)
+            let clock = (seconds: world.seconds, frame: world.frame)
             host.endTest()
-            if case .finished = ending { return try host.takeStep() }
+            if case .finished = ending { return try host.takeStep().map { ($0, clock) } }
             let message = ending.locatedMessage(killLocation: host.lua.killLocation)
             host.lua.resetLimits()
             guard case let .blockError(name, fullName, location, text, traceback)? = try host.stoppedStep(message: message) else {
                 continue   // stopped in a setup: the block's tests carry the error
             }
             // Stopped outside any block: the error is the file's.
-            return .blockError(name: name.isEmpty ? file : name, fullName: fullName.isEmpty ? file : fullName,
-                               location: location.isEmpty ? file : location, message: text, traceback: traceback)
+            return (.blockError(name: name.isEmpty ? file : name, fullName: fullName.isEmpty ? file : fullName,
+                                location: location.isEmpty ? file : location, message: text, traceback: traceback), clock)
         }
     }
 

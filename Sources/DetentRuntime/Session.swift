@@ -100,9 +100,6 @@ public final class Session {
     public let cancellation: LuaCancellation
     /// Diagnostics for tuning limits (`detent run -v`); never part of a report.
     public var logger = Logger(label: "detent.session")
-    /// Where the walk's last step stopped in its world (virtual seconds, frame): a block error
-    /// it reached is reported there, as a test's failure is. Zero for a step taken without a job.
-    var lastStepClock: (seconds: Double, frame: Int64) = (0, 0)
 
     /// A session and its Lua state on a serial queue of its own, built there. With
     /// `reusable`, the state's pristine snapshot is taken once it is built, so
