@@ -5,7 +5,7 @@
 //
 // In C because the same in Lua made the reseed cost ~17 k instructions before every job (a
 // one-test spec file has four), against ~9 k now: each step of Lua's `next` is a C call from
-// Lua, ~460 instructions (BENCHMARKS.md). Raw operations only, so no metamethod a test set on
+// Lua, ~450 instructions (BENCHMARKS.md). Raw operations only, so no metamethod a test set on
 // the library or on the metatable runs here.
 
 #include "CLuaShim.h"
