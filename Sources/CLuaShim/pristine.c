@@ -10,8 +10,15 @@
 // values back, metatables and upvalues are reset, and the collector's mode and parameters
 // are the defaults again. Whatever the file created is then unreachable from the globals and
 // left to the collector. Only raw operations are used, so no metamethod of the file runs.
+//
+// Most files change few of the ~200 recorded tables, so a restore first asks whether a table
+// is still exactly as recorded: one `lua_next` pass compared, field by field in iteration
+// order, with the *prints* the snapshot keeps in C (each key's and value's type and identity).
+// Only a table that differs is put back from its copy (a lookup per field), and its prints are
+// taken again afterwards, since putting it back may have reordered it.
 
 #include "CLuaShim.h"
+#include <string.h>
 
 static const char PRISTINE_KEY = 'p';   // its address is the registry key of the snapshot
 
@@ -25,6 +32,138 @@ typedef struct {
     lua_Integer pending; // length of `work`
     int upvalues;        // stack index: set of the upvalues recorded (by lua_upvalueid)
 } walk;
+
+// A value's identity, as far as a restore needs it to see that a field is as recorded: its
+// type and, for an object (string, table, function, userdata, thread), the object's address
+// (`lua_topointer`); for a number, its subtype and bits. The recorded object stays alive in the
+// snapshot's lists, so while it does no other object can have its address. An equal string at
+// another address only sends its table to the slow path, which compares values as `identical`
+// does.
+typedef struct {
+    int type;
+    int is_integer;
+    union { const void *object; lua_Integer integer; lua_Number number; int boolean; } as;
+} print;
+
+// A recorded table's prints: `fields` key/value pairs from `first` in `prints.fields`, in the
+// order `lua_next` gave them, or -1 when they could not be taken again (the slow path then).
+typedef struct {
+    lua_Integer fields;
+    lua_Integer room;        // the fields recorded (their copy's entries)
+    lua_Integer first;
+    const void *metatable;   // NULL: none
+} table_prints;
+
+// A recorded upvalue: its function's number, whether that function is the previous upvalue's
+// (the restore then keeps it on the stack) and its value's print.
+typedef struct {
+    int number;
+    int same_function;
+    print value;
+} upvalue_prints;
+
+// What the C side keeps of a snapshot, in one userdata (so it lives and dies with it).
+typedef struct {
+    lua_Integer tables, upvalues, userdata;
+    table_prints *table;
+    print *fields;               // key, value, key, value…
+    upvalue_prints *upvalue;
+    const void **userdata_metatable;
+} prints;
+
+static void take_print(lua_State *L, int index, print *p) {
+    p->type = lua_type(L, index);
+    p->is_integer = 0;
+    switch (p->type) {
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, index)) {
+            p->is_integer = 1;
+            p->as.integer = lua_tointeger(L, index);
+        } else {
+            p->as.number = lua_tonumber(L, index);
+        }
+        break;
+    case LUA_TBOOLEAN:
+        p->as.boolean = lua_toboolean(L, index);
+        break;
+    default:
+        p->as.object = lua_topointer(L, index);
+        break;
+    }
+}
+
+// Whether the value at `index` is certainly the recorded one (a raw-equal value may still
+// answer no: an integer recorded as a float, an equal string at another address).
+static int matches(lua_State *L, int index, const print *p) {
+    int type = lua_type(L, index);
+    if (type != p->type) return 0;
+    switch (type) {
+    case LUA_TNUMBER: {
+        if (lua_isinteger(L, index)) return p->is_integer && lua_tointeger(L, index) == p->as.integer;
+        lua_Number number = lua_tonumber(L, index);
+        return !p->is_integer && memcmp(&number, &p->as.number, sizeof number) == 0;
+    }
+    case LUA_TBOOLEAN:
+        return lua_toboolean(L, index) == p->as.boolean;
+    default:
+        return lua_topointer(L, index) == p->as.object;
+    }
+}
+
+// Takes the prints of the table at `table` into `t` (room for `t->room` pairs from
+// `t->first`); when it holds another number of fields, marks them unusable (-1).
+static void take_table_prints(lua_State *L, int table, table_prints *t, print *fields) {
+    lua_Integer found = 0, room = t->room;
+    print *at = fields + 2 * t->first;
+    lua_pushnil(L);
+    while (lua_next(L, table)) {
+        if (found < room) {
+            take_print(L, -2, at++);
+            take_print(L, -1, at++);
+        }
+        found++;
+        lua_pop(L, 1);
+    }
+    t->fields = found == room ? room : -1;
+}
+
+// Whether the table at `table` holds exactly its recorded fields, in the recorded order.
+static int unchanged(lua_State *L, int table, const table_prints *t, const print *fields) {
+    if (t->fields < 0) return 0;
+    const print *at = fields + 2 * t->first;
+    lua_Integer seen = 0;
+    lua_pushnil(L);
+    while (lua_next(L, table)) {
+        if (seen == t->fields || !matches(L, -2, at) || !matches(L, -1, at + 1)) {
+            lua_pop(L, 2);
+            return 0;
+        }
+        lua_pop(L, 1);
+        at += 2;
+        seen++;
+    }
+    return seen == t->fields;
+}
+
+// The address of the metatable of the value at `index`, or NULL when it has none.
+static const void *metatable_of(lua_State *L, int index) {
+    if (!lua_getmetatable(L, index)) return NULL;
+    const void *metatable = lua_topointer(L, -1);
+    lua_pop(L, 1);
+    return metatable;
+}
+
+// Whether the values at `a` and `b` are the same for a script: raw-equal, and for numbers also
+// of one subtype with the same bits (1 and 1.0, 0.0 and -0.0 print differently; a NaN is its
+// own value).
+static int identical(lua_State *L, int a, int b) {
+    if (lua_type(L, a) != LUA_TNUMBER || lua_type(L, b) != LUA_TNUMBER) return lua_rawequal(L, a, b);
+    int integer = lua_isinteger(L, a);
+    if (integer != lua_isinteger(L, b)) return 0;
+    if (integer) return lua_tointeger(L, a) == lua_tointeger(L, b);
+    lua_Number x = lua_tonumber(L, a), y = lua_tonumber(L, b);
+    return memcmp(&x, &y, sizeof x) == 0;
+}
 
 // Whether `id` is new to the set at `set` (and notes it).
 static int first_sighting(lua_State *L, int set, void *id) {
@@ -66,8 +205,56 @@ static void push_metatable_or_false(lua_State *L, int index) {
     if (!lua_getmetatable(L, index)) lua_pushboolean(L, 0);
 }
 
+// Pushes a userdata with the prints of the recorded objects in the lists at `tables`,
+// `functions` and `userdata` (`take`'s layout, counts as recorded).
+static void take_prints(lua_State *L, int tables, int functions, int userdata, lua_Integer table_total,
+                        lua_Integer field_total, lua_Integer upvalue_total, lua_Integer userdata_total) {
+    size_t bytes = sizeof(prints) + (size_t)table_total * sizeof(table_prints) + (size_t)field_total * 2 * sizeof(print) +
+                   (size_t)upvalue_total * sizeof(upvalue_prints) + (size_t)userdata_total * sizeof(const void *);
+    prints *p = lua_newuserdatauv(L, bytes, 0);
+    int block = lua_gettop(L);
+    p->tables = table_total;
+    p->upvalues = upvalue_total;
+    p->userdata = userdata_total;
+    p->table = (table_prints *)(p + 1);
+    p->fields = (print *)(p->table + table_total);
+    p->upvalue = (upvalue_prints *)(p->fields + 2 * field_total);
+    p->userdata_metatable = (const void **)(p->upvalue + upvalue_total);
+    lua_Integer first = 0;
+    for (lua_Integer i = 0; i < table_total; i++) {
+        table_prints *t = &p->table[i];
+        lua_rawgeti(L, tables, 4 * i + 1);
+        lua_rawgeti(L, tables, 4 * i + 4);
+        t->room = lua_tointeger(L, -1);
+        t->first = first;
+        first += t->room;
+        lua_pop(L, 1);
+        take_table_prints(L, block + 1, t, p->fields);
+        t->metatable = metatable_of(L, block + 1);
+        lua_settop(L, block);
+    }
+    const void *previous = NULL;
+    for (lua_Integer j = 0; j < upvalue_total; j++) {
+        upvalue_prints *u = &p->upvalue[j];
+        lua_rawgeti(L, functions, 3 * j + 1);
+        const void *function = lua_topointer(L, -1);
+        u->same_function = j > 0 && function == previous;
+        previous = function;
+        lua_rawgeti(L, functions, 3 * j + 2);
+        u->number = (int)lua_tointeger(L, -1);
+        lua_rawgeti(L, functions, 3 * j + 3);
+        take_print(L, -1, &u->value);
+        lua_settop(L, block);
+    }
+    for (lua_Integer k = 0; k < userdata_total; k++) {
+        lua_rawgeti(L, userdata, 2 * k + 1);
+        p->userdata_metatable[k] = metatable_of(L, -1);
+        lua_settop(L, block);
+    }
+}
+
 // [1] = { table, copy, metatable|false, entries, ... }, [2] = { function, upvalue number, value, ... },
-// [3] = { userdata, metatable|false, ... }
+// [3] = { userdata, metatable|false, ... }, [4] = their prints (a userdata)
 static int take(lua_State *L) {
     int roots = lua_absindex(L, 1);
     lua_settop(L, 1);
@@ -167,6 +354,8 @@ static int take(lua_State *L) {
         lua_settop(L, object - 1);
     }
 
+    take_prints(L, tables, functions, userdata, table_count / 4, field_count, function_count / 3, userdata_count / 2);
+    lua_rawseti(L, snapshot, 4);
     lua_pushvalue(L, tables);
     lua_rawseti(L, snapshot, 1);
     lua_pushvalue(L, functions);
@@ -183,15 +372,8 @@ static int take(lua_State *L) {
 }
 
 // Sets the metatable of the object at `object` to the recorded one on top of the stack
-// (false: none) when it differs; pops the recorded value.
-static void restore_metatable(lua_State *L, int object) {
-    int has = lua_getmetatable(L, object);
-    if (!has) lua_pushboolean(L, 0);
-    if (lua_rawequal(L, -1, -2)) {
-        lua_pop(L, 2);
-        return;
-    }
-    lua_pop(L, 1);
+// (false: none), popping it.
+static void set_recorded_metatable(lua_State *L, int object) {
     if (lua_type(L, -1) == LUA_TBOOLEAN) {
         lua_pop(L, 1);
         lua_pushnil(L);
@@ -209,7 +391,7 @@ static void restore_table(lua_State *L, int table, int copy, lua_Integer recorde
     while (lua_next(L, table)) {
         lua_pushvalue(L, -2);
         if (lua_rawget(L, copy) != LUA_TNIL) found++;   // key, value, recorded value
-        if (lua_rawequal(L, -1, -2)) {
+        if (identical(L, -1, -2)) {
             lua_pop(L, 2);
             continue;
         }
@@ -237,40 +419,48 @@ static int restore(lua_State *L) {
     lua_settop(L, 0);
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &PRISTINE_KEY) != LUA_TTABLE) return 0;
     luaL_checkstack(L, 12, "pristine restore");
-    lua_rawgeti(L, 1, 1);
-    lua_Integer count = (lua_Integer)lua_rawlen(L, 2);
-    for (lua_Integer i = 1; i <= count; i += 4) {
-        lua_rawgeti(L, 2, i);       // 3: table
-        lua_rawgeti(L, 2, i + 1);   // 4: copy
-        lua_rawgeti(L, 2, i + 3);   // 5: its entries
-        lua_Integer recorded = lua_tointeger(L, 5);
-        lua_pop(L, 1);
-        restore_table(L, 3, 4, recorded);
-        lua_rawgeti(L, 2, i + 2);
-        restore_metatable(L, 3);
-        lua_settop(L, 2);
+    lua_rawgeti(L, 1, 4);
+    prints *p = lua_touserdata(L, 2);
+    lua_rawgeti(L, 1, 1);   // 3: the tables' list
+    lua_rawgeti(L, 1, 2);   // 4: the upvalues'
+    lua_rawgeti(L, 1, 3);   // 5: the userdata's
+    for (lua_Integer i = 0; i < p->tables; i++) {
+        table_prints *t = &p->table[i];
+        lua_rawgeti(L, 3, 4 * i + 1);   // 6: the table
+        if (!unchanged(L, 6, t, p->fields)) {
+            lua_rawgeti(L, 3, 4 * i + 2);
+            restore_table(L, 6, 7, t->room);
+            lua_settop(L, 6);
+            take_table_prints(L, 6, t, p->fields);
+        }
+        if (metatable_of(L, 6) != t->metatable) {
+            lua_rawgeti(L, 3, 4 * i + 3);
+            set_recorded_metatable(L, 6);
+        }
+        lua_settop(L, 5);
     }
-    lua_settop(L, 1);
-    lua_rawgeti(L, 1, 2);
-    count = (lua_Integer)lua_rawlen(L, 2);
-    for (lua_Integer i = 1; i <= count; i += 3) {
-        lua_rawgeti(L, 2, i);       // 3: function
-        lua_rawgeti(L, 2, i + 1);
-        int n = (int)lua_tointeger(L, -1);
+    for (lua_Integer j = 0; j < p->upvalues; j++) {
+        const upvalue_prints *u = &p->upvalue[j];
+        if (!u->same_function) {
+            lua_settop(L, 5);
+            lua_rawgeti(L, 4, 3 * j + 1);   // 6: the function
+        }
+        lua_getupvalue(L, 6, u->number);
+        int same = matches(L, -1, &u->value);
         lua_pop(L, 1);
-        lua_getupvalue(L, 3, n);    // 4: its value now
-        lua_rawgeti(L, 2, i + 2);   // 5: as recorded
-        if (!lua_rawequal(L, 4, 5)) lua_setupvalue(L, 3, n);
-        lua_settop(L, 2);
+        if (!same) {
+            lua_rawgeti(L, 4, 3 * j + 3);
+            lua_setupvalue(L, 6, u->number);
+        }
     }
-    lua_settop(L, 1);
-    lua_rawgeti(L, 1, 3);
-    count = (lua_Integer)lua_rawlen(L, 2);
-    for (lua_Integer i = 1; i <= count; i += 2) {
-        lua_rawgeti(L, 2, i);
-        lua_rawgeti(L, 2, i + 1);
-        restore_metatable(L, 3);
-        lua_settop(L, 2);
+    lua_settop(L, 5);
+    for (lua_Integer k = 0; k < p->userdata; k++) {
+        lua_rawgeti(L, 5, 2 * k + 1);
+        if (metatable_of(L, 6) != p->userdata_metatable[k]) {
+            lua_rawgeti(L, 5, 2 * k + 2);
+            set_recorded_metatable(L, 6);
+        }
+        lua_settop(L, 5);
     }
     lua_settop(L, 0);
     // Only when stopped: restarting a running collector would reset its debt and make it

@@ -18,4 +18,61 @@ struct PristineSnapshotTests {
         try lua.restorePristine()
         try lua.run("assert(kept.a == 1 and kept.b.c == 2 and kept.new == nil and extra == nil)", chunkName: "=(check)")
     }
+
+    /// A table put back from its copy has its prints taken again: after a file grew it (a
+    /// rehash reorders it), the next file's change to it is still seen, and an unchanged file
+    /// leaves it as it is.
+    @Test func aTablePutBackIsCheckedAgainAfterwards() throws {
+        let lua = LuaState(libraries: .safe)
+        try lua.run("kept = { a = 1, b = 'two', 3 }", chunkName: "=(test)")
+        _ = try lua.takePristineSnapshot()
+        let check = """
+            local n = 0 for _ in pairs(kept) do n = n + 1 end
+            assert(n == 3 and kept.a == 1 and kept.b == 'two' and kept[1] == 3, 'kept: ' .. n)
+            """
+        for (number, file) in ["for i = 1, 100 do kept['k' .. i] = i end kept.a = 5 kept[1] = nil", "kept.b = 'three'",
+                               "kept.added = true", "kept.b = nil", ""].enumerated() {
+            try lua.run(file, chunkName: "=(file \(number + 1))")
+            try lua.restorePristine()
+            try lua.run(check, chunkName: "=(check after file \(number + 1))")
+        }
+    }
+
+    /// A value equal to the recorded one but of another number subtype or sign prints
+    /// differently (`1.0`, `-0.0`), so it is put back too.
+    @Test func numbersComeBackWithTheirSubtypeAndSign() throws {
+        let lua = LuaState(libraries: .safe)
+        try lua.run("kept = { one = 1, zero = 0.0, nan = 0/0 }", chunkName: "=(test)")
+        _ = try lua.takePristineSnapshot()
+        try lua.run("kept.one = 1.0; kept.zero = -0.0", chunkName: "=(file)")
+        try lua.restorePristine()
+        try lua.run("""
+            assert(math.type(kept.one) == 'integer', tostring(kept.one))
+            assert(tostring(kept.zero) == '0.0', tostring(kept.zero))
+            assert(kept.nan ~= kept.nan)
+            """, chunkName: "=(check)")
+    }
+
+    /// Upvalues are put back per function, also for a function with several of them and for
+    /// two closures sharing one; a table's and a userdata's metatable come back too.
+    @Test func upvaluesAndMetatablesComeBack() throws {
+        let lua = LuaState(libraries: .safe)
+        try lua.run("""
+            local a, b = 1, 2
+            local count = 0
+            function pair() return a, b end
+            function set(x, y) a, b = x, y end
+            function bump() count = count + 1 return count end
+            shaped = setmetatable({}, { __index = function() return 'recorded' end })
+            """, chunkName: "=(test)")
+        _ = try lua.takePristineSnapshot()
+        try lua.run("set(5, 6) bump() bump() setmetatable(shaped, nil)", chunkName: "=(file)")
+        try lua.restorePristine()
+        try lua.run("""
+            local x, y = pair()
+            assert(x == 1 and y == 2, x .. ', ' .. y)
+            assert(bump() == 1)
+            assert(shaped.anything == 'recorded')
+            """, chunkName: "=(check)")
+    }
 }
