@@ -94,7 +94,13 @@ static void take_print(lua_State *L, int index, print *p) {
 
 // Whether the value at `index` is certainly the recorded one (a raw-equal value may still
 // answer no: an integer recorded as a float, an equal string at another address).
-static int matches(lua_State *L, int index, const print *p) {
+//
+// A recorded object (string, table, function, userdata, thread: the common case) is compared by
+// address alone. Only a light userdata could share an object's address without being it, and
+// none does: Detent pushes none, and the one the standard library makes (`debug.upvalueid`)
+// points at an upvalue or into a C closure, never where `lua_topointer` places a value.
+static inline __attribute__((always_inline)) int matches(lua_State *L, int index, const print *p) {
+    if (p->type >= LUA_TSTRING) return lua_topointer(L, index) == p->as.object;
     int type = lua_type(L, index);
     if (type != p->type) return 0;
     switch (type) {
@@ -372,13 +378,16 @@ static int take(lua_State *L) {
 }
 
 // Sets the metatable of the object at `object` to the recorded one on top of the stack
-// (false: none), popping it.
-static void set_recorded_metatable(lua_State *L, int object) {
-    if (lua_type(L, -1) == LUA_TBOOLEAN) {
+// (false: none), popping it. Returns 0 when the recorded value is neither.
+static int set_recorded_metatable(lua_State *L, int object) {
+    int type = lua_type(L, -1);
+    if (type != LUA_TTABLE && type != LUA_TBOOLEAN) return 0;
+    if (type == LUA_TBOOLEAN) {
         lua_pop(L, 1);
         lua_pushnil(L);
     }
     lua_setmetatable(L, object);
+    return 1;
 }
 
 // Puts the table at `table` back as its copy at `copy` (`recorded` entries) says, in one pass
@@ -415,27 +424,36 @@ static void restore_table(lua_State *L, int table, int copy, lua_Integer recorde
     }
 }
 
+static int damaged(lua_State *L) {
+    return luaL_error(L, "the pristine snapshot was changed by a script (through debug.getregistry)");
+}
+
 static int restore(lua_State *L) {
     lua_settop(L, 0);
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &PRISTINE_KEY) != LUA_TTABLE) return 0;
     luaL_checkstack(L, 12, "pristine restore");
-    lua_rawgeti(L, 1, 4);
+    // The snapshot sits in the registry, which `debug.getregistry()` hands to a script: what
+    // a script could have put there instead is refused here, before any of it is used.
+    int prints_type = lua_rawgeti(L, 1, 4);
     prints *p = lua_touserdata(L, 2);
-    lua_rawgeti(L, 1, 1);   // 3: the tables' list
-    lua_rawgeti(L, 1, 2);   // 4: the upvalues'
-    lua_rawgeti(L, 1, 3);   // 5: the userdata's
+    if (lua_rawgeti(L, 1, 1) != LUA_TTABLE || lua_rawgeti(L, 1, 2) != LUA_TTABLE || lua_rawgeti(L, 1, 3) != LUA_TTABLE ||
+        prints_type != LUA_TUSERDATA || lua_rawlen(L, 2) < sizeof(prints) || p->table != (table_prints *)(p + 1) ||
+        lua_rawlen(L, 3) != (size_t)(4 * p->tables) ||
+        lua_rawlen(L, 4) != (size_t)(3 * p->upvalues) || lua_rawlen(L, 5) != (size_t)(2 * p->userdata))
+        return damaged(L);
+    // 3: the tables' list, 4: the upvalues', 5: the userdata's
     for (lua_Integer i = 0; i < p->tables; i++) {
         table_prints *t = &p->table[i];
-        lua_rawgeti(L, 3, 4 * i + 1);   // 6: the table
+        if (lua_rawgeti(L, 3, 4 * i + 1) != LUA_TTABLE) return damaged(L);   // 6: the table
         if (!unchanged(L, 6, t, p->fields)) {
-            lua_rawgeti(L, 3, 4 * i + 2);
+            if (lua_rawgeti(L, 3, 4 * i + 2) != LUA_TTABLE) return damaged(L);
             restore_table(L, 6, 7, t->room);
             lua_settop(L, 6);
             take_table_prints(L, 6, t, p->fields);
         }
         if (metatable_of(L, 6) != t->metatable) {
             lua_rawgeti(L, 3, 4 * i + 3);
-            set_recorded_metatable(L, 6);
+            if (!set_recorded_metatable(L, 6)) return damaged(L);
         }
         lua_settop(L, 5);
     }
@@ -443,9 +461,9 @@ static int restore(lua_State *L) {
         const upvalue_prints *u = &p->upvalue[j];
         if (!u->same_function) {
             lua_settop(L, 5);
-            lua_rawgeti(L, 4, 3 * j + 1);   // 6: the function
+            if (lua_rawgeti(L, 4, 3 * j + 1) != LUA_TFUNCTION) return damaged(L);   // 6: the function
         }
-        lua_getupvalue(L, 6, u->number);
+        if (lua_getupvalue(L, 6, u->number) == NULL) return damaged(L);
         int same = matches(L, -1, &u->value);
         lua_pop(L, 1);
         if (!same) {
@@ -455,10 +473,10 @@ static int restore(lua_State *L) {
     }
     lua_settop(L, 5);
     for (lua_Integer k = 0; k < p->userdata; k++) {
-        lua_rawgeti(L, 5, 2 * k + 1);
+        if (lua_rawgeti(L, 5, 2 * k + 1) != LUA_TUSERDATA) return damaged(L);
         if (metatable_of(L, 6) != p->userdata_metatable[k]) {
             lua_rawgeti(L, 5, 2 * k + 2);
-            set_recorded_metatable(L, 6);
+            if (!set_recorded_metatable(L, 6)) return damaged(L);
         }
         lua_settop(L, 5);
     }

@@ -264,14 +264,22 @@ public final class SpecRunner: @unchecked Sendable {
     }
 
     /// The worker's session for the next file: `previous` put back to pristine when it can be
-    /// reused, else the one made ahead (`prepareSession`), else a new reusable one.
+    /// reused, else the one made ahead (`prepareSession`), else a new reusable one. A state
+    /// that cannot be put back (the last file rewrote its snapshot through
+    /// `debug.getregistry()`) is dropped, and the next file gets a new one.
     private func session(reusing previous: QueueOwned<Session>?) throws -> QueueOwned<Session> {
-        if let previous, try previous.sync({ session -> Bool in
-            guard session.isReusable else { return false }
-            try session.prepareForAnotherFile()
-            return true
-        }) {
-            return previous
+        if let previous {
+            do {
+                if try previous.sync({ session -> Bool in
+                    guard session.isReusable else { return false }
+                    try session.prepareForAnotherFile()
+                    return true
+                }) {
+                    return previous
+                }
+            } catch {
+                logger.notice("the next spec file runs in a new Lua state: \(error)")
+            }
         }
         if previous == nil, let made = sessionMadeAhead.withLockedValue({ made in defer { made = nil }; return made }) { return made }
         return try makeSession()

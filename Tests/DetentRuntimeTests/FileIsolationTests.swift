@@ -67,4 +67,39 @@ struct FileIsolationTests {
         }
         #expect(try status(change: nil) == [.passed])
     }
+
+    /// The snapshot lives in the registry, which `debug.getregistry()` hands to scripts. A file
+    /// that rewrites it neither crashes its worker nor fails the next file: that one gets a new
+    /// Lua state, and sees nothing of the first.
+    @Test(arguments: [1, 2])
+    func aFileThatRewritesTheSnapshotLeavesTheNextOneANewState(jobs: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detent-snapshot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rewrite = """
+            describe("a file", function() it("rewrites the pristine snapshot", function()
+              left_behind = true
+              local rewritten = 0
+              for _, v in pairs(debug.getregistry()) do
+                if type(v) == "table" and type(rawget(v, 1)) == "table" and type(rawget(v, 4)) == "userdata" then
+                  rawset(v, 4, false); rawset(v, 1, 7); rewritten = rewritten + 1
+                end
+              end
+              assert.equal(1, rewritten)
+            end) end)
+            """
+        let check = """
+            describe("the next file", function() it("sees a state as new", function()
+              assert.is_nil(left_behind)
+            end) end)
+            """
+        for i in 1...3 {
+            try rewrite.write(to: folder.appendingPathComponent("a\(i)_spec.lua"), atomically: true, encoding: .utf8)
+            try check.write(to: folder.appendingPathComponent("b\(i)_spec.lua"), atomically: true, encoding: .utf8)
+        }
+        let outcome = try RunHarness.run([folder.path]) { $0.jobs = jobs; $0.noPlugins = true }
+        #expect(outcome.summary.passed == 6, "\(outcome.output)")
+        #expect(outcome.summary.exitCode == 0)
+    }
 }
+
