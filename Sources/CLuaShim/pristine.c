@@ -117,8 +117,11 @@ static inline __attribute__((always_inline)) int matches(lua_State *L, int index
 }
 
 // Takes the prints of the table at `table` into `t` (room for `t->room` pairs from
-// `t->first`); when it holds another number of fields, marks them unusable (-1).
-static void take_table_prints(lua_State *L, int table, table_prints *t, print *fields) {
+// `t->first`); when it holds another number of fields, marks them unusable (-1). With `pins`
+// (a stack index, or 0), the keys and values printed are kept there too, at their prints'
+// places: a table put back may hold an equal string that is not the recorded one, and an
+// address in a print must not be freed and handed to another object while the print is kept.
+static void take_table_prints(lua_State *L, int table, table_prints *t, print *fields, int pins) {
     lua_Integer found = 0, room = t->room;
     print *at = fields + 2 * t->first;
     lua_pushnil(L);
@@ -126,6 +129,12 @@ static void take_table_prints(lua_State *L, int table, table_prints *t, print *f
         if (found < room) {
             take_print(L, -2, at++);
             take_print(L, -1, at++);
+            if (pins) {
+                lua_pushvalue(L, -2);
+                lua_rawseti(L, pins, 2 * (t->first + found) + 1);
+                lua_pushvalue(L, -1);
+                lua_rawseti(L, pins, 2 * (t->first + found) + 2);
+            }
         }
         found++;
         lua_pop(L, 1);
@@ -235,7 +244,7 @@ static void take_prints(lua_State *L, int tables, int functions, int userdata, l
         t->first = first;
         first += t->room;
         lua_pop(L, 1);
-        take_table_prints(L, block + 1, t, p->fields);
+        take_table_prints(L, block + 1, t, p->fields, 0);   // the copy keeps what they name
         t->metatable = metatable_of(L, block + 1);
         lua_settop(L, block);
     }
@@ -260,7 +269,8 @@ static void take_prints(lua_State *L, int tables, int functions, int userdata, l
 }
 
 // [1] = { table, copy, metatable|false, entries, ... }, [2] = { function, upvalue number, value, ... },
-// [3] = { userdata, metatable|false, ... }, [4] = their prints (a userdata)
+// [3] = { userdata, metatable|false, ... }, [4] = their prints (a userdata), [5] = room to pin
+// what the prints of tables put back name (`take_table_prints`)
 static int take(lua_State *L) {
     int roots = lua_absindex(L, 1);
     lua_settop(L, 1);
@@ -362,6 +372,14 @@ static int take(lua_State *L) {
 
     take_prints(L, tables, functions, userdata, table_count / 4, field_count, function_count / 3, userdata_count / 2);
     lua_rawseti(L, snapshot, 4);
+    // Room for what the prints of tables put back name (`take_table_prints`), made now so that
+    // filling it during a restore allocates nothing (and so runs no collector step).
+    lua_createtable(L, (int)(2 * field_count), 0);
+    for (lua_Integer i = 1; i <= 2 * field_count; i++) {
+        lua_pushboolean(L, 0);
+        lua_rawseti(L, -2, i);
+    }
+    lua_rawseti(L, snapshot, 5);
     lua_pushvalue(L, tables);
     lua_rawseti(L, snapshot, 1);
     lua_pushvalue(L, functions);
@@ -432,53 +450,53 @@ static int restore(lua_State *L) {
     lua_settop(L, 0);
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &PRISTINE_KEY) != LUA_TTABLE) return 0;
     luaL_checkstack(L, 12, "pristine restore");
+    enum { PRINTS = 2, PINS, TABLES, UPVALUES, USERDATA, OBJECT };   // OBJECT: the one being put back
     // The snapshot sits in the registry, which `debug.getregistry()` hands to a script: what
     // a script could have put there instead is refused here, before any of it is used.
     int prints_type = lua_rawgeti(L, 1, 4);
-    prints *p = lua_touserdata(L, 2);
-    if (lua_rawgeti(L, 1, 1) != LUA_TTABLE || lua_rawgeti(L, 1, 2) != LUA_TTABLE || lua_rawgeti(L, 1, 3) != LUA_TTABLE ||
-        prints_type != LUA_TUSERDATA || lua_rawlen(L, 2) < sizeof(prints) || p->table != (table_prints *)(p + 1) ||
-        lua_rawlen(L, 3) != (size_t)(4 * p->tables) ||
-        lua_rawlen(L, 4) != (size_t)(3 * p->upvalues) || lua_rawlen(L, 5) != (size_t)(2 * p->userdata))
+    prints *p = lua_touserdata(L, PRINTS);
+    if (lua_rawgeti(L, 1, 5) != LUA_TTABLE || lua_rawgeti(L, 1, 1) != LUA_TTABLE || lua_rawgeti(L, 1, 2) != LUA_TTABLE ||
+        lua_rawgeti(L, 1, 3) != LUA_TTABLE || prints_type != LUA_TUSERDATA || lua_rawlen(L, PRINTS) < sizeof(prints) ||
+        p->table != (table_prints *)(p + 1) || lua_rawlen(L, TABLES) != (size_t)(4 * p->tables) ||
+        lua_rawlen(L, UPVALUES) != (size_t)(3 * p->upvalues) || lua_rawlen(L, USERDATA) != (size_t)(2 * p->userdata))
         return damaged(L);
-    // 3: the tables' list, 4: the upvalues', 5: the userdata's
     for (lua_Integer i = 0; i < p->tables; i++) {
         table_prints *t = &p->table[i];
-        if (lua_rawgeti(L, 3, 4 * i + 1) != LUA_TTABLE) return damaged(L);   // 6: the table
-        if (!unchanged(L, 6, t, p->fields)) {
-            if (lua_rawgeti(L, 3, 4 * i + 2) != LUA_TTABLE) return damaged(L);
-            restore_table(L, 6, 7, t->room);
-            lua_settop(L, 6);
-            take_table_prints(L, 6, t, p->fields);
+        if (lua_rawgeti(L, TABLES, 4 * i + 1) != LUA_TTABLE) return damaged(L);
+        if (!unchanged(L, OBJECT, t, p->fields)) {
+            if (lua_rawgeti(L, TABLES, 4 * i + 2) != LUA_TTABLE) return damaged(L);   // its copy
+            restore_table(L, OBJECT, OBJECT + 1, t->room);
+            lua_settop(L, OBJECT);
+            take_table_prints(L, OBJECT, t, p->fields, PINS);
         }
-        if (metatable_of(L, 6) != t->metatable) {
-            lua_rawgeti(L, 3, 4 * i + 3);
-            if (!set_recorded_metatable(L, 6)) return damaged(L);
+        if (metatable_of(L, OBJECT) != t->metatable) {
+            lua_rawgeti(L, TABLES, 4 * i + 3);
+            if (!set_recorded_metatable(L, OBJECT)) return damaged(L);
         }
-        lua_settop(L, 5);
+        lua_settop(L, USERDATA);
     }
     for (lua_Integer j = 0; j < p->upvalues; j++) {
         const upvalue_prints *u = &p->upvalue[j];
         if (!u->same_function) {
-            lua_settop(L, 5);
-            if (lua_rawgeti(L, 4, 3 * j + 1) != LUA_TFUNCTION) return damaged(L);   // 6: the function
+            lua_settop(L, USERDATA);
+            if (lua_rawgeti(L, UPVALUES, 3 * j + 1) != LUA_TFUNCTION) return damaged(L);
         }
-        if (lua_getupvalue(L, 6, u->number) == NULL) return damaged(L);
+        if (lua_getupvalue(L, OBJECT, u->number) == NULL) return damaged(L);
         int same = matches(L, -1, &u->value);
         lua_pop(L, 1);
         if (!same) {
-            lua_rawgeti(L, 4, 3 * j + 3);
-            lua_setupvalue(L, 6, u->number);
+            lua_rawgeti(L, UPVALUES, 3 * j + 3);
+            lua_setupvalue(L, OBJECT, u->number);
         }
     }
-    lua_settop(L, 5);
+    lua_settop(L, USERDATA);
     for (lua_Integer k = 0; k < p->userdata; k++) {
-        if (lua_rawgeti(L, 5, 2 * k + 1) != LUA_TUSERDATA) return damaged(L);
-        if (metatable_of(L, 6) != p->userdata_metatable[k]) {
-            lua_rawgeti(L, 5, 2 * k + 2);
-            if (!set_recorded_metatable(L, 6)) return damaged(L);
+        if (lua_rawgeti(L, USERDATA, 2 * k + 1) != LUA_TUSERDATA) return damaged(L);
+        if (metatable_of(L, OBJECT) != p->userdata_metatable[k]) {
+            lua_rawgeti(L, USERDATA, 2 * k + 2);
+            if (!set_recorded_metatable(L, OBJECT)) return damaged(L);
         }
-        lua_settop(L, 5);
+        lua_settop(L, USERDATA);
     }
     lua_settop(L, 0);
     // Only when stopped: restarting a running collector would reset its debt and make it
