@@ -49,6 +49,7 @@ typedef struct {
 // order `lua_next` gave them, or -1 when they could not be taken again (the slow path then).
 typedef struct {
     lua_Integer fields;
+    lua_Integer typed;       // whether the prints were taken again from the table put back
     lua_Integer room;        // the fields recorded (their copy's entries)
     lua_Integer first;
     const void *metatable;   // NULL: none
@@ -65,6 +66,7 @@ typedef struct {
 // What the C side keeps of a snapshot, in one userdata (so it lives and dies with it).
 typedef struct {
     lua_Integer tables, upvalues, userdata;
+    const void *pins;            // the table made for pins (snapshot[5]), by its address
     table_prints *table;
     print *fields;               // key, value, key, value…
     upvalue_prints *upvalue;
@@ -96,11 +98,14 @@ static void take_print(lua_State *L, int index, print *p) {
 // answer no: an integer recorded as a float, an equal string at another address).
 //
 // A recorded object (string, table, function, userdata, thread: the common case) is compared by
-// address alone. Only a light userdata could share an object's address without being it, and
-// none does: Detent pushes none, and the one the standard library makes (`debug.upvalueid`)
-// points at an upvalue or into a C closure, never where `lua_topointer` places a value.
-static inline __attribute__((always_inline)) int matches(lua_State *L, int index, const print *p) {
-    if (p->type >= LUA_TSTRING) return lua_topointer(L, index) == p->as.object;
+// its address. Only a light userdata could hold that address without being the object: one from
+// `debug.upvalueid` kept past its upvalue's end holds an address that a later object may take.
+// An object alive since the snapshot was taken has held its address since before any script
+// ran, so no such light userdata can hold it: the snapshot's own prints compare addresses
+// alone. Prints taken again from a table put back (`typed`) may name objects a file made, and
+// compare the type too.
+static inline __attribute__((always_inline)) int matches(lua_State *L, int index, const print *p, int typed) {
+    if (p->type >= LUA_TSTRING && !typed) return lua_topointer(L, index) == p->as.object;
     int type = lua_type(L, index);
     if (type != p->type) return 0;
     switch (type) {
@@ -140,6 +145,7 @@ static void take_table_prints(lua_State *L, int table, table_prints *t, print *f
         lua_pop(L, 1);
     }
     t->fields = found == room ? room : -1;
+    t->typed = pins != 0;
 }
 
 // Whether the table at `table` holds exactly its recorded fields, in the recorded order.
@@ -149,7 +155,7 @@ static int unchanged(lua_State *L, int table, const table_prints *t, const print
     lua_Integer seen = 0;
     lua_pushnil(L);
     while (lua_next(L, table)) {
-        if (seen == t->fields || !matches(L, -2, at) || !matches(L, -1, at + 1)) {
+        if (seen == t->fields || !matches(L, -2, at, (int)t->typed) || !matches(L, -1, at + 1, (int)t->typed)) {
             lua_pop(L, 2);
             return 0;
         }
@@ -379,6 +385,9 @@ static int take(lua_State *L) {
         lua_pushboolean(L, 0);
         lua_rawseti(L, -2, i);
     }
+    lua_rawgeti(L, snapshot, 4);
+    ((prints *)lua_touserdata(L, -1))->pins = lua_topointer(L, -2);
+    lua_pop(L, 1);
     lua_rawseti(L, snapshot, 5);
     lua_pushvalue(L, tables);
     lua_rawseti(L, snapshot, 1);
@@ -448,7 +457,7 @@ static int damaged(lua_State *L) {
 
 static int restore(lua_State *L) {
     lua_settop(L, 0);
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &PRISTINE_KEY) != LUA_TTABLE) return 0;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &PRISTINE_KEY) != LUA_TTABLE) return damaged(L);   // the host took one
     luaL_checkstack(L, 12, "pristine restore");
     enum { PRINTS = 2, PINS, TABLES, UPVALUES, USERDATA, OBJECT };   // OBJECT: the one being put back
     // The snapshot sits in the registry, which `debug.getregistry()` hands to a script: what
@@ -457,9 +466,11 @@ static int restore(lua_State *L) {
     prints *p = lua_touserdata(L, PRINTS);
     if (lua_rawgeti(L, 1, 5) != LUA_TTABLE || lua_rawgeti(L, 1, 1) != LUA_TTABLE || lua_rawgeti(L, 1, 2) != LUA_TTABLE ||
         lua_rawgeti(L, 1, 3) != LUA_TTABLE || prints_type != LUA_TUSERDATA || lua_rawlen(L, PRINTS) < sizeof(prints) ||
-        p->table != (table_prints *)(p + 1) || lua_rawlen(L, TABLES) != (size_t)(4 * p->tables) ||
+        p->table != (table_prints *)(p + 1) || lua_topointer(L, PINS) != p->pins ||
+        lua_rawlen(L, TABLES) != (size_t)(4 * p->tables) ||
         lua_rawlen(L, UPVALUES) != (size_t)(3 * p->upvalues) || lua_rawlen(L, USERDATA) != (size_t)(2 * p->userdata))
         return damaged(L);
+    int metatables_changed = 0;
     for (lua_Integer i = 0; i < p->tables; i++) {
         table_prints *t = &p->table[i];
         if (lua_rawgeti(L, TABLES, 4 * i + 1) != LUA_TTABLE) return damaged(L);
@@ -469,7 +480,15 @@ static int restore(lua_State *L) {
             lua_settop(L, OBJECT);
             take_table_prints(L, OBJECT, t, p->fields, PINS);
         }
-        if (metatable_of(L, OBJECT) != t->metatable) {
+        if (metatable_of(L, OBJECT) != t->metatable) metatables_changed = 1;
+        lua_settop(L, USERDATA);
+    }
+    // Metatables go back once every table's contents have: one set back while it still held
+    // a `__gc` a file gave it would mark its table for a finalizer that a later file could
+    // fill in, to run when the state closes.
+    for (lua_Integer i = 0; metatables_changed && i < p->tables; i++) {
+        lua_rawgeti(L, TABLES, 4 * i + 1);
+        if (metatable_of(L, OBJECT) != p->table[i].metatable) {
             lua_rawgeti(L, TABLES, 4 * i + 3);
             if (!set_recorded_metatable(L, OBJECT)) return damaged(L);
         }
@@ -479,10 +498,10 @@ static int restore(lua_State *L) {
         const upvalue_prints *u = &p->upvalue[j];
         if (!u->same_function) {
             lua_settop(L, USERDATA);
-            if (lua_rawgeti(L, UPVALUES, 3 * j + 1) != LUA_TFUNCTION) return damaged(L);
+            if (lua_rawgeti(L, UPVALUES, 3 * j + 1) != LUA_TFUNCTION || lua_iscfunction(L, OBJECT)) return damaged(L);
         }
         if (lua_getupvalue(L, OBJECT, u->number) == NULL) return damaged(L);
-        int same = matches(L, -1, &u->value);
+        int same = matches(L, -1, &u->value, 0);   // the list has kept the recorded value alive
         lua_pop(L, 1);
         if (!same) {
             lua_rawgeti(L, UPVALUES, 3 * j + 3);

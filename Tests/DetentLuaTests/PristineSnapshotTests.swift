@@ -113,5 +113,81 @@ struct PristineSnapshotTests {
             assert(n == 1 and reused == nil, n)
             """, chunkName: "=(check)")
     }
+
+    /// Finds the snapshot in the registry (a table whose [1] is a table and [4] a userdata),
+    /// as a script with `debug.getregistry()` can, and runs `change` on it as `snap`.
+    private func rewriteSnapshot(_ lua: LuaState, _ change: String) throws {
+        try lua.run("""
+            local registry = debug.getregistry()
+            for key, snap in pairs(registry) do
+              if type(snap) == "table" and type(rawget(snap, 1)) == "table" and type(rawget(snap, 4)) == "userdata" then
+                \(change)
+              end
+            end
+            """, chunkName: "=(file)")
+    }
+
+    /// A snapshot a script rewrote into something the restore would misuse is refused: a C
+    /// closure as an upvalue's function (its upvalues are the host's), a recorded table as the
+    /// room for pins, the snapshot taken away.
+    @Test(arguments: ["rawget(snap, 2)[1] = ('a'):gmatch('a')", "rawset(snap, 5, rawget(snap, 1))",
+                      "rawset(registry, key, nil)"])
+    func aRewrittenSnapshotIsRefused(change: String) throws {
+        let lua = LuaState(libraries: .all)
+        try lua.run("local up = 1\nfunction f() return up end", chunkName: "=(test)")
+        _ = try lua.takePristineSnapshot()
+        try rewriteSnapshot(lua, change)
+        #expect(throws: LuaError.self) { try lua.restorePristine() }
+    }
+
+    /// Metatables are set back after every table's contents: a metatable given a `__gc` by one
+    /// file and set back on its table before losing it would leave the table marked for a
+    /// finalizer that a later file fills in, to run when the state closes.
+    @Test func aRecordedTableIsNotLeftMarkedForAFinalizer() throws {
+        final class Count: @unchecked Sendable { var value = 0 }
+        let finalized = Count()
+        do {
+            let lua = LuaState(libraries: .all)
+            lua.register("note") { _ in finalized.value += 1; return 0 }
+            // The metatable reachable only through its table, so the walk records it after it.
+            try lua.run("T = setmetatable({}, {})", chunkName: "=(test)")
+            _ = try lua.takePristineSnapshot()
+            try lua.run("rawset(getmetatable(T), '__gc', function() end); setmetatable(T, nil)", chunkName: "=(file 1)")
+            try lua.restorePristine()
+            try lua.run("rawset(getmetatable(T), '__gc', note)", chunkName: "=(file 2)")
+        }
+        #expect(finalized.value == 0)
+    }
+
+    /// A light userdata can hold any address: one from `debug.upvalueid` kept (in the registry,
+    /// which no restore touches) past its upvalue's end may hold that of a string a file later
+    /// made and a table put back kept. Set in that string's place, it is not taken for it.
+    @Test func aStaleUpvalueIdIsNotTakenForTheStringAtItsAddress() throws {
+        let lua = LuaState(libraries: .all)
+        try lua.run("kept = { k = ('x'):rep(60) }", chunkName: "=(test)")
+        _ = try lua.takePristineSnapshot()
+        try lua.run("""
+            local ids = {}
+            for i = 1, 4000 do
+              local up = i
+              ids[#ids + 1] = debug.upvalueid(function() return up end, 1)
+            end
+            collectgarbage() collectgarbage()
+            local at = {}
+            for _, id in ipairs(ids) do at[string.format('%p', id)] = id end
+            for i = 1, 20000 do
+              local s = ('x'):rep(59) .. 'x'
+              local id = at[string.format('%p', s)]
+              if id then kept.k = s; rawset(debug.getregistry(), 'detent test stale id', id) break end
+            end
+            """, chunkName: "=(file 1)")
+        try lua.restorePristine()
+        try lua.run("""
+            local id = rawget(debug.getregistry(), 'detent test stale id')
+            if id then kept.k = id end
+            """, chunkName: "=(file 2)")
+        try lua.restorePristine()
+        try lua.run("assert(kept.k == ('x'):rep(60), type(kept.k))", chunkName: "=(check)")
+    }
 }
 
