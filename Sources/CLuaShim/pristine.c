@@ -45,14 +45,16 @@ typedef struct {
     union { const void *object; lua_Integer integer; lua_Number number; int boolean; } as;
 } print;
 
-// A recorded table's prints: `fields` key/value pairs from `first` in `prints.fields`, in the
-// order `lua_next` gave them, or -1 when they could not be taken again (the slow path then).
+// A recorded table's prints: its `room` recorded fields as key/value pairs from `first` in
+// `prints.fields`, in the order `lua_next` gave them. Not `usable` when the table held another
+// number of fields as they were taken (the slow path then); `typed` when they were taken again
+// from the table put back (`matches`).
 typedef struct {
-    lua_Integer fields;
-    lua_Integer typed;       // whether the prints were taken again from the table put back
     lua_Integer room;        // the fields recorded (their copy's entries)
     lua_Integer first;
     const void *metatable;   // NULL: none
+    int usable;
+    int typed;
 } table_prints;
 
 // A recorded upvalue: its function's number, whether that function is the previous upvalue's
@@ -122,7 +124,7 @@ static inline __attribute__((always_inline)) int matches(lua_State *L, int index
 }
 
 // Takes the prints of the table at `table` into `t` (room for `t->room` pairs from
-// `t->first`); when it holds another number of fields, marks them unusable (-1). With `pins`
+// `t->first`); when it holds another number of fields, marks them unusable. With `pins`
 // (a stack index, or 0), the keys and values printed are kept there too, at their prints'
 // places: a table put back may hold an equal string that is not the recorded one, and an
 // address in a print must not be freed and handed to another object while the print is kept.
@@ -144,18 +146,18 @@ static void take_table_prints(lua_State *L, int table, table_prints *t, print *f
         found++;
         lua_pop(L, 1);
     }
-    t->fields = found == room ? room : -1;
+    t->usable = found == room;
     t->typed = pins != 0;
 }
 
 // Whether the table at `table` holds exactly its recorded fields, in the recorded order.
 static int unchanged(lua_State *L, int table, const table_prints *t, const print *fields) {
-    if (t->fields < 0) return 0;
+    if (!t->usable) return 0;
     const print *at = fields + 2 * t->first;
     lua_Integer seen = 0;
     lua_pushnil(L);
     while (lua_next(L, table)) {
-        if (seen == t->fields || !matches(L, -2, at, (int)t->typed) || !matches(L, -1, at + 1, (int)t->typed)) {
+        if (seen == t->room || !matches(L, -2, at, t->typed) || !matches(L, -1, at + 1, t->typed)) {
             lua_pop(L, 2);
             return 0;
         }
@@ -163,7 +165,7 @@ static int unchanged(lua_State *L, int table, const table_prints *t, const print
         at += 2;
         seen++;
     }
-    return seen == t->fields;
+    return seen == t->room;
 }
 
 // The address of the metatable of the value at `index`, or NULL when it has none.
