@@ -14,6 +14,9 @@ import DetentWorld
 /// moved between the stacks), `split.did_collapse`, `split.did_expand` (with `moved`);
 /// the tab container's and the two stacks' own events.
 public final class SplitViewEngine {
+    /// The events a split view emits (each payload names it as `split`).
+    public static let eventNames = ["split.will_collapse", "split.did_collapse", "split.will_expand", "split.did_expand"]
+
     /// SPEC §7 states. A size change takes `sizeChangeDuration`; the `did_` events come at
     /// its end, and an expansion pushes the screens it took off the primary stack only then.
     public enum State: Equatable {

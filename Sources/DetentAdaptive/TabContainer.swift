@@ -13,6 +13,9 @@ import DetentWorld
 ///
 /// Events: `tabs.did_select` (index, screen), `tabs.bar_hidden` (hidden, depth).
 public final class TabContainer {
+    /// The events a tab bar controller emits (each payload names it as `tabs`).
+    public static let eventNames = ["tabs.did_select", "tabs.bar_hidden"]
+
     /// How pushes are routed (seed article: `NavigationMode`).
     public enum Mode: String, Sendable, CaseIterable {
         /// inside a split view: a push asks the split to show the screen as a detail

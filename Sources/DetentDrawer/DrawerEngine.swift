@@ -13,6 +13,9 @@ import DetentWorld
 /// `drawer.ended` (velocity, target, anchor), `drawer.settled` (anchor, origin),
 /// `drawer.state_changed` (state, anchor).
 public final class DrawerEngine {
+    /// The events a drawer emits (each payload names it as `drawer`).
+    public static let eventNames = ["drawer.began", "drawer.changed", "drawer.ended", "drawer.policy_failed", "drawer.settled", "drawer.state_changed"]
+
     /// SPEC §6 states.
     public enum State: Equatable, Sendable {
         case resting(anchor: String?)

@@ -111,7 +111,7 @@ public struct LuaCall: LuaStack {
     /// Reads fields of a table argument with messages that name the field.
     public func table(_ index: Int32) throws -> LuaTableArgument {
         guard type(at: index) == .table else { throw badArgument(index, "table") }
-        return LuaTableArgument(call: self, index: lua_absindex(L, index))
+        return LuaTableArgument(call: self, index: lua_absindex(L, index), argument: index, path: "")
     }
 
     public func optionalTable(_ index: Int32) throws -> LuaTableArgument? {
@@ -184,12 +184,37 @@ public struct LuaCall: LuaStack {
 }
 
 /// Field access on a table passed as an argument (`world:animate{from = 0, to = 100}`).
+///
+/// A table nested in the argument (`anchors = {{top = 100}}`) is read through one of its own,
+/// which names the same argument and its fields by their path from it (`anchors[1].top`), so
+/// every error of one call names the argument the same way.
 public struct LuaTableArgument {
     let call: LuaCall
+    /// Where the table is on the stack.
     let index: Int32
+    /// The argument position it belongs to (the outermost table's).
+    let argument: Int32
+    /// Its path from the argument, ending in "." ("anchors[2]."), or "" for the argument.
+    let path: String
+
+    /// `key` as the errors name it: its path from the argument.
+    public func fieldName(_ key: String) -> String { path + key }
 
     private func fieldError(_ key: String, _ expected: String, _ got: LuaType) -> LuaRaise {
-        LuaRaise("\(argumentDescription) (field '\(key)': \(expected) expected, got \(got))")
+        LuaRaise("\(argumentDescription) (field '\(fieldName(key))': \(expected) expected, got \(got))")
+    }
+
+    /// An error about field `key` of this table: "bad argument #1 to 'drawer' (field
+    /// 'anchors[1].top': `problem`)".
+    public func fieldProblem(_ key: String, _ problem: String) -> LuaRaise {
+        LuaRaise("\(argumentDescription) (field '\(fieldName(key))': \(problem))")
+    }
+
+    /// An error about this table as a whole: "bad argument #1 to 'drawer' (anchors[1]: `problem`)",
+    /// or "(`problem`)" for the argument itself.
+    public func problem(_ problem: String) -> LuaRaise {
+        let own = path.isEmpty ? "" : String(path.dropLast()) + ": "
+        return LuaRaise("\(argumentDescription) (\(own)\(problem))")
     }
 
     private func with<T>(_ key: String, _ body: (LuaType) throws -> T) rethrows -> T {
@@ -221,7 +246,7 @@ public struct LuaTableArgument {
             var ok: Int32 = 0
             let value = detent_lua_tonumber(call.L, -1, &ok)
             guard rule.accepts(value) else {
-                throw LuaRaise("\(argumentDescription) (field '\(key)': \(rule.mismatch(value)))")
+                throw fieldProblem(key, rule.mismatch(value))
             }
             return value
         }
@@ -277,7 +302,7 @@ public struct LuaTableArgument {
             lua_settop(call.L, -2)
             throw fieldError(key, "table", t)
         }
-        return LuaTableArgument(call: call, index: lua_gettop(call.L))
+        return LuaTableArgument(call: call, index: lua_gettop(call.L), argument: argument, path: path + key + ".")
     }
 
     /// Array elements 1...n that are tables, each left on the stack for the rest of the call.
@@ -289,11 +314,22 @@ public struct LuaTableArgument {
             let t = LuaType(rawValue: lua_rawgeti(call.L, index, lua_Integer(i + 1))) ?? .nil
             guard t == .table else {
                 lua_settop(call.L, -2)
-                throw LuaRaise("\(argumentDescription) (element \(i + 1): table expected, got \(t))")
+                throw LuaRaise("\(argumentDescription) (\(elementName(i + 1)): table expected, got \(t))")
             }
-            result.append(LuaTableArgument(call: call, index: lua_gettop(call.L)))
+            result.append(element(i + 1))
         }
         return result
+    }
+
+    /// Element `i` as the errors name it: "element 2" of the argument, "anchors[2]" of a field.
+    public func elementName(_ i: Int) -> String {
+        path.isEmpty ? "element \(i)" : "\(path.dropLast())[\(i)]"
+    }
+
+    /// The table on top of the stack as element `i` of this one.
+    private func element(_ i: Int) -> LuaTableArgument {
+        LuaTableArgument(call: call, index: lua_gettop(call.L), argument: argument,
+                         path: path.isEmpty ? "[\(i)]." : "\(path.dropLast())[\(i)].")
     }
 
     /// An array element of any of the types an option list mixes.
@@ -314,7 +350,7 @@ public struct LuaTableArgument {
             let t = LuaType(rawValue: lua_rawgeti(call.L, index, lua_Integer(i + 1))) ?? .nil
             switch t {
             case .table:
-                result.append(.table(LuaTableArgument(call: call, index: lua_gettop(call.L))))
+                result.append(.table(element(i + 1)))
                 continue
             case .number:
                 var ok: Int32 = 0
@@ -338,7 +374,7 @@ public struct LuaTableArgument {
     }
 
     /// Describes an argument position for error messages ("bad argument #2 to 'sheet'").
-    public var argumentDescription: String { call.argumentPrefix(index) }
+    public var argumentDescription: String { call.argumentPrefix(argument) }
 
     /// The string keys present, sorted, for "unknown field" checks.
     public func keys() -> [String] {
@@ -356,7 +392,7 @@ public struct LuaTableArgument {
     /// Throws if the table has a string key outside `allowed` (catches typos like `durtion`).
     public func rejectUnknownKeys(_ allowed: [String]) throws {
         for key in keys() where !allowed.contains(key) {
-            throw LuaRaise("\(argumentDescription) (unknown field '\(key)'; expected one of: \(allowed.joined(separator: ", ")))")
+            throw LuaRaise(NameSuggestion.unknownField(key, allowed: allowed, argument: argumentDescription, path: path))
         }
     }
 
@@ -368,7 +404,7 @@ public struct LuaTableArgument {
             let t = LuaType(rawValue: lua_rawgeti(call.L, index, lua_Integer(i))) ?? .nil
             defer { lua_settop(call.L, -2) }
             guard t == .string, let s = LuaThreadView(L: call.L).string(at: -1) else {
-                throw LuaRaise("\(argumentDescription) (element \(i): string expected, got \(t))")
+                throw LuaRaise("\(argumentDescription) (\(elementName(i)): string expected, got \(t))")
             }
             result.append(s)
         }

@@ -225,7 +225,7 @@ final class AnyLuaClass {
             let key = lua_type(L, 2) == LUA_TSTRING ? (LuaThreadView(L: L).string(at: 2) ?? "?") : "?"
             let object = try liveObject(call, member: { key })
             if let fallback, try fallback(object, key, call) { return 1 }
-            throw LuaRaise("\(name) has no field '\(key)' (fields: \(fieldNames.joined(separator: ", ")))")
+            throw LuaRaise(unknownMember(key, among: fieldNames))
         } catch {
             return call.fail(with: error)
         }
@@ -268,6 +268,22 @@ final class AnyLuaClass {
     private func liveAddress(block: UnsafeRawPointer?) -> UnsafeMutableRawPointer? {
         guard let block else { return nil }
         return handles._withUnsafeGuaranteedRef { $0.liveAddress(for: block.load(as: HandleBlock.self).id) }
+    }
+
+    /// The error for reading or assigning `key`, which is none of `members`: the nearest
+    /// names first, then all of them.
+    func unknownMember(_ key: String, among members: [String]) -> String {
+        let hint = NameSuggestion.didYouMean(key, among: members)
+        return "\(name) has no field '\(key)' (\(hint.isEmpty ? "" : hint + " ")fields: \(members.joined(separator: ", ")))"
+    }
+
+    /// The error for assigning `key`: a field that is read-only, or none at all.
+    func unassignable(_ key: String) -> String {
+        if getterNames.contains(key) || methodNames.contains(key) {
+            let settable = setterNames.isEmpty ? "none is" : "assignable: \(setterNames.joined(separator: ", "))"
+            return "\(name).\(key) is read-only (\(settable))"
+        }
+        return unknownMember(key, among: AnyLuaClass.sorted(Set(fieldNames + setterNames)))
     }
 
     /// The error for a member read or called through a handle whose object is gone.
@@ -380,7 +396,7 @@ extension LuaState {
             var assignment = call
             assignment.assignedProperty = "\(className).\(key)"
             if try cls.set(object, key, assignment) { return 0 }
-            throw LuaRaise("\(className).\(key) cannot be assigned")
+            throw LuaRaise(cls.unassignable(key))
         }
         setFunction("__tostring") { call in
             guard let block = call.state.handleBlock(at: 1, in: call.L, className: className) else { return 0 }

@@ -151,7 +151,10 @@ public final class ContentScroller: WorldEngine {
         return 0
     }
 
-    public var propertyNames: [String] { ["\(navigation.name).content_offset", "\(navigation.name).content_velocity"] }
+    /// The last parts of its property names.
+    static let propertyKeys = ["content_offset", "content_velocity"]
+
+    public var propertyNames: [String] { Self.propertyKeys.map { "\(navigation.name).\($0)" } }
 
     public func property(_ property: String) -> Double? {
         switch property {

@@ -62,13 +62,23 @@ extension NavigationEngine: PartLocating {
 
     // The table's traced properties (`NavigationEngine+Properties`), then each screen on show's.
 
+    /// A screen's own properties ("<navigation>.screen.<id>.<key>"), in `appendStateValues` order.
+    static let screenPropertyKeys = ["x", "content_top", "safe_top", "additional_top"]
+    /// Its bar item's ("<navigation>.item.<id>.<key>"), in the same order.
+    static let itemPropertyKeys = ["title_x", "title_alpha", "back_x", "back_alpha"]
+
+    /// The table's, each screen's and item's, and the scrolled content's (`ContentScroller`).
+    public static var propertyKeys: [String] {
+        properties.traced.map(\.name) + screenPropertyKeys + itemPropertyKeys + ContentScroller.propertyKeys
+    }
+
     public var propertyNames: [String] {
         var names = Self.properties.traced.map { "\(name).\($0.name)" }
         for screen in screensOnShow {
             let p = "\(name).screen.\(screen.id)"
-            names += ["\(p).x", "\(p).content_top", "\(p).safe_top", "\(p).additional_top"]
+            names += Self.screenPropertyKeys.map { "\(p).\($0)" }
             let i = "\(name).item.\(screen.id)"
-            names += ["\(i).title_x", "\(i).title_alpha", "\(i).back_x", "\(i).back_alpha"]
+            names += Self.itemPropertyKeys.map { "\(i).\($0)" }
         }
         return names
     }
@@ -96,7 +106,9 @@ extension NavigationEngine: PartLocating {
         guard parts.count >= 3 else { return nil }
         let id = parts[1...(parts.count - 2)].joined(separator: ".")
         let field = parts[parts.count - 1]
-        guard let screen = screensOnShow.first(where: { $0.id == id }) ?? stack.first(where: { $0.id == id }) else { return nil }
+        // A screen that is not drawn has no place on screen to read (one never laid out would
+        // read 0): nil, as `propertyNames` leaves it out.
+        guard let screen = screensOnShow.first(where: { $0.id == id }) else { return nil }
         switch (parts[0], field) {
         case ("screen", "x"): return screen.frame.x
         case ("screen", "content_top"): return screen.contentTop

@@ -12,6 +12,9 @@ import DetentWorld
 /// (operation, queue length), `navigation.bar_hidden` (hidden), `screen.lifecycle` (screen, call),
 /// `interactive_pop.began/changed/finished/cancelled` (progress, velocity).
 public final class NavigationEngine {
+    /// The events a navigation stack and its screens emit.
+    public static let eventNames = ["navigation.will_show", "navigation.did_show", "navigation.queued", "navigation.bar_hidden", "navigation.bar_button", "interactive_pop.began", "interactive_pop.changed", "interactive_pop.finished", "interactive_pop.cancelled", "screen.lifecycle", "screen.content_size_changed"]
+
     /// How the bar moves between screens (SPEC §4).
     public enum BarStyle: String, Sendable, CaseIterable {
         /// the bar stays; height interpolates, titles cross-fade and slide

@@ -15,6 +15,9 @@ extension PagerEngine: PartLocating {
 
     public func partNames(in world: World) -> [String] { ["\(name).page"] }
 
+    /// The pages follow a finger horizontally.
+    public func gestureAxis(ofPart part: String) -> GestureAxis { .horizontal }
+
     /// Whether the frame (x 0…window width, y top…top + height, inclusive) holds `point`.
     func frameContains(_ point: Point) -> Bool {
         point.x >= 0 && point.x <= windowWidth && point.y >= top && point.y <= top + height

@@ -21,6 +21,9 @@ import DetentWorld
 ///   last rested on — once per arrival, never while passing pages under a finger or a spring;
 /// - `pager.settled` (page, offset): a spring arrived (after the two above).
 public final class PagerEngine {
+    /// The events a pager emits (each payload names it as `pager`).
+    public static let eventNames = ["pager.began", "pager.changed", "pager.ended", "pager.page_changed", "pager.settled", "pager.state_changed"]
+
     /// SPEC §15 states.
     public enum State: Equatable, Sendable {
         /// At rest on a page.

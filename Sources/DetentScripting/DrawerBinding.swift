@@ -42,30 +42,48 @@ enum DrawerBinding {
         do { try body() } catch let error as DrawerError { throw LuaRaise(error.description) }
     }
 
-    /// Anchors: a list of named states ("top", "middle", "bottom", "dismissed", "fit") or
-    /// tables {name =, top = pt | bottom = pt | fraction = f | fit = true}.
+    /// Anchors: a list whose elements are named states ("top", "middle", "bottom",
+    /// "dismissed", "fit") or tables {name =, top = pt | bottom = pt | fraction = f | fit =
+    /// true | state = name}, mixed as the type definitions declare (`(string|AnchorSpec)[]`).
+    /// A table gives exactly one of its ways to place the anchor.
     static func anchorSpecs(_ list: LuaTableArgument) throws -> [(name: String, spec: DrawerAnchorSpec)] {
         var specs: [(String, DrawerAnchorSpec)] = []
-        let names = try? list.stringArray()
-        if let names, !names.isEmpty {
-            for name in names {
+        for (i, element) in try list.elements().enumerated() {
+            switch element {
+            case let .string(name):
                 if name == "fit" { specs.append(("fit", .fit)); continue }
                 guard DrawerAnchorSpec.stateNames.contains(name) else { throw LuaRaise(DrawerError.unknownState(name).description) }
                 specs.append((name, .named(name)))
+            case let .table(entry):
+                specs.append(try anchorSpec(entry, number: i + 1))
+            case .number:
+                throw list.problem("\(list.elementName(i + 1)): an anchor name or {name =, top | bottom | fraction | fit | state} expected, got number (a number of points is {top = points} or {bottom = points})")
+            case let .other(type):
+                throw list.problem("\(list.elementName(i + 1)): an anchor name or {name =, top | bottom | fraction | fit | state} expected, got \(type)")
             }
-            return specs
-        }
-        for (i, entry) in try list.tableArray().enumerated() {
-            try entry.rejectUnknownKeys(["name", "top", "bottom", "fraction", "fit", "state"])
-            let name = try entry.string("name") ?? "anchor\(i + 1)"
-            if let top = try entry.number("top", .points) { specs.append((name, .fromTop(top))) }
-            else if let bottom = try entry.number("bottom", .points) { specs.append((name, .fromBottom(bottom))) }
-            else if let fraction = try entry.number("fraction", DrawerBinding.fraction) { specs.append((name, .fraction(fraction))) }
-            else if try entry.boolean("fit") == true { specs.append((name, .fit)) }
-            else if let state = try entry.string("state") { specs.append((name, .named(state))) }
-            else { throw LuaRaise("anchor '\(name)' needs one of: top = points, bottom = points, fraction = 0…1, fit = true, state = name") }
         }
         return specs
+    }
+
+    /// The ways a table places an anchor, one of which it gives.
+    private static let placements = ["top", "bottom", "fraction", "fit", "state"]
+
+    private static func anchorSpec(_ entry: LuaTableArgument, number: Int) throws -> (name: String, spec: DrawerAnchorSpec) {
+        try entry.rejectUnknownKeys(["name"] + placements)
+        let name = try entry.string("name") ?? "anchor\(number)"
+        let given = placements.filter { entry.has($0) }
+        guard given.count <= 1 else {
+            throw entry.problem("anchor '\(name)' gives \(NameSuggestion.list(given, joinedWith: "and")); it takes exactly one of: top = points, bottom = points, fraction = 0…1, fit = true, state = name")
+        }
+        if let top = try entry.number("top", .points) { return (name, .fromTop(top)) }
+        if let bottom = try entry.number("bottom", .points) { return (name, .fromBottom(bottom)) }
+        if let fraction = try entry.number("fraction", DrawerBinding.fraction) { return (name, .fraction(fraction)) }
+        if let fit = try entry.boolean("fit") {
+            guard fit else { throw entry.fieldProblem("fit", "only fit = true places an anchor (leave it out otherwise)") }
+            return (name, .fit)
+        }
+        if let state = try entry.string("state") { return (name, .named(state)) }
+        throw LuaRaise("anchor '\(name)' needs one of: top = points, bottom = points, fraction = 0…1, fit = true, state = name")
     }
 
     /// An anchor's share of the screen's height.
@@ -177,6 +195,7 @@ extension DrawerBinding {
         kind: "drawer", engine: DrawerEngine.self,
         example: #"world:drawer{anchors = {"top", "middle", "bottom"}}"#,
         settings: [EngineSettingsSection("drawer", DrawerDefaults.self, keys: settingKeys)],
+        events: DrawerEngine.eventNames,
         consoleFields: [(className, ["anchor", "origin", "state"])],
         replayScript: PackageResources.drawer_js, layer: 50,
         classes: { lua in lua.register(class: make()) },

@@ -8,12 +8,41 @@ enum MotionBinding {
     static let springKeys = ["mass", "stiffness", "damping", "damping_ratio", "response", "bounciness", "speed"]
 
 
-    /// Reads one of the three parameterisations; with none given, the configured default.
-    /// Invalid constants are refused with the motion module's own sentence.
+    /// Reads one of the three parameterisations — {stiffness, mass?, damping | damping_ratio?},
+    /// {response, damping_ratio?} or {bounciness, speed?} — and refuses a table that mixes
+    /// them; with none given, the configured default (a lone damping_ratio applies to the
+    /// default stiffness and mass). Invalid constants are refused with the motion module's own
+    /// sentence.
     static func springParameters(_ options: LuaTableArgument, defaults: MotionDefaults) throws -> SpringParameters {
+        try checkOneParameterisation(options)
         let parameters = try readSpringParameters(options, defaults: defaults)
         if let problem = parameters.validationError { throw LuaRaise("spring: \(problem)") }
         return parameters
+    }
+
+    /// The key that chooses each parameterisation, and the keys only it takes.
+    private static let parameterisations: [(key: String, own: [String])] = [
+        ("stiffness", ["mass", "damping"]), ("response", []), ("bounciness", ["speed"]),
+    ]
+
+    private static let parameterisationList = "{stiffness =, mass =, damping = | damping_ratio =}, {response =, damping_ratio =} or {bounciness =, speed =}"
+
+    private static func checkOneParameterisation(_ options: LuaTableArgument) throws {
+        let chosen = parameterisations.filter { options.has($0.key) }
+        if chosen.count > 1 {
+            throw options.problem("\(NameSuggestion.list(chosen.map(\.key), joinedWith: "and")) give a spring in different ways; it takes one of \(parameterisationList)")
+        }
+        for (key, own) in parameterisations where !options.has(key) {
+            if let stray = own.first(where: options.has) {
+                throw options.fieldProblem(stray, "\(stray) belongs to {\(key) =, \(own.joined(separator: " =, ")) =}; give \(key) too, or use one of \(parameterisationList)")
+            }
+        }
+        if options.has("damping") && options.has("damping_ratio") {
+            throw options.problem("give damping (N·s/m) or damping_ratio (ζ), not both")
+        }
+        if options.has("bounciness") && options.has("damping_ratio") {
+            throw options.fieldProblem("damping_ratio", "{bounciness =, speed =} sets the damping itself; damping_ratio belongs to {stiffness =} or {response =}")
+        }
     }
 
     private static func readSpringParameters(_ options: LuaTableArgument, defaults: MotionDefaults) throws -> SpringParameters {
@@ -33,8 +62,8 @@ enum MotionBinding {
             return SpringParameters(bounciness: bounciness, speed: try options.number("speed") ?? 12)
         }
         let mass = defaults.springMass, stiffness = defaults.springStiffness
-        return SpringParameters(mass: mass, stiffness: stiffness,
-                                damping: 2 * defaults.springDampingRatio * (stiffness * mass).squareRoot())
+        let ratio = try options.number("damping_ratio") ?? defaults.springDampingRatio
+        return SpringParameters(mass: mass, stiffness: stiffness, damping: 2 * ratio * (stiffness * mass).squareRoot())
     }
 
     /// Pushes the `detent.motion` table onto the main stack of `lua`.

@@ -253,6 +253,7 @@ extension NavigationBinding {
         kind: "navigation", engine: NavigationEngine.self,
         example: #"world:navigation{screens = {world:screen{id = "home"}, world:screen{id = "detail"}}}"#,
         settings: [EngineSettingsSection("navigation", NavigationDefaults.self, keys: settingKeys)],
+        events: NavigationEngine.eventNames,
         consoleFields: [(navigationClass, ["top", "depth"]), (screenClass, ["id"])],
         replayScript: PackageResources.navigation_js, layer: 20,
         classes: { lua in

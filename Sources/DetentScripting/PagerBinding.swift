@@ -61,6 +61,7 @@ extension PagerBinding {
             .number("spring_stiffness", \.springStiffness, .spring), .number("spring_damping_ratio", \.springDampingRatio, .spring),
             .number("rubber_band_coefficient", \.rubberBandCoefficient, .positive),
         ])],
+        events: PagerEngine.eventNames,
         consoleFields: [(className, ["page", "offset", "state"])],
         replayScript: PackageResources.pager_js, layer: 25,
         classes: { lua in lua.register(class: make()) },

@@ -10,6 +10,7 @@ struct PristineHostState {
     var pluginCurves: [String: TimingCurve]
     var pluginCurveOwners: [String: String]
     var components: ComponentRegistry
+    var declaredEvents: Set<String>
     var releasePolicies: ReleasePolicies
     var loadedPlugins: [PluginRecord]
     var failedPlugins: [PluginLoadError]
@@ -26,7 +27,7 @@ extension ScriptHost {
     public func takePristineSnapshot() throws -> PristineSnapshotSize {
         checkOwner()
         pristine = PristineHostState(pluginCurves: pluginCurves, pluginCurveOwners: pluginCurveOwners, components: components,
-                                     releasePolicies: releasePolicies, loadedPlugins: loadedPlugins, failedPlugins: failedPlugins,
+                                     declaredEvents: declaredEvents, releasePolicies: releasePolicies, loadedPlugins: loadedPlugins, failedPlugins: failedPlugins,
                                      engineDefaults: engineDefaults)
         return try lua.takePristineSnapshot(roots: [hostTableRef, preludeEnvironmentRef, spec, pluginModule, reseed])
     }
@@ -45,6 +46,7 @@ extension ScriptHost {
         pluginCurves = pristine.pluginCurves
         pluginCurveOwners = pristine.pluginCurveOwners
         components = pristine.components
+        declaredEvents = pristine.declaredEvents
         releasePolicies = pristine.releasePolicies
         loadedPlugins = pristine.loadedPlugins
         failedPlugins = pristine.failedPlugins

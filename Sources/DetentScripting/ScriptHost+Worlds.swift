@@ -102,6 +102,12 @@ extension ScriptHost {
             call.push(handle: created.world, className: WorldBinding.className)
             return 1
         }
+        // detent.event(name): declares an event the script emits, so world:on and
+        // wait_event accept its name before its first emit.
+        lua.setFunction("event") { [unowned self] call in
+            try declareEvent(try call.string(1))
+            return 0
+        }
         MotionBinding.push(into: lua) { [unowned self] in engineDefaults.motion }
         lua.rawSet(field: "motion", inTableAt: -2)
         lua.push(DetentVersion.string)

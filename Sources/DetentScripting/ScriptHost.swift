@@ -54,6 +54,8 @@ public final class ScriptHost {
     var loadingPlugin: PluginSource?
     /// Components plugins registered (`ComponentBinding`).
     var components = ComponentRegistry()
+    /// Event names plugins and the running file declared (`detent.event`) or emitted.
+    var declaredEvents: Set<String> = []
     var patternMatcher: LuaRef?
     /// The private host table and the prelude's environment (roots of the pristine snapshot).
     var hostTableRef: LuaRef!
@@ -160,6 +162,24 @@ public final class ScriptHost {
             guard rule.accepts(value) else { throw LuaRaise("\(prefix) (\(inner)\(rule.mismatch(value)))") }
             call.push(value)
             return 1
+        }
+        // host.check_options(opts, allowed, verb, position): refuses a string key of the options
+        // table `opts` that is not in the list `allowed`, naming the nearest allowed ones —
+        // "bad argument #2 to 'flick' (unknown field 'speed'; expected one of: velocity, distance)".
+        lua.setFunction("check_options") { call in
+            let options = try call.table(1)
+            let allowed = try call.table(2).stringArray()
+            let verb = try call.string(3)
+            let position = try call.int(4, "position", .index)
+            for key in options.keys() where !allowed.contains(key) {
+                throw LuaRaise(NameSuggestion.unknownField(key, allowed: allowed, argument: "bad argument #\(position) to '\(verb)'"))
+            }
+            return 0
+        }
+        // host.check_event(name, verb): refuses an event name nothing emits (NameChecks).
+        lua.setFunction("check_event") { [unowned self] call in
+            try checkEventName(try call.string(1), in: world, what: try call.string(2))
+            return 0
         }
         TouchBinding.install(into: lua, host: self)
         let hostTable = lua.ref()

@@ -154,6 +154,7 @@ extension SheetBinding {
         example: #"world:sheet{screens = {world:screen{id = "form"}}, presented = true}"#,
         settings: [EngineSettingsSection("sheet", SheetDefaults.self, keys: settingKeys,
                                          derive: { sheet, defaults in sheet.release = defaults[ReleaseDefaults.self] })],
+        events: SheetEngine.eventNames,
         consoleFields: [(className, ["detent", "height", "state"])],
         replayScript: PackageResources.sheet_js, layer: 40,
         classes: { lua in lua.register(class: make()) },

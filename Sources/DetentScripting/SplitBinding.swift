@@ -243,6 +243,7 @@ extension SplitBinding {
         kind: "split", engine: SplitViewEngine.self,
         example: #"world:split{tabs = {world:screen{id = "inbox"}, world:screen{id = "sent"}}}"#,
         settings: [EngineSettingsSection("adaptive", AdaptiveDefaults.self, keys: adaptiveKeys)],
+        events: SplitViewEngine.eventNames,
         consoleFields: [(splitClass, ["state", "collapsed"])],
         replayScript: PackageResources.split_js, layer: 10,
         classes: { lua in lua.register(class: makeSplitClass()) },
@@ -264,6 +265,7 @@ extension SplitBinding {
     static let tabsRegistration = EngineRegistration(
         kind: "tabs", engine: TabContainer.self,
         example: #"world:tabs{tabs = {world:screen{id = "home"}, world:screen{id = "search"}}}"#, settings: [],
+        events: TabContainer.eventNames,
         consoleFields: [(tabsClass, ["selected_index", "depth"])],
         replayScript: PackageResources.tabs_js, layer: 30,
         classes: { lua in lua.register(class: makeTabsClass()) },

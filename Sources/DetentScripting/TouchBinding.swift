@@ -105,17 +105,21 @@ enum TouchBinding {
             call.push(handle: touch, className: className)
             return 1
         }
-        // host.locate(part) → x, y of a named part, or an error naming the known parts.
+        // host.locate(part) → x, y of a named part and the axis it follows a finger along
+        // ("horizontal" or "vertical"), or an error naming the known parts.
         lua.setFunction("locate") { [unowned host] call in
             let world = try host.requireWorld()
             let part = try call.string(1)
-            guard let point = world.locate(part) else {
+            guard let (point, axis) = world.locatePart(part) else {
                 let known = world.partNames
-                throw LuaRaise("unknown target '\(part)'" + (known.isEmpty ? " (no engine in this world has named parts)" : " (expected one of: \(known.joined(separator: ", ")))"))
+                let hint = NameSuggestion.didYouMean(part, among: known)
+                throw LuaRaise("unknown target '\(part)'" + (known.isEmpty ? " (no engine in this world has named parts)"
+                    : " (\(hint.isEmpty ? "" : hint + " ")expected one of: \(known.joined(separator: ", ")))"))
             }
             call.push(point.x)
             call.push(point.y)
-            return 2
+            call.push(axis.rawValue)
+            return 3
         }
         // host.touch_rate() → samples per second of the world's device.
         lua.setFunction("touch_rate") { [unowned host] call in

@@ -49,9 +49,13 @@ enum WorldBinding {
                 call.push(handle: slot, className: AnimatorBinding.className)
                 return 1
             },
+            // world:property(name): nil for a property of an engine not made yet, an error for
+            // a name no property could have (as trace{} checks it).
             "property": { world, call in
                 let name = try call.string(2)
-                if let value = world.property(name) { call.push(value) } else { call.pushNil() }
+                if let value = world.property(name) { call.push(value); return 1 }
+                try ScriptHost.of(call).checkTracedNames([name], in: world)
+                call.pushNil()
                 return 1
             },
             "properties": { world, call in
@@ -74,8 +78,9 @@ enum WorldBinding {
                 try call.charge(bytes: HostCost.observer)
                 let name = try call.string(2)
                 try call.checkType(3, .function)
-                let handler = call.ref(3)
                 let host = ScriptHost.of(call)
+                try host.checkEventName(name, in: world, what: "world:on")
+                let handler = call.ref(3)
                 let token = world.observe { [weak host] event in
                     guard let host, name == "*" || event.name == name else { return }
                     do {
@@ -105,6 +110,7 @@ enum WorldBinding {
                         else if let flag = try? table.boolean(key) { payload.append((key, .boolean(flag))) }
                     }
                 }
+                ScriptHost.of(call).declaredEvents.insert(name)
                 world.emit(name, payload)
                 return 0
             },

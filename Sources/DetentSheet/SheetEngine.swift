@@ -24,6 +24,9 @@ import DetentWorld
 /// `sheet.drag_ended` (velocity, detent or dismiss), `sheet.settled` (detent, height),
 /// `sheet.state_changed` (state, detent), `sheet.dimming_tapped` (dismissed).
 public final class SheetEngine {
+    /// The events a sheet emits (each payload names it as `sheet`).
+    public static let eventNames = ["sheet.will_present", "sheet.did_present", "sheet.will_dismiss", "sheet.did_dismiss", "sheet.settled", "sheet.state_changed", "sheet.drag_began", "sheet.drag_ended", "sheet.dimming_tapped", "sheet.policy_failed"]
+
     /// SPEC §5 states.
     public enum State: Equatable, Sendable {
         case hidden

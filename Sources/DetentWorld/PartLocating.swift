@@ -5,4 +5,21 @@ public protocol PartLocating: AnyObject {
     func location(ofPart part: String, in world: World) -> Point?
     /// The parts it can locate now.
     func partNames(in world: World) -> [String]
+    /// The axis along which `part` follows a finger: what a gesture's single number (a
+    /// flick's velocity, a drag's `by`) moves along when aimed at it.
+    func gestureAxis(ofPart part: String) -> GestureAxis
+}
+
+extension PartLocating {
+    /// Parts move vertically (drawers, sheets, scrolling content) unless their engine says
+    /// otherwise.
+    public func gestureAxis(ofPart part: String) -> GestureAxis { .vertical }
+}
+
+/// The direction a part follows a finger in.
+public enum GestureAxis: String, Sendable {
+    /// Along x (a pager's pages).
+    case horizontal
+    /// Along y (a drawer, a sheet, scrolling content).
+    case vertical
 }

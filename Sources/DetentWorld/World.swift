@@ -10,6 +10,11 @@ import DetentTime
 ///
 /// A world belongs to one serial queue; when `owner` is set every entry point checks it.
 public final class World {
+    /// The events the world itself, its touches and its animators emit; engines declare
+    /// theirs (`DrawerEngine.eventNames`, ...).
+    public static let eventNames = ["world.window_changed", "touch.began", "touch.ended",
+                                    "animator.started", "animator.finished", "animator.stopped"]
+
     /// The device, orientation and window. Changes only through `rotate(to:)` and
     /// `resize(toWidth:)` (SPEC §8), which tell every engine (`WorldEngine.windowDidChange`).
     public private(set) var configuration: WorldConfiguration
@@ -93,8 +98,15 @@ public final class World {
     /// Where a named part is on screen (`"navigation.back_button"`, `"drawer.header"`), asking
     /// each engine that knows its parts.
     public func locate(_ part: String) -> Point? {
+        locatePart(part)?.point
+    }
+
+    /// Where a named part is, and the axis it follows a finger along.
+    public func locatePart(_ part: String) -> (point: Point, axis: GestureAxis)? {
         for engine in engines {
-            if let locator = engine as? PartLocating, let point = locator.location(ofPart: part, in: self) { return point }
+            if let locator = engine as? PartLocating, let point = locator.location(ofPart: part, in: self) {
+                return (point, locator.gestureAxis(ofPart: part))
+            }
         }
         return nil
     }
@@ -301,7 +313,12 @@ public final class World {
 
     // MARK: Traces
 
+    /// Starts `recorder`: its first sample is the state now (the frame the script asked on),
+    /// so a series judges the whole motion, the first frame's step included; then one sample
+    /// a frame (phase 6).
     public func addTrace(_ recorder: TraceRecorder) {
+        checkOwner()
+        recorder.sample(frame: frame, time: time, in: self)
         traces.append(recorder)
     }
 

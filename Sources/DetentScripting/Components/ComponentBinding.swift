@@ -200,6 +200,7 @@ enum ComponentBinding {
                 }
             }
         }
+        ScriptHost.of(call).declaredEvents.insert("\(c.name).\(event)")
         world.emit("\(c.name).\(event)", payload)
         return 0
     }

@@ -16,12 +16,19 @@ public struct EngineRegistration: Sendable {
     public let example: String
     /// The config sections this kind owns, read in registry order (`[drawer]` of engine.toml).
     public let settings: [EngineSettingsSection]
+    /// The names of the events its engines emit (`world:on`, `wait_event` and reporters'
+    /// filters check a name against these).
+    public let events: [String]
     /// The names of its properties, from its `PropertyTable` (the Lua handle, traces,
     /// `wait_idle`, completion, type definitions and docs read the same table). Read from the
     /// table when asked: loading the configuration makes every registration (for its
     /// sections) and needs no property table, which `run`'s coordinator never builds.
     public var propertyNames: [String] { listPropertyNames() }
     private let listPropertyNames: @Sendable () -> [String]
+    /// The last part of every world property name its engines may have (`TabulatedEngine.propertyKeys`),
+    /// read when asked for the same reason.
+    public var propertyKeys: [String] { listPropertyKeys() }
+    private let listPropertyKeys: @Sendable () -> [String]
     /// The Lua class names its bindings register, each with the properties the console
     /// shows in a handle's short form (`<drawer anchor=middle origin=422.0>`).
     public let consoleFields: [(className: String, fields: [String])]
@@ -39,6 +46,7 @@ public struct EngineRegistration: Sendable {
     private let listParts: @Sendable (any WorldEngine) -> [AnyObject]
 
     /// A kind whose engines are `Engine`s.
+    /// - `events`: the event names its engines emit.
     /// - `classes`: registers the Lua classes of its handles.
     /// - `construct`: `world:<kind>{...}` (the world, the call; pushes the handle, returns 1).
     /// - `summary`: the state words after the engine's name in a status line.
@@ -46,7 +54,7 @@ public struct EngineRegistration: Sendable {
     /// - `parts`: engines of the world it draws as part of itself (a sheet's navigation),
     ///   which are then not drawn on their own.
     public init<Engine: TabulatedEngine & SendableMetatype>(
-        kind: String, engine: Engine.Type, example: String, settings: [EngineSettingsSection],
+        kind: String, engine: Engine.Type, example: String, settings: [EngineSettingsSection], events: [String],
         consoleFields: [(className: String, fields: [String])], replayScript: [UInt8], layer: Int,
         classes: @escaping @Sendable (LuaState) -> Void,
         construct: @escaping @Sendable (World, LuaCall) throws -> Int32,
@@ -57,7 +65,9 @@ public struct EngineRegistration: Sendable {
         self.kind = kind
         self.example = example
         self.settings = settings
+        self.events = events
         listPropertyNames = { Engine.properties.properties.map(\.name) }
+        listPropertyKeys = { Engine.propertyKeys }
         self.consoleFields = consoleFields
         self.replayScript = String(decoding: replayScript, as: UTF8.self)
         self.layer = layer

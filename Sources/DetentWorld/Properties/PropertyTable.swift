@@ -23,9 +23,15 @@ public struct PropertyTable<Engine: AnyObject>: Sendable {
 /// table's traced numbers, so a new property is one line in the table.
 public protocol TabulatedEngine: WorldEngine {
     static var properties: PropertyTable<Self> { get }
+    /// The last part of every world property name an engine of this kind may have ("origin"
+    /// of "drawer.origin", "content_top" of "navigation.screen.list.content_top"): how a
+    /// `trace{}` of an engine not made yet is told from a misspelt name.
+    static var propertyKeys: [String] { get }
 }
 
 extension TabulatedEngine {
+    public static var propertyKeys: [String] { properties.traced.map(\.name) }
+
     public var propertyNames: [String] { Self.properties.traced.map { "\(name).\($0.name)" } }
 
     public func property(_ fullName: String) -> Double? {

@@ -59,9 +59,10 @@ describe("pull to refresh", function()
     wait_idle()
     tr:stop()
     local s = tr["pull_to_refresh.offset"]
-    -- One sample per frame, none skipped while the finger and the spring move.
-    assert.are.equal(world.frame - first, #s.values)
-    assert.are.equal(first + 1, s.frames[1])
+    -- The value when trace{} was called, then one sample per frame, none skipped while the
+    -- finger and the spring move.
+    assert.are.equal(world.frame - first + 1, #s.values)
+    assert.are.equal(first, s.frames[1])
     assert.series(s):max_step(10)
     assert.near(93, math.max(table.unpack(s.values)), 1)
     assert.are.equal(50, s.values[#s.values])

@@ -33,6 +33,7 @@ describe("events", function()
 
   it("wait_event returns the event as world.events and a handler have it, every kind of field", function()
     local handled, emitted_frame, emitted_time
+    detent.event("custom.kinds")   -- declared: a handler may be attached before its first emit
     world:on("custom.kinds", function(e) handled = e end)
     spawn(function()
       wait_frames(2)

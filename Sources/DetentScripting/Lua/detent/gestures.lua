@@ -29,6 +29,18 @@ end
 local argument, fail = host.argument, host.fail
 local function number(value, rule, verb, field) return argument(value, rule, verb, nil, field) end
 
+-- Every key of a verb's options table is one it reads: a misspelt one (`speed` for
+-- `velocity`) is an error naming it, never an option silently left out.
+local check_options = host.check_options
+local option_keys = {
+  move_to = { "duration", "curve" },
+  drag = { "by", "to", "duration", "curve", "hold" },
+  flick = { "velocity", "distance" },
+  scroll = { "by", "duration", "curve" },
+  edge_swipe = { "progress", "velocity", "y" },
+  touch_path = { "up", "cancel" },
+}
+
 -- opts.curve, a curve name or nil.
 local function curve_of(opts, verb)
   if opts.curve ~= nil and type(opts.curve) ~= "string" then
@@ -41,6 +53,7 @@ local function duration_and_curve(opts, default_duration, verb)
   if opts == nil then return default_duration, nil end
   if type(opts) == "number" then return number(opts, "stroke_seconds", verb, "duration"), nil end
   if type(opts) ~= "table" then fail(verb .. " expects a duration in seconds or {duration =, curve =}") end
+  check_options(opts, option_keys.move_to, verb, 3)
   local duration = opts.duration
   if duration == nil then duration = default_duration end
   return number(duration, "stroke_seconds", verb, "duration"), curve_of(opts, verb)
@@ -99,13 +112,15 @@ function Touch:up()
   return lift(self, 0)
 end
 
+-- A target's point, and the axis a single number aimed at it moves along: a named part's
+-- own ("horizontal" for a pager's page), "vertical" for a point.
 local function target_point(target, verb)
   if type(target) == "string" then return host.locate(target) end
   if type(target) == "table" then
     local x, y = target.x, target.y
     if type(x) ~= "number" or type(y) ~= "number" then x, y = target[1], target[2] end
     if type(x) == "number" and type(y) == "number" then
-      return number(x, "points", verb, "target x"), number(y, "points", verb, "target y")
+      return number(x, "points", verb, "target x"), number(y, "points", verb, "target y"), "vertical"
     end
   end
   fail(verb .. ": a target is a part name like \"navigation.back_button\" or a point {x =, y =}")
@@ -122,26 +137,32 @@ function touch(x, y)
   return wrap(host.touch_down(x, y))
 end
 
-local function vector(value, verb, name, rule)
-  if type(value) == "number" then return 0, number(value, rule, verb, name) end
+-- A velocity or a displacement: {x =, y =}, {dx, dy}, or a single number along `axis`.
+local function vector(value, verb, name, rule, axis)
+  if type(value) == "number" then
+    if axis == "horizontal" then return number(value, rule, verb, name), 0 end
+    return 0, number(value, rule, verb, name)
+  end
   if type(value) == "table" then
     local x, y = value.x or value[1], value.y or value[2]
     if type(x) == "number" and type(y) == "number" then
       return number(x, rule, verb, name .. ".x"), number(y, rule, verb, name .. ".y")
     end
   end
-  fail(verb .. ": " .. name .. " must be a number (vertical) or {x =, y =}")
+  fail(verb .. ": " .. name .. " must be a number (along the target's axis) or {x =, y =}")
 end
 
 --- drag(target, {by = {dx, dy} | to = {x, y}, duration = 0.3, curve = "linear"}): touch,
 --- move, lift. Returns the release velocity the tracker measured ({x =, y =}, pt/s).
 function drag(target, opts)
   if type(opts) ~= "table" then fail("drag expects options like {by = {0, -200}, duration = 0.3}") end
-  local x, y = target_point(target, "drag")
+  check_options(opts, option_keys.drag, "drag", 2)
+  if opts.to ~= nil and opts.by ~= nil then fail("drag: give by = {dx, dy} or to = {x, y}, not both") end
+  local x, y, axis = target_point(target, "drag")
   local tx, ty
   if opts.to ~= nil then tx, ty = target_point(opts.to, "drag")
   elseif opts.by ~= nil then
-    local dx, dy = vector(opts.by, "drag", "by", "points")
+    local dx, dy = vector(opts.by, "drag", "by", "points", axis)
     tx, ty = x + dx, y + dy
   else
     fail("drag needs by = {dx, dy} or to = {x, y}")
@@ -157,17 +178,20 @@ function drag(target, opts)
 end
 
 --- flick(target, {velocity = v, distance = 100}): a quick stroke at constant speed, lifted at
---- once, so the tracker measures v. `velocity` is pt/s, vertical if a number, or {x =, y =}.
---- Returns the measured release velocity.
+--- once, so the tracker measures v. `velocity` is pt/s: {x =, y =}, or a number along the
+--- target's axis (horizontal for a pager's page, vertical otherwise). Returns the measured
+--- release velocity.
 function flick(target, opts)
-  if type(opts) ~= "table" or opts.velocity == nil then fail("flick expects {velocity = pt/s, distance = points}") end
-  local vx, vy = vector(opts.velocity, "flick", "velocity", "velocity")
+  if type(opts) ~= "table" then fail("flick expects {velocity = pt/s, distance = points}") end
+  check_options(opts, option_keys.flick, "flick", 2)
+  if opts.velocity == nil then fail("flick expects {velocity = pt/s, distance = points}: velocity is missing") end
+  local x, y, axis = target_point(target, "flick")
+  local vx, vy = vector(opts.velocity, "flick", "velocity", "velocity", axis)
   local speed = math.sqrt(vx * vx + vy * vy)
   if speed <= 0 then fail("flick: velocity must not be zero") end
   local distance = opts.distance
   if distance == nil then distance = 100 end
   distance = number(distance, "positive_length", "flick", "distance")
-  local x, y = target_point(target, "flick")
   local t = touch(x, y)
   stroke(t, x + vx / speed * distance, y + vy / speed * distance, distance / speed)
   return lift(t, 0)
@@ -184,6 +208,7 @@ function touch_path(path)
   if type(path) ~= "table" or type(path[1]) ~= "table" then
     fail("touch_path expects samples { {0, x, y}, {seconds, x, y}, ..., up = seconds }")
   end
+  check_options(path, option_keys.touch_path, "touch_path", 1)
   local function sample(i)
     local s = path[i]
     if type(s) ~= "table" then fail("touch_path: sample " .. i .. " must be {seconds, x, y}") end
@@ -222,7 +247,9 @@ end
 --- scroll(target, {by = points, duration = 0.3}): drags the content so it scrolls by `by`
 --- (positive scrolls down the content: the finger moves up).
 function scroll(target, opts)
-  if type(opts) ~= "table" or type(opts.by) ~= "number" then fail("scroll expects {by = points, duration = seconds}") end
+  if type(opts) ~= "table" then fail("scroll expects {by = points, duration = seconds}") end
+  check_options(opts, option_keys.scroll, "scroll", 2)
+  if type(opts.by) ~= "number" then fail("scroll expects {by = points, duration = seconds}") end
   number(opts.by, "points", "scroll", "by")
   return drag(target, { by = { 0, -opts.by }, duration = opts.duration or 0.3, curve = opts.curve })
 end
@@ -234,6 +261,7 @@ end
 function edge_swipe(opts)
   opts = opts or {}
   if type(opts) ~= "table" then fail("edge_swipe expects options like {progress = 0.5, velocity = 800}") end
+  check_options(opts, option_keys.edge_swipe, "edge_swipe", 1)
   local width, height, left_inset = host.screen()
   local progress = opts.progress or 0.5
   if type(progress) ~= "number" or not (progress >= 0 and progress <= 1.5) then

@@ -75,6 +75,7 @@ end
 --- Waits for the next event called `name`; returns its payload table.
 function wait_event(name, opts)
   if type(name) ~= "string" then host.fail("wait_event expects an event name") end
+  host.check_event(name, "wait_event")
   opts = options(opts, "wait_event", 2)
   local value = await({ kind = "event", name = name, timeout = opts.timeout })
   return value

@@ -1,0 +1,73 @@
+import DetentLua
+import DetentWorld
+
+/// The property and event names a script writes, checked where it writes them: a misspelt
+/// `trace{"drawer.orign"}` or `wait_event("drawer.setled")` is an error at that line naming
+/// the nearest real names, never a series that stays empty or a wait that times out.
+extension ScriptHost {
+    // MARK: Properties
+
+    /// The last part of every property name something in a world may have: engines' (of
+    /// every registered kind), animators' (`value`, `velocity`) and components' numbers.
+    var knownPropertyKeys: Set<String> {
+        var keys = Set(EngineRegistry.all.flatMap(\.propertyKeys))
+        keys.formUnion(["value", "velocity"])
+        for definition in components.definitions.values {
+            for property in definition.properties where property.initial.number != nil { keys.insert(property.name) }
+        }
+        return keys
+    }
+
+    /// Refuses a traced name that no property of `world` has and none could have later: one
+    /// whose last part is no engine's, animator's or component's property. A name of an
+    /// engine made after the trace starts ("sheet.height" before `world:sheet{}`) is taken.
+    func checkTracedNames(_ names: [String], in world: World) throws {
+        let current = Set(world.propertyNames)
+        let keys = knownPropertyKeys
+        for name in names where !current.contains(name) {
+            if let dot = name.lastIndex(of: "."), name.startIndex != dot, keys.contains(String(name[name.index(after: dot)...])) { continue }
+            throw LuaRaise("trace: no property '\(name)'" + propertyHint(name, in: world))
+        }
+    }
+
+    /// " (did you mean …? properties now: …)" for a property name that is none of `world`'s.
+    func propertyHint(_ name: String, in world: World) -> String {
+        let current = world.propertyNames
+        let kinds = EngineRegistry.all.flatMap { registration in registration.propertyKeys.map { "\(registration.kind).\($0)" } }
+        let hint = NameSuggestion.didYouMean(name, among: current + kinds)
+        let listed = current.isEmpty ? "this world has no properties yet" : "properties now: \(current.joined(separator: ", "))"
+        return " (\(hint.isEmpty ? "" : hint + " ")\(listed))"
+    }
+
+    // MARK: Events
+
+    /// Every event name known by name: Detent's own (the world's and each engine kind's) and
+    /// the ones plugins and the script declared (`detent.event`) or emitted.
+    var knownEventNames: [String] {
+        var names = World.eventNames + EngineRegistry.all.flatMap(\.events)
+        names += declaredEvents.sorted()
+        return names
+    }
+
+    /// Refuses an event name nothing emits (`what` is the verb, for the message): "*", the
+    /// known names and any event of a component in `world` (`"<component>.<event>"`) pass.
+    func checkEventName(_ name: String, in world: World?, what: String) throws {
+        if name == "*" { return }
+        let known = knownEventNames
+        if known.contains(name) { return }
+        if let world, let dot = name.firstIndex(of: "."),
+           world.engines.contains(where: { ($0 as? ComponentEngine)?.name == String(name[..<dot]) }) { return }
+        let hint = NameSuggestion.didYouMean(name, among: known)
+        let listed = hint.isEmpty ? "; events: \(known.joined(separator: ", "))" : ""
+        throw LuaRaise("\(what): no event '\(name)' (\(hint.isEmpty ? "" : hint + " ")a script's own event is declared with detent.event(\"\(name)\") or emitted first\(listed))")
+    }
+
+    /// `detent.event(name)`: declares an event the script or a plugin emits, so that
+    /// `world:on` and `wait_event` accept it before its first emit.
+    func declareEvent(_ name: String) throws {
+        guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "*" }) else {
+            throw LuaRaise("bad argument #1 to 'event' (an event name like \"my.thing\" expected, got '\(name)')")
+        }
+        declaredEvents.insert(name)
+    }
+}
