@@ -18,8 +18,24 @@ extension ScriptHost {
 
     /// The current test's world, or an error naming what needs one.
     func requireWorld() throws -> World {
+        try refuseWhileCollecting()
         guard let world else { throw LuaRaise("no world: this runs only inside a test or script") }
         return world
+    }
+
+    /// The error for what needs a running test (a world, a wait, a gesture, a trace) while a
+    /// describe body runs: the body runs once, while the file's tests are collected, and no
+    /// test runs in the world it would change.
+    var collectingRefusal: String? {
+        collectingBlock.map { block in
+            "describe '\(block)' runs its body once, while the file's tests are collected, in no test's world: "
+                + "detent.world{}, engines, gestures, waits and traces belong in before_each(function() … end) "
+                + "(for every test of the block) or in it(…)"
+        }
+    }
+
+    func refuseWhileCollecting() throws {
+        if let refusal = collectingRefusal { throw LuaRaise(refusal) }
     }
 
     /// Tasks started by `spawn` since the last call, for the run loop to schedule.
@@ -69,6 +85,7 @@ extension ScriptHost {
     /// collector reclaims the test's garbage as the next tests run; a full collection runs only
     /// when the state holds more than half its memory cap (after a memory bomb, say).
     public func endTest() {
+        collectingBlock = nil   // a describe body stopped by a limit never said it ended
         setWorld(nil)
         lua.clearMethodOverrides()
         invariantsApply = false
@@ -83,6 +100,7 @@ extension ScriptHost {
     func installDetentTable() {
         lua.newTable()
         lua.setFunction("world") { [unowned self] call in
+            try refuseWhileCollecting()
             try call.charge(bytes: HostCost.world)
             var request = WorldRequest()
             let options = try call.optionalTable(1)

@@ -56,6 +56,8 @@ public final class ScriptHost {
     var components = ComponentRegistry()
     /// Event names plugins and the running file declared (`detent.event`) or emitted.
     var declaredEvents: Set<String> = []
+    /// The describe block whose body is running (spec_run.lua's `enter`), or nil.
+    var collectingBlock: String?
     var patternMatcher: LuaRef?
     /// The private host table and the prelude's environment (roots of the pristine snapshot).
     var hostTableRef: LuaRef!
@@ -174,6 +176,16 @@ public final class ScriptHost {
             for key in options.keys() where !allowed.contains(key) {
                 throw LuaRaise(NameSuggestion.unknownField(key, allowed: allowed, argument: "bad argument #\(position) to '\(verb)'"))
             }
+            return 0
+        }
+        // host.collecting(name): a describe body called `name` starts (nil: it ended).
+        // host.collecting(): the error for what needs a running test while one runs, or nil.
+        lua.setFunction("collecting") { [unowned self] call in
+            if call.argumentCount == 0 {
+                if let refusal = collectingRefusal { call.push(refusal) } else { call.pushNil() }
+                return 1
+            }
+            collectingBlock = try call.optionalString(1)
             return 0
         }
         // host.check_event(name, verb): refuses an event name nothing emits (NameChecks).

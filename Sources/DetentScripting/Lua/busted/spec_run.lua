@@ -129,6 +129,13 @@ local function shuffle(block)
   end
 end
 
+-- What `world` is while a describe body runs.
+local function refuse_world() host.fail(host.collecting()) end
+local world_stand_in = setmetatable({}, {
+  __index = refuse_world, __newindex = refuse_world, __call = refuse_world,
+  __tostring = function() return "world (none: a describe body runs in no test)" end,
+})
+
 -- Enters a block: saves the globals for an insulate block, runs its body (which declares
 -- its items), shuffles them, runs its strict setup. A body that fails is the block's error;
 -- nothing inside the block runs then.
@@ -139,10 +146,17 @@ local function enter(block, mode)
   busy, busy_with = block, "body"
   S.declaring, S.phase = block, nil
   set_context(block)
+  -- The body runs once, while the tests are collected, in no test's world: while it runs,
+  -- `world` refuses every use and so does everything else that needs a running test.
+  local world = rawget(_G, "world")
+  host.collecting(block.name)
+  rawset(_G, "world", world_stand_in)
   local ok, err = xpcall(block.body, function(e)
     if type(e) == "string" then return host.located(e) end
     return located_error(e)
   end)
+  host.collecting(nil)
+  rawset(_G, "world", world)
   S.declaring = nil
   if not ok then
     busy = nil

@@ -13,7 +13,11 @@ local refusals = {
     .. "spawn(fn) can wait",
 }
 
+local collecting = host.collecting
+
 local function await(request)
+  local refusal = collecting()
+  if refusal then host.fail(refusal) end
   local allowed = can_wait()
   if allowed ~= true then host.fail(refusals[allowed]) end
   local ok, value = coroutine.yield(request)
