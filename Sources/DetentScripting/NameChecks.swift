@@ -41,22 +41,25 @@ extension ScriptHost {
 
     // MARK: Events
 
-    /// Every event name known by name: Detent's own (the world's and each engine kind's) and
-    /// the ones plugins and the script declared (`detent.event`) or emitted.
+    /// Every event name known by name: Detent's own (the world's and each engine kind's), the
+    /// ones plugins and the script declared (`detent.event`) or emitted, and the registered
+    /// components' under their own names (an instance named otherwise is checked in its world).
     var knownEventNames: [String] {
         var names = World.eventNames + EngineRegistry.all.flatMap(\.events)
         names += declaredEvents.sorted()
+        for definition in components.definitions.values.sorted(by: { $0.name < $1.name }) {
+            names += definition.events.map { "\(definition.name).\($0)" }
+        }
         return names
     }
 
     /// Refuses an event name nothing emits (`what` is the verb, for the message): "*", the
-    /// known names and any event of a component in `world` (`"<component>.<event>"`) pass.
+    /// known names and the declared events of the components in `world` pass.
     func checkEventName(_ name: String, in world: World?, what: String) throws {
         if name == "*" { return }
-        let known = knownEventNames
+        let components = world?.engines.compactMap { $0 as? ComponentEngine } ?? []
+        let known = knownEventNames + components.flatMap { c in c.definition.events.map { "\(c.name).\($0)" } }
         if known.contains(name) { return }
-        if let world, let dot = name.firstIndex(of: "."),
-           world.engines.contains(where: { ($0 as? ComponentEngine)?.name == String(name[..<dot]) }) { return }
         let hint = NameSuggestion.didYouMean(name, among: known)
         let listed = hint.isEmpty ? "; events: \(known.joined(separator: ", "))" : ""
         throw LuaRaise("\(what): no event '\(name)' (\(hint.isEmpty ? "" : hint + " ")a script's own event is declared with detent.event(\"\(name)\") or emitted first\(listed))")

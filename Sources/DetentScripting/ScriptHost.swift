@@ -193,6 +193,11 @@ public final class ScriptHost {
             try checkEventName(try call.string(1), in: world, what: try call.string(2))
             return 0
         }
+        // host.declare_event(name): a plugin's `event(name)`.
+        lua.setFunction("declare_event") { [unowned self] call in
+            try declareEvent(try call.string(1))
+            return 0
+        }
         TouchBinding.install(into: lua, host: self)
         let hostTable = lua.ref()
 

@@ -26,11 +26,20 @@ enum TraceBinding {
         return cls
     }
 
-    /// Pushes `{ name=, times={...}, frames={...}, values={...} }`; false if not traced.
+    /// Pushes `{ name=, times={...}, frames={...}, values={...}, rests= }`; false if not traced.
     /// Frames where the property did not exist are left out of all three arrays, so the
-    /// arrays stay dense and aligned.
+    /// arrays stay dense and aligned. `rests` is true when the world is at rest at the last
+    /// sample (nothing busy, the value unchanged over the last frame, the trace still
+    /// recording): the value stays as it is until something moves it, which is what lets
+    /// `settles_within` judge a trace read right after `wait_idle()`.
     static func pushSeries(_ trace: TraceRecorder, name: String, call: LuaCall) throws -> Bool {
         guard let series = trace.series(name) else { return false }
+        let world = ScriptHost.of(call).world
+        let count = series.values.count
+        let rests = world.map { world in
+            trace.isRecording && !world.isBusy && series.frames.last == world.frame && count >= 2
+                && series.values[count - 1] != nil && series.values[count - 1] == series.values[count - 2]
+        } ?? false
         var times: [LuaValue] = [], frames: [LuaValue] = [], values: [LuaValue] = []
         for (k, value) in series.values.enumerated() {
             guard let value else { continue }
@@ -38,7 +47,8 @@ enum TraceBinding {
             frames.append(.integer(series.frames[k]))
             values.append(.number(value))
         }
-        call.push(.record([("name", .string(name)), ("times", .array(times)), ("frames", .array(frames)), ("values", .array(values))]))
+        call.push(.record([("name", .string(name)), ("times", .array(times)), ("frames", .array(frames)), ("values", .array(values)),
+                           ("rests", .boolean(rests))]))
         return true
     }
 

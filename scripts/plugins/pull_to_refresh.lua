@@ -48,6 +48,8 @@ return {
       frame = {},
       -- The content can be pulled anywhere on it.
       regions = { content = {} },
+      -- "<name>.refresh" when a release starts refreshing, "<name>.ended" when it is over.
+      events = { "refresh", "ended" },
 
       -- self.data.pull: the finger's pull (pt) while a finger holds the header, else nil.
       began = function(self, touch)

@@ -28,6 +28,11 @@ function detent.world(options) end
 ---@param name string
 function detent.disable_invariant(name) end
 
+--- Declares an event the script emits itself (`world:emit`), so that `world:on` and
+--- `wait_event` accept its name before its first emit; any other unknown name is an error.
+---@param name string
+function detent.event(name) end
+
 --- The motion math of SPEC §2: timing curves, springs, projection, rubber band, velocity trackers.
 ---@class detent.motion
 ---@field curves string[] The built-in timing curve names.
@@ -293,10 +298,15 @@ function plugin_api.register_gesture(name, fn) end
 ---@param messages {positive: string, negative: string}
 function plugin_api.register_assertion(name, fn, messages) end
 
---- An event handler attached to every world.
+--- An event handler attached to every world. The name is checked as `world:on` checks it.
 ---@param event string
 ---@param fn fun(event: detent.Event)
 function plugin_api.on(event, fn) end
+
+--- Declares an event the plugin emits (`world:emit`), so that `on`, `world:on` and
+--- `wait_event` accept its name.
+---@param name string
+function plugin_api.event(name) end
 
 --- A new kind of engine object defined in Lua: a rectangle in the window with named touch
 --- regions and properties, stepped with the other engines (docs/plugins.md "Components").
@@ -316,6 +326,7 @@ function plugin_api.register_component(name, definition) end
 ---@field step? fun(self: detent.Component, dt: number, time: number) Every frame after the animators; seconds.
 ---@field layout? fun(self: detent.Component)
 ---@field methods? table<string, fun(self: detent.Component, ...: any): any> Extra methods of the handles.
+---@field events? string[] The events `self:emit` may emit; each is the world event "<instance>.<event>".
 
 --- A touch as a component's callbacks see it: window and frame points, pt/s.
 ---@class detent.ComponentTouch

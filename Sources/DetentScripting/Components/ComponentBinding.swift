@@ -186,6 +186,13 @@ enum ComponentBinding {
         try call.charge(bytes: HostCost.event)
         let world = try ScriptHost.of(call).requireWorld()
         let event = try call.string(2)
+        guard c.definition.events.contains(event) else {
+            let declared = c.definition.events
+            let hint = NameSuggestion.didYouMean(event, among: declared)
+            throw LuaRaise("emit: component '\(c.definition.name)' does not declare the event '\(event)' ("
+                + (hint.isEmpty ? "" : hint + " ")
+                + (declared.isEmpty ? "its definition declares none: add events = {\"\(event)\"}" : "events: \(declared.joined(separator: ", "))") + ")")
+        }
         var payload: [(String, EventValue)] = []
         if let table = try call.optionalTable(3) {
             for key in table.keys() {
@@ -200,7 +207,6 @@ enum ComponentBinding {
                 }
             }
         }
-        ScriptHost.of(call).declaredEvents.insert("\(c.name).\(event)")
         world.emit("\(c.name).\(event)", payload)
         return 0
     }

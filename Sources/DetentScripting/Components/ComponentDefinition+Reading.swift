@@ -11,7 +11,8 @@ extension ComponentDefinition {
             throw LuaRaise("register_component: a component's name is a Lua identifier (letters, digits, _; it prefixes property names like \(name).offset), got '\(name)'")
         }
         if let unknown = table.keys().first(where: { !keys.contains($0) }) {
-            throw LuaRaise("\(context): unknown field '\(unknown)' (expected: \(keys.joined(separator: ", ")))")
+            let hint = NameSuggestion.didYouMean(unknown, among: keys)
+            throw LuaRaise("\(context): unknown field '\(unknown)' (\(hint.isEmpty ? "" : hint + " ")expected: \(keys.joined(separator: ", ")))")
         }
         let properties = try readProperties(table, context: context)
         var frame = ComponentRect()
@@ -31,7 +32,7 @@ extension ComponentDefinition {
         }
         let methods = try readMethods(table, properties: properties.map(\.name), context: context)
         return ComponentDefinition(name: name, plugin: plugin, properties: properties, frame: frame, regions: regions,
-                                   layer: layer, callbacks: callbacks, methods: methods)
+                                   layer: layer, callbacks: callbacks, methods: methods, events: try readEvents(table, context: context))
     }
 
     /// `properties = { offset = 0, state = "idle" }`, in name order.
@@ -71,6 +72,16 @@ extension ComponentDefinition {
             regions.append((key, try ComponentRect.read(rect, context: context + ": regions.\(key)").rect))
         }
         return regions
+    }
+
+    /// `events = { "refresh", "ended" }`, in name order.
+    private static func readEvents(_ table: LuaTableArgument, context: String) throws -> [String] {
+        guard let list = try nestedTable(table, "events", context: context, shape: "{ \"name\", ... }") else { return [] }
+        let names = try list.stringArray()
+        for name in names where !isIdentifier(name) {
+            throw LuaRaise("\(context): event names are Lua identifiers (the world event is \"\(name).<event>\" of an instance), got '\(name)'")
+        }
+        return Array(Set(names)).sorted()
     }
 
     /// `methods = { end_refreshing = function(self) ... end }`, in name order.

@@ -26,6 +26,10 @@ struct ComponentDefinition {
     /// Methods of its handles, in name order: plain Lua functions `(self, ...)` that the
     /// handle hands out as fields, so `c:end_refreshing()` runs as the caller's own Lua.
     let methods: [(name: String, function: LuaRef)]
+    /// The events an instance emits (`self:emit("refresh")` is the world event
+    /// `"<instance>.refresh"`), in name order: `world:on` and `wait_event` accept these names,
+    /// and `emit` refuses any other.
+    let events: [String]
 
     /// The handle class of its instances: one per definition, so that properties are plain
     /// fields (`c.offset`) and messages list them.
@@ -35,7 +39,7 @@ struct ComponentDefinition {
     static let reservedNames: Set<String> = ["name", "kind", "frame", "busy", "data", "animate", "spring", "stop", "emit"]
 
     /// Keys a definition table may have.
-    static let keys = ["properties", "frame", "regions", "layer", "methods", "began", "moved", "ended", "step", "layout"]
+    static let keys = ["properties", "frame", "regions", "layer", "methods", "events", "began", "moved", "ended", "step", "layout"]
 
     /// SPEC §8's layers by the names definitions use, front to back.
     static let layers: [(name: String, value: Int)] = [

@@ -94,9 +94,16 @@ local function api_for(plugin)
     end
     assert:register("assertion", name, fn, messages.positive, messages.negative)
   end
+  -- event(name): declares an event the plugin emits (world:emit), so that on, world:on and
+  -- wait_event accept its name.
+  function api.event(name)
+    if type(name) ~= "string" then fail("event: an event name (string) expected", 2) end
+    host.declare_event(name)
+  end
   function api.on(event, fn)
     if type(event) ~= "string" or event == "" then fail("on: an event name (string) expected", 2) end
     if type(fn) ~= "function" then fail("on: '" .. event .. "' needs a function(event)", 2) end
+    host.check_event(event, "on")
     handlers[#handlers + 1] = { event = event, fn = fn, plugin = plugin.name }
     plugin.registered.handler[#plugin.registered.handler + 1] = event
   end

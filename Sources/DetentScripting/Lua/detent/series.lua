@@ -90,13 +90,14 @@ local function validate(s)
   return nil, label, n
 end
 
-local function new_checker(label, times, frames, values)
+local function new_checker(label, times, frames, values, rests)
   return setmetatable({
     _label = label,
     _n = #times,
     _times = times,
     _frames = frames,   -- may be nil: samples are then named by index
     _values = values,
+    _rests = rests,     -- the world was at rest at the last sample: the value stays there
   }, Checker)
 end
 
@@ -106,7 +107,7 @@ function assert.series(s)
   local complaint, label, n = validate(s)
   if complaint then error(complaint, 2) end
   local copy = function(array) return array and table.move(array, 1, n, 1, {}) end
-  return new_checker(label, copy(s.times), copy(s.frames), copy(s.values))
+  return new_checker(label, copy(s.times), copy(s.frames), copy(s.values), s.rests == true)
 end
 
 ------------------------------------------------------------------------
@@ -145,7 +146,7 @@ function Checker:from(time)
   end
   local slice = function(array) return array and table.move(array, first, self._n, 1, {}) end
   return new_checker(string.format("%s (from t=%s s)", self._label, short(time)),
-    slice(self._times), slice(self._frames), slice(self._values))
+    slice(self._times), slice(self._frames), slice(self._values), self._rests)
 end
 
 Checker.__tostring = function(self)

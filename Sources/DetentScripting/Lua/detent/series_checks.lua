@@ -106,7 +106,9 @@ end
 
 --- settles_within(seconds, tolerance?) — from the first sample's time plus
 -- `seconds` on, every value is within `tolerance` (default 0.5 pt) of the
--- final value.  Fails if the series ends before that instant.
+-- final value.  A series that ends before that instant is judged only if it
+-- ends with the world at rest (a trace read after wait_idle(): the value stays
+-- as it is from then on); otherwise the check fails, saying how long to wait.
 function Checker:settles_within(seconds, tolerance)
   require_limit(self, "settles_within", seconds, "seconds")
   if tolerance ~= nil then require_limit(self, "settles_within", tolerance, "points of tolerance") end
@@ -114,9 +116,10 @@ function Checker:settles_within(seconds, tolerance)
   require_samples(self, "settles_within")
   local t, v, n = self._times, self._values, self._n
   local deadline = t[1] + seconds
-  if t[n] < deadline - EPSILON then
-    report(self, string.format("settles_within %s s cannot be observed: the series ends at t=%s s, before t=%s s",
-      short(seconds), short(t[n]), short(deadline)),
+  if t[n] < deadline - EPSILON and not self._rests then
+    report(self, string.format("settles_within %s s cannot be observed: the series ends at t=%s s, before t=%s s, "
+      .. "with the world still moving (wait_idle() or wait(%s) before reading the trace)",
+      short(seconds), short(t[n]), short(deadline), short(deadline - t[n])),
       "samples until t=" .. short(deadline) .. " s", "samples until t=" .. short(t[n]) .. " s")
   end
   local final = v[n]
