@@ -2,22 +2,28 @@
 /// "did you mean …?" (a field, an option key, a property, an event).
 ///
 /// Closeness is the optimal-string-alignment distance (Levenshtein with adjacent
-/// transpositions, each edit costing 1), compared case-insensitively; a candidate counts as
+/// transpositions, each edit costing 1), compared without case or the separators `_` and
+/// `-` (so `ease-in-ease-out` finds `easeInEaseOut`); a candidate counts as
 /// near when at most a third of the longer name's characters (at least 2) must change, or
 /// when one name contains the other (`origin` for `drawer.origin`).
 public enum NameSuggestion {
     /// Up to `limit` candidates near `name`, nearest first (ties in the candidates' order).
     public static func nearest(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
-        let wanted = Array(name.lowercased().unicodeScalars)
+        let foldedName = folded(name)
+        let wanted = Array(foldedName.unicodeScalars)
         var scored: [(distance: Int, order: Int, name: String)] = []
         var seen: Set<String> = []
         for (order, candidate) in candidates.enumerated() where candidate != name && seen.insert(candidate).inserted {
-            let other = Array(candidate.lowercased().unicodeScalars)
+            let foldedCandidate = folded(candidate)
+            let other = Array(foldedCandidate.unicodeScalars)
             let bound = max(2, max(wanted.count, other.count) / 3)
-            let distance = editDistance(wanted, other)
+            // The distance is at least the difference in length, so a name far longer or
+            // shorter than a candidate (a megabyte of "e") costs no table of distances.
+            let gap = abs(wanted.count - other.count)
+            let distance = gap > bound ? gap : editDistance(wanted, other)
             let contains = wanted.count >= 3 && other.count >= 3
-                && (candidate.lowercased().contains(name.lowercased()) || name.lowercased().contains(candidate.lowercased()))
-            if distance <= bound || contains { scored.append((contains ? min(distance, bound) : distance, order, candidate)) }
+                && (foldedCandidate.contains(foldedName) || foldedName.contains(foldedCandidate))
+            if distance <= bound || contains { scored.append((min(distance, bound), order, candidate)) }
         }
         scored.sort { ($0.distance, $0.order) < ($1.distance, $1.order) }
         // Only the nearest: "drawer.settled" for "drawer.setled", not "pager.settled" too.
@@ -25,7 +31,12 @@ public enum NameSuggestion {
         return scored.prefix { $0.distance == best }.prefix(limit).map(\.name)
     }
 
-    /// " (did you mean a?)", " (did you mean a or b?)", or "" when nothing is near.
+    /// `name` as names are compared: lower case, without `_` and `-`.
+    static func folded(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" })
+    }
+
+    /// "did you mean a?", "did you mean a or b?", or "" when nothing is near.
     public static func didYouMean(_ name: String, among candidates: [String]) -> String {
         let near = nearest(to: name, among: candidates)
         guard !near.isEmpty else { return "" }

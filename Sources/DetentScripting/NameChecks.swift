@@ -41,12 +41,16 @@ extension ScriptHost {
 
     // MARK: Events
 
+    /// The events the world and every registered engine kind emit.
+    static let builtinEvents = World.eventNames + EngineRegistry.all.flatMap(\.events)
+    private static let builtinEventSet = Set(builtinEvents)
+
     /// Every event name known by name: Detent's own (the world's and each engine kind's), the
-    /// ones plugins and the script declared (`detent.event`) or emitted, and the registered
+    /// ones plugins and the file declared (`detent.event`) or the running test emitted, and the registered
     /// components' under their own names (an instance named otherwise is checked in its world).
     var knownEventNames: [String] {
-        var names = World.eventNames + EngineRegistry.all.flatMap(\.events)
-        names += declaredEvents.sorted()
+        var names = Self.builtinEvents
+        names += declaredEvents.union(emittedEvents).sorted()
         for definition in components.definitions.values.sorted(by: { $0.name < $1.name }) {
             names += definition.events.map { "\(definition.name).\($0)" }
         }
@@ -56,7 +60,7 @@ extension ScriptHost {
     /// Refuses an event name nothing emits (`what` is the verb, for the message): "*", the
     /// known names and the declared events of the components in `world` pass.
     func checkEventName(_ name: String, in world: World?, what: String) throws {
-        if name == "*" { return }
+        if name == "*" || Self.builtinEventSet.contains(name) || declaredEvents.contains(name) || emittedEvents.contains(name) { return }
         let components = world?.engines.compactMap { $0 as? ComponentEngine } ?? []
         let known = knownEventNames + components.flatMap { c in c.definition.events.map { "\(c.name).\($0)" } }
         if known.contains(name) { return }

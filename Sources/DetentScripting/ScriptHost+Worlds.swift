@@ -86,6 +86,7 @@ extension ScriptHost {
     /// when the state holds more than half its memory cap (after a memory bomb, say).
     public func endTest() {
         collectingBlock = nil   // a describe body stopped by a limit never said it ended
+        emittedEvents.removeAll()
         setWorld(nil)
         lua.clearMethodOverrides()
         invariantsApply = false

@@ -54,8 +54,10 @@ public final class ScriptHost {
     var loadingPlugin: PluginSource?
     /// Components plugins registered (`ComponentBinding`).
     var components = ComponentRegistry()
-    /// Event names plugins and the running file declared (`detent.event`) or emitted.
+    /// Event names plugins and the running file declared (`detent.event`): for the file.
     var declaredEvents: Set<String> = []
+    /// Event names the running test emitted itself (`world:emit`): for the test.
+    var emittedEvents: Set<String> = []
     /// The describe block whose body is running (spec_run.lua's `enter`), or nil.
     var collectingBlock: String?
     var patternMatcher: LuaRef?

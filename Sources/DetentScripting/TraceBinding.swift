@@ -14,16 +14,24 @@ enum TraceBinding {
         cls.methods = [
             "series": { trace, call in
                 let name = try call.string(2)
-                guard try pushSeries(trace, name: name, call: call) else {
-                    throw LuaRaise("trace has no series '\(name)' (traced: \(trace.names.joined(separator: ", ")))")
-                }
+                guard try pushSeries(trace, name: name, call: call) else { throw noSeries(trace, name) }
                 return 1
             },
             "stop": { trace, call in trace.stop(); return 0 },
         ]
-        // `tr["drawer.origin"]` reads a series too.
-        cls.fallback = { trace, key, call in try pushSeries(trace, name: key, call: call) }
+        // `tr["drawer.origin"]` reads a series too; a dotted name that is not traced is a
+        // misspelt series, named as such.
+        cls.fallback = { trace, key, call in
+            if try pushSeries(trace, name: key, call: call) { return true }
+            guard key.contains(".") else { return false }
+            throw noSeries(trace, key)
+        }
         return cls
+    }
+
+    static func noSeries(_ trace: TraceRecorder, _ name: String) -> LuaRaise {
+        let hint = NameSuggestion.didYouMean(name, among: trace.names)
+        return LuaRaise("trace has no series '\(name)' (\(hint.isEmpty ? "" : hint + " ")traced: \(trace.names.joined(separator: ", ")))")
     }
 
     /// Pushes `{ name=, times={...}, frames={...}, values={...}, rests= }`; false if not traced.

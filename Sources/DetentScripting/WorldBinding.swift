@@ -110,7 +110,7 @@ enum WorldBinding {
                         else if let flag = try? table.boolean(key) { payload.append((key, .boolean(flag))) }
                     }
                 }
-                ScriptHost.of(call).declaredEvents.insert(name)
+                ScriptHost.of(call).emittedEvents.insert(name)
                 world.emit(name, payload)
                 return 0
             },

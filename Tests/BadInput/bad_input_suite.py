@@ -181,10 +181,10 @@ end)""", ["bad input hostile"]),
     "handler": ("""
 describe("bad input", function()
   it("hostile", function()
+    world:emit("bad.input")   -- emitted first: a name the test emits is known to world:on
     world:on("bad.input", function()
 @6
     end)
-    world:emit("bad.input")
     wait_frames(2)
   end)
   %CANARY%

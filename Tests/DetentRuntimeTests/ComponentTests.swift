@@ -52,7 +52,7 @@ struct ComponentTests {
     @Test(arguments: [
         ("d.register_component('knob', 42)", "p/bad.lua:2: register_component: 'knob' needs a definition table { properties =, frame =, regions =, began =, step =, ... }"),
         ("d.register_component('a.b', {})", "p/bad.lua:2: register_component: a component's name is a Lua identifier (letters, digits, _; it prefixes property names like a.b.offset), got 'a.b'"),
-        ("d.register_component('knob', { stepp = function() end })", "p/bad.lua:2: register_component: 'knob': unknown field 'stepp' (expected: properties, frame, regions, layer, methods, began, moved, ended, step, layout)"),
+        ("d.register_component('knob', { stepp = function() end })", "p/bad.lua:2: register_component: 'knob': unknown field 'stepp' (did you mean step? expected: properties, frame, regions, layer, methods, events, began, moved, ended, step, layout)"),
         ("d.register_component('knob', { properties = { angle = {} } })", "p/bad.lua:2: register_component: 'knob': properties.angle: a number, a string or a boolean expected, got table"),
         ("d.register_component('knob', { properties = { 0, 1 } })", "p/bad.lua:2: register_component: 'knob': properties maps names to initial values, like { offset = 0, state = \"idle\" }, not a list"),
         ("d.register_component('knob', { properties = { frame = 1 } })", "p/bad.lua:2: register_component: 'knob': 'frame' cannot be a property's name (instances use it: animate, busy, data, emit, frame, kind, name, spring, stop)"),
@@ -109,7 +109,7 @@ struct ComponentTests {
             "spec.lua:6: bad argument #2 to 'component' (field 'name': a Lua identifier expected (letters, digits, _), got 'my knob')",
             "spec.lua:7: this world already has an engine named 'knob' (give the component another name = ...)",
             "spec.lua:8: knob.angle is a number (got string)",
-            "spec.lua:9: component.knob.colour cannot be assigned",
+            "spec.lua:9: component.knob has no field 'colour' (fields: angle, animate, busy, data, emit, frame, kind, label, locked, name, spring, stop)",
             "spec.lua:10: knob.label is a string; only numbers animate",
         ])
     }
@@ -204,5 +204,46 @@ struct ComponentTests {
             """
         let results = try run(spec, plugins: [("p/recorder.lua", plugin)])
         #expect(results.map(\.status) == [.passed], "\(results.map { $0.message ?? "" })")
+    }
+
+    /// A ticker that emits the events its definition declares, and a method that emits one it
+    /// does not.
+    private static let ticker = """
+        return { name = "ticker", version = "1", setup = function(detent)
+          detent.register_component("ticker", {
+            events = { "tick" },
+            methods = {
+              tick = function(self, n) self:emit("tick", { n = n }) end,
+              tock = function(self) self:emit("tock") end,
+            },
+          })
+        end }
+        """
+
+    @Test func aComponentsDeclaredEventsAreKnownAndOthersRefused() throws {
+        let spec = """
+            it("waits for a declared event, under the default and another instance name", function()
+              local ticker = world:component("ticker")
+              local other = world:component("ticker", { name = "second" })
+              local seen
+              world:on("second.tick", function(e) seen = e.n end)
+              spawn(function() wait_frames(2); ticker:tick(3); other:tick(4) end)
+              assert.are.equal(3, wait_event("ticker.tick").n)
+              assert.are.equal(4, seen)
+            end)
+            it("refuses a misspelt one", function()
+              world:component("ticker")
+              wait_event("ticker.tic")
+            end)
+            it("refuses to emit an undeclared one", function()
+              world:component("ticker"):tock()
+            end)
+            """
+        let results = try run(spec, plugins: [("p/ticker.lua", Self.ticker)])
+        #expect(results.map(\.status) == [.passed, .error, .error], "\(results.map { $0.message ?? "" })")
+        #expect(results.count == 3 && results[1].message?.hasPrefix("spec.lua:12: wait_event: no event 'ticker.tic' (did you mean ticker.tick?") == true,
+                "\(results.map { $0.message ?? "" })")
+        #expect(results.count == 3 && results[2].message?.contains("emit: component 'ticker' does not declare the event 'tock' (did you mean tick? events: tick)") == true,
+                "\(results.map { $0.message ?? "" })")
     }
 }

@@ -19,7 +19,7 @@ struct PluginLoadingTests {
             detent.register_policy("good_nearest", function(release) return release.anchors[1].name end)
             detent.register_gesture("good_tap", function() end)
             detent.register_invariant("good_check", function() return true end, { tags = { "x" } })
-            detent.on("world.tick", function() end)
+            detent.on("world.window_changed", function() end)
           end,
         }
         """
@@ -28,7 +28,7 @@ struct PluginLoadingTests {
         let result = try load([("p/good.lua", Self.good)])
         #expect(result.failed.isEmpty)
         #expect(result.loaded == [PluginRecord(name: "good", version: "1.2", file: "p/good.lua", registered: [
-            "policy": ["good_nearest"], "curve": ["ease_good"], "gesture": ["good_tap"], "assertion": [], "handler": ["world.tick"], "invariant": ["good_check"], "component": [],
+            "policy": ["good_nearest"], "curve": ["ease_good"], "gesture": ["good_tap"], "assertion": [], "handler": ["world.window_changed"], "invariant": ["good_check"], "component": [],
         ])])
     }
 

@@ -183,7 +183,7 @@ struct WorldConfigOverrideTests {
         ("detent.world{ config = { drawer = { [true] = 1 } } }", "test.lua:1: bad argument #1 to 'world' (config.drawer: keys are names (found a key of type boolean))"),
         ("detent.world{ config = { drawer = { 1, x = 2 } } }", "test.lua:1: bad argument #1 to 'world' (config.drawer: a table of named keys or a list expected, got a mix of both)"),
         ("detent.world{ config = { drawer = { [1] = 1, [3] = 3 } } }", "test.lua:1: bad argument #1 to 'world' (config.drawer: a list has no holes (found keys up to 3 but 2 values))"),
-        ("detent.world{ confg = {} }", "test.lua:1: bad argument #1 to 'world' (unknown field 'confg'; expected one of: device, orientation, config)"),
+        ("detent.world{ confg = {} }", "test.lua:1: bad argument #1 to 'world' (unknown field 'confg'; did you mean config? expected one of: device, orientation, config)"),
     ])
     func tablesThatAreNotConfigAreRefusedBeforeReading(source: String, message: String) throws {
         let (_, error) = try worldRequest(source)

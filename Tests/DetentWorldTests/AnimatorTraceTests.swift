@@ -22,7 +22,8 @@ struct AnimatorTraceTests {
         let trace = TraceRecorder(names: names)
         world.addTrace(trace)
         world.animators.animate(name: "slide", from: 0, to: 100, duration: 0.2, curve: .linear, in: world)
-        var expected: [[Double?]] = Array(repeating: [], count: names.count)
+        // The trace's first sample is taken when it is added, before any animator exists.
+        var expected: [[Double?]] = Array(repeating: [nil], count: names.count)
         for frame in 1...40 {
             if frame == 5 {
                 world.animators.spring(name: "late", from: 10, to: 0, velocity: -300,
@@ -37,8 +38,8 @@ struct AnimatorTraceTests {
             #expect(trace.series(name)?.values == expected[i], "\(name)")
         }
         // The trace saw "late" start at frame 5 and the new "slide" (500 → 400) from frame 9.
-        #expect(expected[0][0] != nil && expected[2][3] == nil && expected[2][4] != nil)
-        #expect(expected[0][7]! <= 100 && expected[0][8]! > 400)
+        #expect(expected[0][1] != nil && expected[2][4] == nil && expected[2][5] != nil)
+        #expect(expected[0][8]! <= 100 && expected[0][9]! > 400)
         #expect(expected[4].allSatisfy { $0 == nil })
     }
 }

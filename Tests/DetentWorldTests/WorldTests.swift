@@ -165,15 +165,18 @@ struct WorldTests {
         #expect(world.frame == 30)
     }
 
-    @Test func tracesSampleEveryFrameAfterEvents() {
+    @Test func tracesSampleWhenAddedAndEveryFrameAfterEvents() {
         let world = World(configuration: WorldConfiguration(device: TestDevices.phone()))
         let slot = world.animators.animate(name: "x", from: 0, to: 60, duration: 1, curve: .linear, in: world)
         let trace = TraceRecorder(names: ["x.value", "missing.value"])
         world.addTrace(trace)
         for _ in 0..<3 { world.step() }
-        #expect(trace.frames == [1, 2, 3])
-        #expect(trace.series("x.value")!.values.map { ($0! * 1e6).rounded() / 1e6 } == [1, 2, 3])
-        #expect(trace.series("missing.value")!.values == [nil, nil, nil])
+        // The first sample is the state when the trace was added (frame 0), so a series sees
+        // the first frame's step.
+        #expect(trace.frames == [0, 1, 2, 3])
+        #expect(trace.times == [0, 16_666_666, 33_333_333, 50_000_000])
+        #expect(trace.series("x.value")!.values.map { ($0! * 1e6).rounded() / 1e6 } == [0, 1, 2, 3])
+        #expect(trace.series("missing.value")!.values == [nil, nil, nil, nil])
         #expect(slot.state == .running)
     }
 

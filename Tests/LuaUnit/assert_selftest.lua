@@ -839,7 +839,14 @@ assert.series(series("drawer.origin", v)):settles_within(0.5)]], 3,
   .. "323.0769 is 23.0769 pt from the final value 300 (tolerance 0.5 pt); it stays within tolerance from frame 40 (t=0.6667 s)",
   { expected = "within 0.5 pt of 300 from t=0.5167 s", actual = "323.0769 at frame 31 (t=0.5167 s)" })
 series_fails("settles_within: too short to observe", "assert.series(series('sheet.height', { 1, 2, 3 })):settles_within(0.5)", 1,
-  'series "sheet.height": settles_within 0.5 s cannot be observed: the series ends at t=0.05 s, before t=0.5167 s')
+  'series "sheet.height": settles_within 0.5 s cannot be observed: the series ends at t=0.05 s, before t=0.5167 s, '
+  .. 'with the world still moving (wait_idle() or wait(0.4667) before reading the trace)')
+series_passes("settles_within: a series that ends with the world at rest stays at its final value",
+  "local s = series('sheet.height', { 1, 2, 2 }); s.rests = true; assert.series(s):settles_within(0.5)")
+series_fails("settles_within: at rest, a value outside the tolerance after the deadline still fails",
+  "local s = series('a', { 0, 0, 0, 10, 10 }); s.rests = true; assert.series(s):settles_within(1 / 60)", 1,
+  'series "a": not settled within 0.0167 s (by t=0.0333 s): at frame 2 (t=0.0333 s) the value '
+  .. "0 is 10 pt from the final value 10 (tolerance 0.5 pt); it stays within tolerance from frame 4 (t=0.0667 s)")
 series_fails("settles_within: from(t) measures from a later instant",
   "assert.series(series('a', { 0, 0, 10, 20, 20.75, 20 })):from(3 / 60):settles_within(1 / 60)", 1,
   'series "a" (from t=0.05 s): not settled within 0.0167 s (by t=0.0667 s): at frame 5 (t=0.0833 s) the value '

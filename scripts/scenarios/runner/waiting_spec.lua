@@ -124,6 +124,7 @@ describe("waiting", function()
     local frames_woke, time_woke, event_seen
     spawn(function() wait_frames(20); frames_woke = world.frame end)
     spawn(function() wait(0.5); time_woke = world.time end)
+    detent.event("ping")   -- waited for before it is emitted: declared
     spawn(function() event_seen = wait_event("ping", { timeout = 1 }) end)
     wait_frames(5)
     detent.world{}
