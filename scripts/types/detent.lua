@@ -226,14 +226,16 @@ function wait_event(name, options) end
 ---@return detent.touch
 function touch(x, y) end
 
---- Touch, move and lift: `by = {dx, dy}` (or a vertical number) or `to = target`, over
+--- Touch, move and lift: `by = {dx, dy}` (or a number along the target's axis: horizontal
+--- for a pager's page, vertical otherwise) or `to = target`, not both, over
 --- `duration` seconds (default 0.3), optionally resting `hold` seconds before lifting.
 ---@param target detent.Target
 ---@param options {by?: number|{[1]: number, [2]: number}|detent.Point, to?: detent.Target, duration?: number, curve?: detent.CurveName, hold?: number}
 ---@return detent.Point
 function drag(target, options) end
 
---- A quick stroke at constant `velocity` (pt/s; vertical if a number) over `distance`
+--- A quick stroke at constant `velocity` (pt/s; a number goes along the target's axis:
+--- horizontal for a pager's page, vertical otherwise) over `distance`
 --- points (default 100), lifted at once so the tracker measures it.
 ---@param target detent.Target
 ---@param options {velocity: number|detent.Point, distance?: number}
