@@ -117,6 +117,9 @@ public final class ScriptHost {
         lua.rawSet(field: "version", inTableAt: -2)
         lua.push(SampledCurve.defaultCount)
         lua.rawSet(field: "curve_samples", inTableAt: -2)
+        // Made here, so that setting it while a describe body runs adds no key to the table.
+        lua.push(false)
+        lua.rawSet(field: "in_describe_body", inTableAt: -2)
         // Names built into Detent, which no plugin may register again.
         lua.push(.array(CubicBezier.curveNames.map { .string($0) }))
         lua.rawSet(field: "builtin_curves", inTableAt: -2)

@@ -150,12 +150,14 @@ local function enter(block, mode)
   -- `world` refuses every use and so does everything else that needs a running test.
   local world = rawget(_G, "world")
   host.collecting(block.name)
+  host.in_describe_body = true
   rawset(_G, "world", world_stand_in)
   local ok, err = xpcall(block.body, function(e)
     if type(e) == "string" then return host.located(e) end
     return located_error(e)
   end)
   host.collecting(nil)
+  host.in_describe_body = false
   rawset(_G, "world", world)
   S.declaring = nil
   if not ok then
@@ -254,6 +256,7 @@ function spec.next_test() return walk(nil) end
 function spec.stopped(message)
   local block, what = busy, busy_with
   busy = nil
+  host.in_describe_body = false   -- a body stopped by a limit never got to clear it
   S.declaring, S.phase = nil, nil
   if block == nil then
     for _, entered in ipairs(stack) do entered.broken = true end
