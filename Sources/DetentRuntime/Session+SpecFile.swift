@@ -286,21 +286,22 @@ extension Session {
         host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}" + test.fullName, seed: settings.seed)))
         host.beginPluginTest(tags: test.tags)
         let trace = startTrace(test, file: file, retry: retry, iteration: iteration)
-        var thread = host.makeTestThread(id: test.index, leaving: leaving)
-        var argumentCount: Int32 = 2
+        // A job's thread is let go when its job ends, so what a stopped one held (a memory
+        // bomb's tables) is garbage for the collection resetLimits() makes before the next.
+        func job(_ thread: LuaThread, argumentCount: Int32) -> JobEnding {
+            virtualLoop.run(thread, argumentCount: argumentCount, testStart: world.time) { $0.snapshot(thread) }
+        }
+        var ending = job(host.makeTestThread(id: test.index, leaving: leaving), argumentCount: 2)
         var stoppedResult: TestResult?
-        var ending: JobEnding
         while true {
-            ending = virtualLoop.run(thread, argumentCount: argumentCount, testStart: world.time) { $0.snapshot(thread) }
             if case .finished = ending { break }
             if cancellation.isRequested { break }
             let message = ending.locatedMessage(killLocation: host.lua.killLocation)
             let stopped = makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
                                      tags: test.tags, ending: ending, world: host.world ?? world, isScript: false)
-            host.lua.resetLimits()   // what was spent (memory above all) must not stop the call below
+            host.lua.resetLimits()   // what was spent (memory above all) must not stop the calls below
             if (try? host.stoppedTest(message: message)) ?? .test == .test { stoppedResult = stopped }
-            thread = host.makeResumeThread()
-            argumentCount = 0
+            ending = job(host.makeResumeThread(), argumentCount: 0)
         }
         var result = stoppedResult ?? makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
                                                  tags: test.tags, ending: ending, world: host.world ?? world, isScript: false)

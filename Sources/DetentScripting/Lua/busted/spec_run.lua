@@ -6,10 +6,10 @@
 -- test) until it gives nothing: each call walks on from where the last stopped — entering a
 -- block runs its body, shuffles it if randomize() asked, runs its strict_setup; leaving one
 -- runs its teardowns and puts back what an insulate block saved — and stops at the next
--- test, which it leaves in spec.step for the host, or at a block's error. The host then runs
--- the test (spec.run_test) or passes it by (a filter). mode "list" runs no hooks (--list,
--- and the tests reported as not run after --max-failures); teardowns still run for a block
--- whose setup ran.
+-- test, which it leaves in spec.step for the host, or at a block's or a hook's error. The
+-- host then runs the test (spec.run_test) or passes it by (a filter). mode "list" runs no
+-- hooks (--list, and the tests reported as not run after --max-failures); teardowns still
+-- run for a block whose setup ran.
 --
 -- Loaded in the order of ../prelude.txt with the host table as `...`.
 
@@ -319,8 +319,10 @@ local function run_list(block, list)
   return failed
 end
 
+local TEST_REPORTED = { kind = "test" }   -- where the test's own result goes among reports
+
 local function mark_reported()
-  reports[#reports + 1] = { kind = "test" }
+  reports[#reports + 1] = TEST_REPORTED
   R.reported = true
 end
 
