@@ -41,9 +41,10 @@ extension Session {
     /// `shouldStop` is asked before each test: once it says yes (`--max-failures` was
     /// reached), the file's remaining tests are reported as not run instead of running.
     ///
-    /// With `skipping` N, the file's first N reports of a test (run, not run, or a block's
-    /// error) are passed by: those tests do not run, and nothing is emitted until the last of
-    /// them — how a fresh worker process goes on after the test its predecessor was stopped in.
+    /// With `skipping` N, the file's first N steps (a test run or not run, with its hooks'
+    /// errors, or a block's error — each begins with one `.testStarted`) are passed by: those
+    /// tests do not run, and nothing is emitted until the last of them — how a fresh worker
+    /// process goes on after the test its predecessor was stopped in.
     public func runSpec(text: String, file: String, selection: TestSelection, skipping: Int = 0, shouldStop: () -> Bool = { false },
                         emit: (SessionOutcome) -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
@@ -178,25 +179,29 @@ extension Session {
                     if cancellation.isRequested { return }
                     let number = selection.repeatCount > 1 ? iteration : nil
                     if passesBy() { continue }
+                    // Every test (run or not) starts with .testStarted: a coordinator counts the
+                    // file's tests by it, whatever number of reports each one then makes.
+                    emit(.testStarted(TestResult(notRun: test, file: file, iteration: number)))
                     if stopped || shouldStop() {
                         stopped = true
                         emit(.testFinished(TestResult(notRun: test, file: file, iteration: number)))
                         continue
                     }
-                    emit(.testStarted(TestResult(notRun: test, file: file, iteration: number)))
-                    var result = try runAttempts(test, file: file, retries: selection.retries, iteration: number,
-                                                 leaving: iteration == selection.repeatCount)
-                    result.iteration = number
-                    emit(.testFinished(result))
+                    let run = try runAttempts(test, file: file, retries: selection.retries, iteration: number,
+                                              leaving: iteration == selection.repeatCount)
+                    for var report in run.reports {
+                        report.iteration = number   // the hooks' errors belong to the iteration too
+                        emit(.testFinished(report))
+                    }
                 }
             }
         }
     }
 
-    /// One step of the walk over the file's blocks: the next test, a block's error, or nil at
-    /// the end. A step that runs code of the file (entering or leaving a block) runs like a
-    /// test: in a world, in a coroutine, under the limits. One stopped by a limit is the error
-    /// of the block it was in, or, in a setup, the error of that block's tests. With the step,
+    /// One step of the walk over the file's blocks: the next test, a block's or a hook's
+    /// error, or nil at the end. A step that runs code of the file (entering or leaving a
+    /// block) runs like a test: in a world, in a coroutine, under the limits. One stopped by a
+    /// limit is the error of the hook it was in, else of the block it was in. With the step,
     /// where its job stopped in its world (virtual seconds, frame; zero without a job): a block
     /// error is reported there, as a test's failure is.
     private func walk(file: String, listing: Bool) throws -> (SpecStep, clock: (seconds: Double, frame: Int64))? {
@@ -216,7 +221,9 @@ extension Session {
             let message = ending.locatedMessage(killLocation: host.lua.killLocation)
             host.lua.resetLimits()
             guard case let .blockError(name, fullName, location, text, traceback)? = try host.stoppedStep(message: message) else {
-                continue   // stopped in a setup: the block's tests carry the error
+                // Stopped in a hook: its error is the next step, reported where the job stopped.
+                if try host.takeNextTestWithoutJob(), let step = try host.takeStep() { return (step, clock) }
+                continue
             }
             // Stopped outside any block: the error is the file's.
             return (.blockError(name: name.isEmpty ? file : name, fullName: fullName.isEmpty ? file : fullName,
@@ -227,17 +234,20 @@ extension Session {
     /// Runs a test, and again while it fails or raises, up to `retries` more times (each
     /// attempt in a fresh world with the same seed): the last attempt is the result, the
     /// failed ones before it its `retries`. Each attempt's wall-clock duration is measured
-    /// here, around `runTest`.
-    private func runAttempts(_ test: CollectedTest, file: String, retries: Int, iteration: Int?, leaving: Bool) throws -> TestResult {
+    /// here, around `runTest`. The hooks' errors of the last attempt are reported with it; a
+    /// test a hook kept from running is not retried.
+    private func runAttempts(_ test: CollectedTest, file: String, retries: Int, iteration: Int?, leaving: Bool) throws -> TestRun {
         var earlier: [TestResult.Attempt] = []
         while true {
             let started = Stopwatch.now()
-            var result = runTest(test, file: file, retry: earlier.count, iteration: iteration, leaving: leaving)
+            var run = runTest(test, file: file, retry: earlier.count, iteration: iteration, leaving: leaving)
+            guard var result = run.test else { return run }
             result.duration = Stopwatch.seconds(since: started)
             let failed = result.status == .failed || result.status == .error
             guard failed, earlier.count < retries, !cancellation.isRequested else {
                 result.retries = earlier
-                return result
+                run.test = result
+                return run
             }
             earlier.append(TestResult.Attempt(status: result.status, message: result.message, virtualTime: result.virtualTime,
                                               frame: result.frame, duration: result.duration, tracePath: result.tracePath))
@@ -259,25 +269,42 @@ extension Session {
         return true
     }
 
-    private func runTest(_ test: CollectedTest, file: String, retry: Int, iteration: Int?, leaving: Bool) -> TestResult {
+    /// Runs one attempt of a test in a fresh world: its hooks and body as one job, and after a
+    /// limit stopped a hook or the body, the rest of the run in another job each time, so
+    /// every runaway is stopped once and blamed on what ran away (SPEC §9, §13).
+    private func runTest(_ test: CollectedTest, file: String, retry: Int, iteration: Int?, leaving: Bool) -> TestRun {
         let setup: WorldSetup
         do { setup = try makeWorld() } catch {
-            return TestResult(file: file, name: test.name, fullName: test.fullName, location: test.location, tags: test.tags,
-                              status: .error, message: String(describing: error), virtualTime: 0, frame: 0)
+            return TestRun(test: TestResult(file: file, name: test.name, fullName: test.fullName, location: test.location, tags: test.tags,
+                                            status: .error, message: String(describing: error), virtualTime: 0, frame: 0))
         }
         // Each test starts from the loaded config's defaults: a world's overrides end with it.
         let world = setup.world
         host.setWorld(setup)
-        // Limits first: the reseed (which also mends the string metatable) must not be cut
-        // short by the previous test's exhausted budget.
+        // Limits first: the reseed must not be cut short by the previous test's exhausted budget.
         host.lua.resetLimits()
         host.seedRandom(Int64(bitPattern: fnv1a(file + "\u{0}" + test.fullName, seed: settings.seed)))
         host.beginPluginTest(tags: test.tags)
-        let thread = host.makeTestThread(id: test.index, leaving: leaving)
         let trace = startTrace(test, file: file, retry: retry, iteration: iteration)
-        let ending = virtualLoop.run(thread, argumentCount: 2, testStart: world.time) { $0.snapshot(thread) }
-        var result = makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
-                                tags: test.tags, ending: ending, world: host.world ?? world, isScript: false)
+        // A job's thread is let go when its job ends, so what a stopped one held (a memory
+        // bomb's tables) is garbage for the collection resetLimits() makes before the next.
+        func job(_ thread: LuaThread, argumentCount: Int32) -> JobEnding {
+            virtualLoop.run(thread, argumentCount: argumentCount, testStart: world.time) { $0.snapshot(thread) }
+        }
+        var ending = job(host.makeTestThread(id: test.index, leaving: leaving), argumentCount: 2)
+        var stoppedResult: TestResult?
+        while true {
+            if case .finished = ending { break }
+            if cancellation.isRequested { break }
+            let message = ending.locatedMessage(killLocation: host.lua.killLocation)
+            let stopped = makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
+                                     tags: test.tags, ending: ending, world: host.world ?? world, isScript: false)
+            host.lua.resetLimits()   // what was spent (memory above all) must not stop the calls below
+            if (try? host.stoppedTest(message: message)) ?? .test == .test { stoppedResult = stopped }
+            ending = job(host.makeResumeThread(), argumentCount: 0)
+        }
+        var result = stoppedResult ?? makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
+                                                 tags: test.tags, ending: ending, world: host.world ?? world, isScript: false)
         finishTrace(trace, &result)
         logger.debug("test finished", metadata: [
             "test": "\(test.fullName)", "status": "\(result.status.rawValue)",
@@ -285,8 +312,24 @@ extension Session {
             "instructions": "\(host.lua.instructionsExecuted)", "budget": "\(host.lua.instructionBudget)",
             "lua_memory_kib": "\(host.lua.memoryInUse / 1024)", "lua_peak_kib": "\(host.lua.peakMemory / 1024)",
         ])
+        var run = TestRun(test: nil)
+        let clock = host.world ?? world
+        var reports = host.takeTestReports()
+        // A run cancelled before the test had its result still reports the test, as cancelled.
+        if cancellation.isRequested && !reports.contains(.test) { reports.append(.test) }
+        for report in reports {
+            switch report {
+            case .test:
+                run.test = result
+                run.testIndex = run.reports.count
+                run.reports.append(result)
+            case let .hookError(name, fullName, location, message, traceback):
+                run.reports.append(TestResult(file: file, name: name, fullName: fullName, location: location, tags: [], status: .error,
+                                              message: message, traceback: traceback, virtualTime: clock.seconds, frame: clock.frame))
+            }
+        }
         host.endTest()
-        return result
+        return run
     }
 
     private func makeResult(file: String, name: String, fullName: String, location: String, tags: [String],
@@ -324,6 +367,23 @@ extension Session {
             result.message = "\(location): \(message)"
         }
         return result
+    }
+}
+
+/// What one run of a test reports, in order: its hooks' errors and its own result, which is
+/// missing when a setup or before_each kept it from running (busted reports no test then).
+struct TestRun {
+    var test: TestResult? {
+        didSet { if let testIndex, let test { reports[testIndex] = test } }
+    }
+    var reports: [TestResult] = []
+    var testIndex: Int?
+    init(test: TestResult?) {
+        self.test = test
+        if let test {
+            reports = [test]
+            testIndex = 0
+        }
     }
 }
 

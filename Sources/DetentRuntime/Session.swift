@@ -72,8 +72,10 @@ public enum SessionOutcome: Equatable, Sendable {
     case fileStarted(String)
     /// Something a script printed.
     case output(String)
-    /// A test is about to run: the test as one not run yet (name, place, tags, iteration),
-    /// which a coordinator that has to stop its worker reports with why.
+    /// A step of the file begins — a test about to run (or to be reported as not run), or a
+    /// block's error: the test as one not run yet (name, place, tags, iteration), which a
+    /// coordinator that has to stop its worker reports with why. The step's reports (the
+    /// test's and its hooks' errors) follow as `.testFinished`.
     case testStarted(TestResult)
     case testFinished(TestResult)
     /// A file that could not be loaded, or whose top level failed.

@@ -12,12 +12,32 @@ public struct CollectedTest: Equatable, Sendable {
     public var isPending: Bool
 }
 
+/// What a test's run reports, in order (spec_run.lua's `spec.reports`): the errors of its
+/// hooks, each on its own as busted reports them, and where among them the test's own result
+/// goes — missing when a setup or before_each failed, as busted then reports no test.
+public enum TestRunReport: Equatable, Sendable {
+    /// The test's own result.
+    case test
+    /// A hook's error, named after its block and the hook (`outer inner after_each`), at the
+    /// hook's line.
+    case hookError(name: String, fullName: String, location: String, message: String, traceback: String?)
+}
+
+/// Where a limit stopped a test's run (`ScriptHost.stoppedTest(message:)`).
+public enum StoppedTestPart: Equatable, Sendable {
+    /// The test's own function or its finally: the test carries the error.
+    case test
+    /// A hook: it is reported as that hook's error.
+    case hook
+}
+
 /// What one step of the walk over a spec file's blocks came to.
 public enum SpecStep: Equatable, Sendable {
     /// The next test, for the host to run or pass by.
     case test(CollectedTest)
-    /// A block's own error — its body, or a setup or teardown with no test to carry it —
-    /// named after the block (`name`, `fullName`), at its `describe` line.
+    /// A block's own error — its body, named after the block (`name`, `fullName`) at its
+    /// `describe` line, or one of its setups or teardowns, named after the block and the hook
+    /// at the hook's line.
     case blockError(name: String, fullName: String, location: String, message: String, traceback: String?)
 }
 
@@ -101,6 +121,50 @@ extension ScriptHost {
         thread.push(.integer(Int64(id)))
         thread.push(.boolean(leaving))
         return thread
+    }
+
+    /// After a test's run was stopped by a limit: whether the test's own function (or its
+    /// finally) was stopped, or a hook, which is then reported as that hook's error with
+    /// `message`. `makeResumeThread()` goes on with the rest of the run.
+    public func stoppedTest(message: String) throws -> StoppedTestPart {
+        checkOwner()
+        try callSpec("stopped_test", arguments: [.string(message)], resultCount: 1)
+        defer { lua.pop() }
+        return lua.string(at: -1) == "hook" ? .hook : .test
+    }
+
+    /// A coroutine that goes on with a test's run after a limit stopped it (its remaining
+    /// hooks, each stopped hook or body run once); it takes no arguments.
+    public func makeResumeThread() -> LuaThread {
+        checkOwner()
+        return specThread("resume_test")
+    }
+
+    /// What the last test's run reported, in order (each once: they are taken).
+    public func takeTestReports() -> [TestRunReport] {
+        checkOwner()
+        spec.push()
+        lua.rawGet(field: "reports", inTableAt: -1)
+        defer {
+            lua.pop(2)
+            spec.push()
+            lua.pushNil()
+            lua.rawSet(field: "reports", inTableAt: -2)
+            lua.pop()
+        }
+        guard lua.type(at: -1) == .table else { return [] }
+        var reports: [TestRunReport] = []
+        let count = Int(lua.rawLength(at: -1))
+        for k in 1...max(count, 1) where count > 0 {
+            lua.rawGet(index: k, inTableAt: -1)
+            if case let .blockError(name, fullName, location, message, traceback)? = readStep() {
+                reports.append(.hookError(name: name, fullName: fullName, location: location, message: message, traceback: traceback))
+            } else {
+                reports.append(.test)
+            }
+            lua.pop()
+        }
+        return reports
     }
 
     private func specThread(_ function: String) -> LuaThread {

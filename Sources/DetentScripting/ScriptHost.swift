@@ -111,8 +111,6 @@ public final class ScriptHost {
         lua.setFunction("register_policy") { [unowned self] call in try registerPolicy(call) }
         lua.setFunction("forget_plugin") { [unowned self] call in try forgetPlugin(call) }
         lua.setFunction("register_component") { call in try ComponentBinding.register(call) }
-        lua.pushStringMenderMaker()
-        lua.rawSet(field: "string_mender", inTableAt: -2)
         lua.push(DetentVersion.string)
         lua.rawSet(field: "version", inTableAt: -2)
         lua.push(SampledCurve.defaultCount)

@@ -1,7 +1,9 @@
 -- A busted output handler for the parity suite: one line per test, as JSON,
 --   {"name": "...", "status": "success|failure|error|pending", "message": "..."|null}
 -- with the message exactly as busted's own TAP and plain-terminal handlers show it (a string
--- as is, any other value through pl.pretty.write). busted's --output=json is not used: it
+-- as is, any other value through pl.pretty.write), and at the end busted's own counts,
+--   {"totals": {"success": N, "failure": N, "error": N, "pending": N}}
+-- (the figures of its summary line, which count a hook's error as an error of its own). busted's --output=json is not used: it
 -- also encodes each failure's raw error value and trace, and gives up silently (an empty
 -- output) when one of them holds a function or a userdata.
 --
@@ -44,7 +46,15 @@ return function(options)
     return nil, true
   end
 
+  handler.suiteEnd = function()
+    io.write(string.format('{"totals": {"success": %d, "failure": %d, "error": %d, "pending": %d}}\n',
+      handler.successesCount, handler.failuresCount, handler.errorsCount, handler.pendingsCount))
+    io.flush()
+    return nil, true
+  end
+
   busted.subscribe({ 'test', 'end' }, handler.testEnd, { predicate = handler.cancelOnPending })
   busted.subscribe({ 'error' }, handler.error)
+  busted.subscribe({ 'suite', 'end' }, handler.suiteEnd)
   return handler
 end

@@ -12,7 +12,12 @@ structure and luassert's vocabulary, no Detent world API. For each file the suit
     detent run --no-plugins --config <repo>/config FILE            (console output)
 
 from the file's folder and compares, per test in order: the full name, the status (busted's
-success/failure/error/pending against Detent's ok/FAIL/ERROR/skip) and the message, after
+success/failure/error/pending against Detent's ok/FAIL/ERROR/skip) and the message. A block's
+or a hook's error is an entry of its own under both (busted names it after the block and the
+hook, `outer inner teardown`), compared as a test is; per name, the number of successes,
+failures, errors and pending must agree, and so must each file's totals with the figures of
+busted's own summary line (which the output handler also reports, so an entry it missed is
+caught). Messages are compared after
 normalizing what is deliberately different: luassert prints table, function, thread and
 userdata addresses (`(table: 0x55d4…)`, `function: 0x55d4…`), Detent prints a number the
 state gives each value instead (`(table: 0x00000001)`), the same on every run; both become
@@ -50,10 +55,6 @@ KNOWN_DIFFERENCES = {
         "Detent names the spec's line, an error",
     "known differences pending with no reason":
         "busted 2.1.1 prints the reasonless pending object as `{\n}`; Detent prints no reason",
-    "known differences a failing before_each before_each":
-        "busted reports a failing before_each once, under the hook's name; Detent errors the test it ran for",
-    "known differences a failing before_each errors its test":
-        "the same failing before_each: busted does not report the test itself",
 }
 
 STATUS = {"success": "passed", "failure": "failed", "error": "error", "pending": "pending",
@@ -82,13 +83,33 @@ def busted_results(busted, path):
     handler = os.path.join(HERE, "busted_results.lua")
     status, out, err = run(busted + [f"--output={handler}", os.path.basename(path)], os.path.dirname(path))
     results = []
+    totals = None
     for line in out.splitlines():
         if line.startswith("{"):
             record = json.loads(line)
+            if "totals" in record:
+                totals = {STATUS[k]: v for k, v in record["totals"].items()}
+                continue
             results.append((record["name"], STATUS[record["status"]], record["message"]))
     if status is None or (not results and status != 0):
         raise RuntimeError(f"busted could not run {path}:\n{out}{err}")
+    if totals is None:
+        raise RuntimeError(f"busted ended {path} without its counts:\n{out}{err}")
+    if totals != tally(results):
+        raise RuntimeError(f"busted counted {describe_tally(totals)} in {path}, its entries {describe_tally(tally(results))}")
     return results
+
+
+def tally(results):
+    """{status: count} over results [(name, status, message)], every status present."""
+    counts = {state: 0 for state in ("passed", "failed", "error", "pending")}
+    for _, state, _ in results:
+        counts[state] += 1
+    return counts
+
+
+def describe_tally(counts):
+    return ", ".join(f"{counts[state]} {state}" for state in ("passed", "failed", "error", "pending"))
 
 
 TEST_LINE = re.compile(r"^  (ok   |FAIL |ERROR|skip ) (.*)$")
@@ -139,7 +160,10 @@ def compare(expected, actual):
         d = by_name_d.get(name, [])
         problems = []
         if len(b) != len(d):
-            problems.append(f"runs {len(b)} time(s) under busted, {len(d)} under detent")
+            b_counts = tally([(name, state, None) for state, _ in b])
+            d_counts = tally([(name, state, None) for state, _ in d])
+            problems.append(f"reported {len(b)} time(s) under busted ({describe_tally(b_counts)}), "
+                            f"{len(d)} under detent ({describe_tally(d_counts)})")
         for (bs, bm), (ds, dm) in zip(b, d):
             if bs != ds:
                 problems.append(f"status: busted {bs}, detent {ds}")
@@ -188,6 +212,10 @@ def main():
             continue
         names, differences = compare(expected, actual)
         known_file = os.path.basename(path) == KNOWN_FILE
+        if not known_file and tally(expected) != tally(actual):
+            print(f"  FAIL  the file's totals\n    busted: {describe_tally(tally(expected))}\n"
+                  f"    detent: {describe_tally(tally(actual))}")
+            failed += 1
         for name in names:
             problems = differences[name]
             if known_file:

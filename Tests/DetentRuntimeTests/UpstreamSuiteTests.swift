@@ -21,4 +21,19 @@ struct UpstreamSuiteTests {
         let last = run.output.split(separator: "\n").last.map(String.init) ?? ""
         #expect(last.range(of: #"^[1-9][0-9]* passed, [0-9]+ failed$"#, options: .regularExpression) != nil, "suite summary: \(last)")
     }
+
+    /// Penlight's stringx spec (lunarmodules/Penlight c317508, unchanged) gives strings a `%`
+    /// operator in a setup and uses it in the tests after it: what a file sets on the string
+    /// metatable lasts for its tests, as under busted. Every test busted passes must pass.
+    @Test(.timeLimit(.minutes(5))) func penlightsStringxSpecPassesAsUnderBusted() throws {
+        let busted = ["/usr/bin/busted", "/usr/local/bin/busted"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        #expect(busted != nil, "busted is not installed: apt-get install lua-busted (or bash scripts/setup.sh)")
+        guard let busted else { return }
+        let run = try BuiltExecutables.run("/usr/bin/env", ["python3", "Tests/Upstream/upstream_suite.py",
+                                                          "--detent", try BuiltExecutables.path(of: "detent"),
+                                                          "--busted", busted, "--suite", "penlight", "--threshold", "1"])
+        #expect(run.exitedNormally && run.status == 0, "Penlight's stringx spec under detent:\n\(run.output)")
+        let last = run.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last == "53 passed, 0 failed", "suite summary: \(last)")
+    }
 }

@@ -78,6 +78,25 @@ struct WorkerRunTests {
                 "\(results[1].message ?? "")")
     }
 
+    /// A test reports its hooks' errors beside its own result, so a file's reports outnumber
+    /// its tests: the fresh worker still goes on with the test after the one that hung, neither
+    /// running a test again nor passing one by.
+    @Test(.timeLimit(.minutes(10))) func afterAHungTestTheFileGoesOnAtTheNextTestWhateverItsHooksReported() throws {
+        let (config, spec) = try Self.project("test_timeout_seconds = 1", spec: """
+            describe("hang", function()
+              after_each(function() error("after_each broke") end)
+              it("before", function() assert.is_true(true) end)
+              it("spins", function() while true do end end)
+              it("after", function() assert.is_true(true) end)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(atPath: PathText.parent(of: config)) }
+        let outcome = try Self.run([spec], config: config, jobs: 1, workers: true)
+        #expect(outcome.summary.results.map { "\($0.fullName): \($0.status.rawValue)" } == [
+            "hang before: passed", "hang after_each: error", "hang spins: error", "hang after: passed", "hang after_each: error",
+        ], "\(outcome.output)")
+    }
+
     /// `cancel` ends a run whose test never answers within a second of the cancel, with the
     /// summary saying cancelled.
     @Test(.timeLimit(.minutes(10))) func cancelEndsARunStuckInATest() throws {

@@ -3,7 +3,7 @@
 `detent run`, compared test by test.
 
     python3 Tests/Upstream/upstream_suite.py --detent .build/debug/detent [--busted busted]
-                                             [--threshold 0.95] [--show]
+                                             [--threshold 0.95] [--suite NAME]... [--show]
 
 The folders here are copies of upstream files, licences kept (see README.md for the commits):
 
@@ -11,6 +11,9 @@ The folders here are copies of upstream files, licences kept (see README.md for 
     busted/     the spec files of lunarmodules/busted's spec/ that test the spec language
                 (structure, hooks, environments, insulate/expose, randomize, finally, the
                 `busted` module), with spec/strict.lua which one of them requires
+    penlight/   lunarmodules/Penlight's spec/stringx_spec.lua, whose setup gives strings a
+                `%` operator for the tests after it (string metatable state a file sets
+                lasts for its tests, as under busted)
 
 Not one line is changed: the modules they require (luassert, luassert.util, luassert.match,
 busted, say) are Detent's own built-in modules; penlight (pl) comes from Debian's
@@ -19,7 +22,8 @@ lua-penlight, on Lua's default path.
 Each suite runs from a scratch copy of its folder, once under busted (Debian's lua-busted,
 busted 2.1.1) and once under detent, both with TAP output. A test counts as passed for a
 runner when its TAP line is `ok` (a pending test is `ok ... # SKIP`, for both). The check:
-of the tests busted passes, detent passes at least --threshold of them. Tests busted fails
+of the tests busted passes, detent passes at least --threshold of them (--suite runs the
+named suites alone, every one by default). Tests busted fails
 (Debian's luassert 1.9 predates some of luassert's current specs) are reported, not counted.
 
 The output lists each test where the runners differ, a line per suite, and ends with
@@ -52,6 +56,7 @@ SUITES = {
         "spec/randomize_spec.lua",
         "spec/strict_spec.lua",
     ],
+    "penlight": ["spec/stringx_spec.lua"],
 }
 
 TAP_LINE = re.compile(r"^(ok|not ok) \d+ - (.*?)(\s+# SKIP.*)?$")
@@ -95,6 +100,7 @@ def main():
     parser.add_argument("--detent", required=True)
     parser.add_argument("--busted", default="busted")
     parser.add_argument("--threshold", type=float, default=0.95)
+    parser.add_argument("--suite", action="append", choices=sorted(SUITES), help="run this suite (repeatable; default: all)")
     parser.add_argument("--show", action="store_true", help="print each runner's output")
     args = parser.parse_args()
     detent = os.path.abspath(args.detent)
@@ -102,6 +108,8 @@ def main():
     total_busted = total_both = total_detent = total_tests = 0
     broken = False
     for suite, files in SUITES.items():
+        if args.suite and suite not in args.suite:
+            continue
         with tempfile.TemporaryDirectory(prefix=f"upstream-{suite}-") as scratch:
             folder = os.path.join(scratch, suite)
             shutil.copytree(os.path.join(HERE, suite), folder)

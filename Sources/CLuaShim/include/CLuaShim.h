@@ -175,8 +175,6 @@ void detent_poll_limits(lua_State *L, int64_t instructions);
 /// Replaces string.find, match, gmatch and gsub with Lua 5.4's matcher made stoppable
 /// (pattern.c): each step is charged to the budget, so no pattern can hang a test.
 void detent_install_bounded_patterns(lua_State *L);
-/// Pushes mender(library, metatable) → a function that gives strings back their methods (string_methods.c).
-void detent_push_string_mender_maker(lua_State *L);
 
 /// Resumes `co` as guest code (guest depth raised, `co` noted as the running thread).
 int detent_resume_guest(lua_State *co, lua_State *from, int nargs, int *nresults);

@@ -132,11 +132,13 @@ extension SpecRunner {
                     case let .outcome(outcome):
                         switch outcome {
                         case let .testStarted(test):
+                            // One a step of the file (a test, or a block's error), which a fresh
+                            // worker passes by; its reports follow.
                             running = test
+                            sent[0].skipping += 1
                             deadline = WorkerProcess.monotonicNow() + limits.testTimeoutSeconds
                         case .testFinished:
                             running = nil
-                            sent[0].skipping += 1
                             deadline = WorkerProcess.monotonicNow() + limits.testTimeoutSeconds
                         default: break
                         }
@@ -176,7 +178,6 @@ extension SpecRunner {
                     test.message = cancelledAt != nil ? "\(test.location): test stopped: interrupted (\(stopReason))"
                                                       : "\(test.location): test stopped: \(stopReason)"
                     board.append(.testFinished(test), file: sent[0].index)
-                    sent[0].skipping += 1
                 } else {
                     board.append(.loadFailed(file: path, message: "\(path): stopped outside any test: \(stopReason)"), file: sent[0].index)
                     board.finish(file: sent[0].index)

@@ -1,5 +1,6 @@
--- BustedStructureTests: a failing lazy or strict setup errors the tests of its block; the
--- teardowns still run (busted runs lazy_teardown once lazy_setup was tried), and a block
+-- BustedStructureTests: a failing lazy or strict setup is an error of its own, named after its
+-- block and the hook, and the tests of its block do not run (busted reports none of them);
+-- the teardowns still run (busted runs lazy_teardown once lazy_setup was tried), and a block
 -- inside one whose setup failed is never entered.
 describe("a block whose lazy_setup fails", function()
   lazy_setup(function() error("no lazy fixture") end)

@@ -245,15 +245,18 @@ function spec.finally_setter()
   end
 end
 
+-- A hook is kept as { fn =, name =, where = }: busted reports a hook's error under the
+-- block's full name and the hook's (the word the file called it by, or the name it gave),
+-- at the line that declared it.
 local function hook_adder(kind, field)
   -- hook(fn), or hook("name", fn) as busted's executors also accept.
   return function(a, b)
     refuse(kind)
-    local fn = a
-    if type(a) == "string" and b ~= nil then fn = b end
+    local fn, name = a, kind
+    if type(a) == "string" and b ~= nil then fn, name = b, a end
     if not callable(fn) then error(kind .. " expects a function", 2) end
     local list = S.declaring[field]
-    list[#list + 1] = fn
+    list[#list + 1] = { fn = fn, name = name, where = caller_where(2) }
   end
 end
 before_each = hook_adder("before_each", "before_each")

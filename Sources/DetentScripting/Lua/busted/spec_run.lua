@@ -6,10 +6,10 @@
 -- test) until it gives nothing: each call walks on from where the last stopped — entering a
 -- block runs its body, shuffles it if randomize() asked, runs its strict_setup; leaving one
 -- runs its teardowns and puts back what an insulate block saved — and stops at the next
--- test, which it leaves in spec.step for the host, or at a block's error. The host then runs
--- the test (spec.run_test) or passes it by (a filter). mode "list" runs no hooks (--list,
--- and the tests reported as not run after --max-failures); teardowns still run for a block
--- whose setup ran.
+-- test, which it leaves in spec.step for the host, or at a block's or a hook's error. The
+-- host then runs the test (spec.run_test) or passes it by (a filter). mode "list" runs no
+-- hooks (--list, and the tests reported as not run after --max-failures); teardowns still
+-- run for a block whose setup ran.
 --
 -- Loaded in the order of ../prelude.txt with the host table as `...`.
 
@@ -57,34 +57,53 @@ local function merge(result, later)
   return result
 end
 
--- Runs a list of hooks of `block` (outer blocks' hooks see their own block's globals); the
--- first failure, or nil.
-local function run_hooks(block, list, reverse_merge)
-  local failure
-  S.declaring, S.phase = nil, "hook"
-  for _, fn in ipairs(list) do
+-- The hook running now and its block, for a step or a test a limit stopped.
+local running, running_block
+
+-- The reports of the test job running now (spec.run_test): its hooks' errors and, where the
+-- test's own result goes among them, { kind = "test" }. Outside a test job a hook's error
+-- waits in `queued` for the walk to hand it on as a step of its own.
+local reports
+local queued = {}
+
+-- The test being run (spec.run_test): { test, blocks, leaving, phase, at (a block), pos (a
+-- hook), result, reported }.
+local R
+
+-- A hook's error as busted reports it: its own entry, named after its block and the hook,
+-- at the hook's line; the tests keep their own results.
+local function report(block, hook, failure)
+  local message = failure.message
+  if failure.where then message = failure.where .. ": " .. tostring(message) end
+  local entry = {
+    kind = "error", name = hook.name, full_name = full_name(block, hook.name),
+    where = hook.where, message = message, traceback = failure.traceback,
+  }
+  local list = reports or queued
+  list[#list + 1] = entry
+end
+
+-- Runs the hooks of `block` in `list` from position `from` on, each one whatever the ones
+-- before it did (busted's execAll), reporting each that fails. Returns whether one failed.
+-- With `tracked`, the position of each hook is kept in R.pos before it runs, so a test's run
+-- a limit stopped can go on after that hook.
+local function run_hooks(block, list, from, tracked)
+  local failed = false
+  for n = from or 1, #list do
+    local hook = list[n]
+    if tracked then R.pos = n end
+    S.declaring, S.phase = nil, "hook"
     set_context(block)
-    local result = attempt(fn)
-    if reverse_merge then failure = merge(failure, result) else failure = failure or result end
+    running, running_block = hook, block
+    local failure = attempt(hook.fn)
+    running, running_block = nil, nil
+    S.phase = nil
+    if failure then
+      report(block, hook, failure)
+      failed = true
+    end
   end
-  S.phase = nil
-  return failure
-end
-
-local function setup_failure(failure)
-  local result = {}
-  for k, v in pairs(failure) do result[k] = v end
-  result.status = "error"
-  result.message = "setup failed: " .. tostring(result.message)
-  return result
-end
-
--- The block, or one around it, whose setup failed: its tests error, nothing inside it runs.
-local function failed_setup(block)
-  while block do
-    if block.setup_failure then return block.setup_failure end
-    block = block.parent
-  end
+  return failed
 end
 
 ----------------------------------------------------------------------------------------------
@@ -93,26 +112,23 @@ end
 
 local stack = { root }   -- the blocks entered, outermost first
 local found = {}         -- the tests the walk has reached, by id
-local busy, busy_with    -- the block whose body or hooks a step is running, and which ("body", "setup", "teardown")
+local busy               -- the block whose body a step is running
 
--- An error of a block itself (its body, or a setup or teardown with no test to carry it),
--- for the host to report under the block's name.
-local function block_error(block, what, failure)
+-- An error of a block's body, for the host to report under the block's name.
+local function block_error(block, failure)
   return {
-    kind = "error", name = block.name .. (what and (" " .. what) or ""),
-    full_name = full_name(block.parent, block.name) .. (what and (" " .. what) or ""),
+    kind = "error", name = block.name, full_name = full_name(block.parent, block.name),
     where = block.where, message = failure.message, traceback = failure.traceback,
   }
 end
 
--- The block's strict setup, unless a block around it failed its own or mode is "list".
+-- The block's strict setup, unless mode is "list". One that fails is reported, and nothing
+-- inside the block runs (busted runs no child of a block whose setup failed); its teardowns
+-- still run when the walk leaves it.
 local function set_up(block, mode)
-  if mode == "list" or failed_setup(block) then return end
+  if mode == "list" then return end
   block.set_up = true
-  busy, busy_with = block, "setup"
-  local failure = run_hooks(block, block.strict_setup)
-  busy = nil
-  if failure then block.setup_failure = failure end
+  if run_hooks(block, block.strict_setup) then block.skip_items = true end
 end
 
 -- Shuffles a block's items as busted does (math.randomseed(seed), then Fisher–Yates with
@@ -143,7 +159,7 @@ local function enter(block, mode)
   stack[#stack + 1] = block
   block.pos = 0
   if block.kind == "insulate" then block.saved = insulation.save() end
-  busy, busy_with = block, "body"
+  busy = block
   S.declaring, S.phase = block, nil
   set_context(block)
   -- The body runs once, while the tests are collected, in no test's world: while it runs,
@@ -160,32 +176,36 @@ local function enter(block, mode)
   host.in_describe_body = false
   rawset(_G, "world", world)
   S.declaring = nil
-  if not ok then
-    busy = nil
-    block.broken = true
-    return block_error(block, nil, { message = err, traceback = host.traceback(err) })
-  end
   busy = nil
+  if not ok then
+    block.broken = true
+    return block_error(block, { message = err, traceback = host.traceback(err) })
+  end
   shuffle(block)
   set_up(block, mode)
 end
 
 -- Leaves the block on top of the stack: its teardowns (unless a test leaving it ran them),
--- the globals an insulate block saved put back, and what an expose block set handed on.
+-- each reported on its own when it fails, the globals an insulate block saved put back, and
+-- what an expose block set handed on. Each list's flag is cleared before it runs, so after a
+-- limit stopped one of its hooks the walk leaves the block again without running it twice.
 local function leave(block)
-  local failure
-  busy, busy_with = block, "teardown"
   if not block.left and not block.broken then
-    if block.lazy_ran then failure = run_hooks(block, block.lazy_teardown, true) end
-    if block.set_up then failure = merge(failure, run_hooks(block, block.strict_teardown, true)) end
+    if block.lazy_ran then
+      block.lazy_ran, block.lazy_failed = false, nil
+      run_hooks(block, block.lazy_teardown)
+    end
+    if block.set_up then
+      block.set_up = false
+      run_hooks(block, block.strict_teardown)
+    end
   end
-  busy = nil
+  block.skip_items = nil
   stack[#stack] = nil
   set_context(stack[#stack] or root)
   if block.saved then insulation.restore(block.saved) end
   local parent = block.parent
   if block.kind == "expose" and parent and parent.saved then parent.saved = insulation.save() end
-  if failure then return block_error(block, "teardown", failure) end
 end
 
 local function test_step(test)
@@ -205,11 +225,17 @@ end
 -- Walks on to the next step and leaves it in spec.step. In a job (`mode` "run" or "list") it
 -- runs what the way needs; without one (`mode` nil) it answers false, having moved no
 -- further, where the next move would run code of the file: the file's own setup, entering a
--- block, leaving one with teardowns to run.
+-- block, leaving one with teardowns to run. A hook's error waiting in `queued` is the next
+-- step, before any move.
 local function walk(mode)
   spec.step = nil
   S.declaring = nil
+  R, reports = nil, nil   -- a test run the host gave up (cancelled) reports nothing more
   while true do
+    if queued[1] then
+      spec.step = table.remove(queued, 1)
+      return true
+    end
     local block = stack[#stack]
     if block == nil then return true end
     if not block.ready then   -- the file: its top level ran as the host loaded it
@@ -218,60 +244,62 @@ local function walk(mode)
       block.pos = 0
       shuffle(block)
       set_up(block, mode)
-    end
-    local item = not block.broken and block.items[block.pos + 1] or nil
-    if not mode and (item == nil and not leaves_quietly(block) or item and item.items) then return false end
-    block.pos = block.pos + 1
-    local step
-    if item == nil then
-      step = leave(block)
-    elseif item.items == nil then   -- a test
-      step = test_step(item)
     else
-      item.ready = true
-      step = enter(item, mode)
-    end
-    if step then
-      spec.step = step
-      return true
+      local item = not block.broken and not block.skip_items and block.items[block.pos + 1] or nil
+      if not mode and (item == nil and not leaves_quietly(block) or item and item.items) then return false end
+      block.pos = block.pos + 1
+      local step
+      if item == nil then
+        leave(block)
+      elseif item.items == nil then   -- a test
+        step = test_step(item)
+      else
+        item.ready = true
+        step = enter(item, mode)
+      end
+      if step then
+        spec.step = step
+        return true
+      end
     end
   end
 end
 
 --- One step of the walk (run by the host as a job): leaves spec.step the next test
---- ({kind="test", id=, name=, full_name=, where=, tags=, pending=}), a block's error
---- ({kind="error", name=, full_name=, where=, message=, traceback=}), or nil at the end.
+--- ({kind="test", id=, name=, full_name=, where=, tags=, pending=}), an error of a block's
+--- body or of a hook ({kind="error", name=, full_name=, where=, message=, traceback=}), or
+--- nil at the end.
 function spec.next(mode) walk(mode) end
 
 --- The same step taken without running any code of the file, so the host needs no job for
---- it: the next test of the block the walk is in (most steps), or the end of the file past
---- blocks whose teardowns already ran (a file's last). False where the step would run code
---- of the file; then the host runs spec.next as a job.
+--- it: a hook's error already reported, the next test of the block the walk is in (most
+--- steps), or the end of the file past blocks whose teardowns already ran (a file's last).
+--- False where the step would run code of the file; then the host runs spec.next as a job.
 function spec.next_test() return walk(nil) end
 
---- After a step the host had to stop (a limit): a block stopped in its body is that
---- block's error (`message`), and passed over from then on; one stopped in its setup has
---- that as its setup's failure (its tests error), in a teardown the teardown's error.
---- Stopped anywhere else, the whole walk is given up, as the file's error.
+--- After a step the host had to stop (a limit): a hook stopped is that hook's error
+--- (`message`), reported as the next step (a setup's block runs nothing inside it; a
+--- teardown is not run again), and the walk goes on; nil then. A block stopped in its body is
+--- that block's error, returned, and passed over from then on. Stopped anywhere else, the
+--- whole walk is given up, as the file's error.
 function spec.stopped(message)
-  local block, what = busy, busy_with
-  busy = nil
+  local hook, hook_block, block = running, running_block, busy
+  running, running_block, busy = nil, nil, nil
   host.in_describe_body = false   -- a body stopped by a limit never got to clear it
   S.declaring, S.phase = nil, nil
-  if block == nil then
-    for _, entered in ipairs(stack) do entered.broken = true end
-    block, what = root, "body"
-  end
-  if what == "setup" then
-    block.setup_failure = { status = "error", message = message }
+  if hook then
+    report(hook_block, hook, { message = message })
+    for _, setup in ipairs(hook_block.strict_setup) do
+      if setup == hook then hook_block.skip_items = true end
+    end
     return nil
   end
-  block.broken = true
-  if what == "teardown" then
-    block.left = true
-    return block_error(block, "teardown", { message = message })
+  if block == nil then
+    for _, entered in ipairs(stack) do entered.broken = true end
+    block = root
   end
-  return block_error(block, nil, { message = message })
+  block.broken = true
+  return block_error(block, { message = message })
 end
 
 --- Whether the file declared anything at its top level.
@@ -281,6 +309,14 @@ end
 
 ----------------------------------------------------------------------------------------------
 -- Running one test
+--
+-- A test runs as busted's `it` does, in phases: the strict setups of blocks a retry enters
+-- again, its blocks' lazy setups, before_each, the body and its finally, after_each, and
+-- with `leaving` the teardowns of the blocks it is the last item of. A hook that fails is
+-- reported on its own (`reports`); one that fails before the body means the test is not
+-- reported at all, as busted reports it. The run's place is kept in `R`, so that after a
+-- limit stopped a hook or the body the host can go on with the rest (spec.resume_test) and
+-- each runaway is stopped once.
 ----------------------------------------------------------------------------------------------
 
 local function chain(block)
@@ -292,100 +328,193 @@ local function chain(block)
   return blocks
 end
 
+-- Runs `list` of `block` from where the run stopped in it, if it did; whether a hook failed.
+local function run_list(block, list)
+  local failed = R.list_failed or false
+  if list[1] ~= nil then failed = run_hooks(block, list, R.pos + 1, true) or failed end
+  R.pos, R.list_failed = 0, nil
+  return failed
+end
+
+local TEST_REPORTED = { kind = "test" }   -- where the test's own result goes among reports
+
+local function mark_reported()
+  reports[#reports + 1] = TEST_REPORTED
+  R.reported = true
+end
+
+-- The phases. Each returns the next phase's name; `R.at` is the block a phase is at, kept
+-- across a stop with `R.pos`, the hook it stopped in.
+local phases = {}
+
 -- A retry or repeat of a test that left its blocks enters them again: strict setups rerun.
-local function enter_again(blocks)
-  for _, block in ipairs(blocks) do
-    if block.left then
-      block.left = false
-      set_up(block, "run")
-    end
+-- One that fails is reported, and the test does not run.
+function phases.enter()
+  local block = R.blocks[R.at]
+  if block == nil then R.at = 1 return "lazy" end
+  if block.left or R.pos > 0 then
+    block.left, block.set_up = false, true
+    if run_list(block, block.strict_setup) then return "done" end
   end
+  R.at = R.at + 1
+  return "enter"
 end
 
 -- The lazy setups of the test's blocks, outer to inner, each block's once (busted's
--- execAllOnce); a failure is remembered and errors every later test of the block.
-local function lazy_setups(blocks)
-  for _, block in ipairs(blocks) do
-    if block.lazy_failure then return block.lazy_failure end
-    if not block.lazy_ran then
-      block.lazy_ran = true
-      local failure = run_hooks(block, block.lazy_setup)
-      if failure then
-        block.lazy_failure = failure
-        return failure
-      end
+-- execAllOnce): one that fails is reported once, and no test of its block runs after it.
+function phases.lazy()
+  local block = R.blocks[R.at]
+  if block == nil then R.at = 1 return "before" end
+  if block.lazy_failed then return "done" end
+  if not block.lazy_ran or R.pos > 0 then
+    block.lazy_ran = true
+    if run_list(block, block.lazy_setup) then
+      block.lazy_failed = true
+      return "done"
     end
   end
+  R.at = R.at + 1
+  return "lazy"
 end
 
--- before_each (outer to inner, stopping at the block whose hook failed), the body with its
--- own globals, its finally, after_each (inner to outer, from that block).
-local function run_body(test, blocks)
-  local result
-  local ran_before = 0
-  for _, block in ipairs(blocks) do
-    result = result or run_hooks(block, block.before_each)
-    ran_before = ran_before + 1
-    if result then break end
+-- before_each, outer to inner; after a block whose hook failed, no inner one runs, nor the
+-- test, and after_each runs from that block outwards (busted's execAll with its ancestor).
+function phases.before()
+  local block = R.blocks[R.at]
+  if block == nil then
+    R.at = #R.blocks
+    return "body"
   end
-  if not result then
-    test.env = setmetatable({ finally = spec.finally_setter() }, { __index = test.parent.env })
-    S.finally_fn = nil
-    S.phase = "body"
-    set_context(test)
-    result = attempt(test.body, true)
-    local cleanup = S.finally_fn
-    S.finally_fn = nil
-    if cleanup then
-      S.phase = "finally"
-      set_context(test)
-      result = merge(result, attempt(cleanup))
-    end
+  R.ran_before = R.at
+  if run_list(block, block.before_each) then return "after" end
+  R.at = R.at + 1
+  return "before"
+end
+
+function phases.body()
+  local test = R.test
+  test.env = setmetatable({ finally = spec.finally_setter() }, { __index = test.parent.env })
+  S.finally_fn = nil
+  S.phase = "body"
+  set_context(test)
+  R.result = attempt(test.body, true)
+  R.cleanup, S.finally_fn = S.finally_fn, nil
+  S.phase = nil
+  return "finally"
+end
+
+function phases.finally()
+  local cleanup = R.cleanup
+  R.cleanup = nil
+  if cleanup then
+    S.phase = "finally"
+    set_context(R.test)
+    R.result = merge(R.result, attempt(cleanup))
     S.phase = nil
   end
-  for i = ran_before, 1, -1 do
-    result = merge(result, run_hooks(blocks[i], blocks[i].after_each, true))
+  mark_reported()
+  R.at = R.ran_before
+  return "after"
+end
+
+-- after_each, inner to outer from the innermost block whose before_each ran; every one runs.
+function phases.after()
+  local block = R.blocks[R.at]
+  if block == nil or R.at < 1 then
+    R.at = nil
+    return R.leaving and "close" or "done"
   end
-  return result
+  run_list(block, block.after_each)
+  R.at = R.at - 1
+  return "after"
 end
 
 -- Leaves the blocks (inner to outer) this test is the last item of: lazy_teardown if the
--- block's lazy_setup ran, then strict_teardown if its strict_setup did.
-local function close(test, result)
-  local item, block = test, test.parent
-  while block and block.items[#block.items] == item and not block.left do
-    if block.lazy_ran then
-      result = merge(result, run_hooks(block, block.lazy_teardown, true))
-      block.lazy_ran, block.lazy_failure = false, nil
-    end
-    if block.set_up then result = merge(result, run_hooks(block, block.strict_teardown, true)) end
-    block.left, block.set_up, block.setup_failure = true, false, nil
-    item, block = block, block.parent
+-- block's lazy_setup ran, then strict_teardown if its strict_setup did; every one runs.
+function phases.close()
+  local block = R.at or R.test.parent
+  R.at = block
+  local item = R.closing or R.test
+  if not (block and block.items[#block.items] == item and not block.left) then return "done" end
+  if block.lazy_ran and R.stage == nil then
+    R.stage = "lazy"
   end
+  if R.stage == "lazy" then
+    run_list(block, block.lazy_teardown)
+    block.lazy_ran, block.lazy_failed = false, nil
+    R.stage = "strict"
+  end
+  if block.set_up then run_list(block, block.strict_teardown) end
+  block.left, block.set_up, block.skip_items = true, false, nil
+  R.stage, R.closing, R.at = nil, block, block.parent
+  return "close"
+end
+
+local function drive()
+  while R.phase ~= "done" do
+    R.phase = phases[R.phase]()
+  end
+  set_context(R.test.parent)
+  R.test.env = nil
+  local result = R.result or { status = "passed" }
+  R, reports = nil, nil
   return result
 end
 
 --- Runs test `id` (from a step): its blocks' lazy setups, before_each, the body and its
 --- finally, after_each; with `leaving`, the teardowns of the blocks it is the last item of
---- (a retry or the next iteration enters them again).
---- Returns { status = passed|failed|error|pending, ... }.
+--- (a retry or the next iteration enters them again). Returns the test's record
+--- ({ status = passed|failed|error|pending, ... }); spec.reports lists what the run reports,
+--- in order: { kind = "error", ... } for a hook's error, { kind = "test" } for the test's
+--- own result, missing when a setup or before_each failed (busted reports no test then).
 function spec.run_test(id, leaving)
   local test = found[id]
-  local blocks = chain(test.parent)
   S.declaring, S.phase = nil, nil
-  enter_again(blocks)
-  local result
-  local failure = failed_setup(test.parent)
-  if failure then
-    result = setup_failure(failure)
-  elseif test.pending then
-    result = { status = "pending" }
-  else
-    failure = lazy_setups(blocks)
-    result = failure and setup_failure(failure) or run_body(test, blocks)
+  reports = {}
+  spec.reports = reports
+  R = { test = test, blocks = chain(test.parent), leaving = leaving, phase = "enter", at = 1, pos = 0 }
+  if test.pending then
+    mark_reported()
+    R.result, R.phase = { status = "pending" }, R.leaving and "close" or "done"
+    R.at = nil
   end
-  set_context(test.parent)
-  test.env = nil
-  if leaving then result = close(test, result) end
-  return result or { status = "passed" }
+  return drive()
+end
+
+--- After a test job the host had to stop (a limit): "hook" when a hook was stopped (it is
+--- reported as that hook's error, with `message`), "test" when the test's own function or its
+--- finally was (the host reports the test with the limit's error). Then spec.resume_test goes
+--- on with the rest of the run.
+function spec.stopped_test(message)
+  local hook, block = running, running_block
+  running, running_block = nil, nil
+  S.declaring, S.phase = nil, nil
+  if hook then
+    report(block, hook, { message = message })
+    R.list_failed = true
+    return "hook"
+  end
+  if R.phase == "body" then
+    R.cleanup, S.finally_fn = S.finally_fn, nil
+    R.phase = "finally"
+    return "test"
+  elseif R.phase == "finally" then
+    mark_reported()
+    R.at, R.phase = R.ran_before, "after"
+    return "test"
+  end
+  -- Stopped in the run's own code between hooks: the rest of the run is given up, and the
+  -- error is the test's unless the test has its result already.
+  R.phase = "done"
+  if not R.reported then
+    mark_reported()
+    return "test"
+  end
+  report(R.test.parent, { name = R.test.name, where = R.test.where }, { message = message })
+  return "hook"
+end
+
+--- Goes on with a test run a limit stopped (after spec.stopped_test), in a job of its own.
+function spec.resume_test()
+  return drive()
 end

@@ -1,6 +1,6 @@
 -- sandbox.lua — the scenario environment's extras written in Lua: a deterministic `print`,
 -- `require` over package.path (LuaSetup), `math.randomseed` without the clock, and the
--- reseed the host calls before each test (which also gives strings back their methods).
+-- reseed the host calls before each test.
 --
 -- Run once per state after the prelude files, with the host table and the settings
 -- ({ full = boolean, path = the project's `?` templates joined by ";", cpath = the same for
@@ -155,12 +155,11 @@ function math.randomseed(seed, ...)
   end
   return raw_randomseed(seed, ...)
 end
--- Before each test: reseed, and give strings back their methods (host.string_mender: the
--- string metatable back to `__index = string` alone, the library's functions back, with raw
--- operations only, so no metamethod a test set runs in between).
-local mend_strings = host.string_mender(string, getmetatable(""))
+-- Before each test: reseed, so the same seed gives each test the same numbers. Nothing else
+-- is put back between a file's tests, as busted puts nothing back: what a file's top level
+-- or a setup does to shared library state (the string metatable, say) lasts for its tests;
+-- between files the pristine restore puts everything back.
 return function(seed)
   run_seed = seed
   raw_randomseed(seed)
-  mend_strings()
 end
