@@ -29,6 +29,9 @@ public struct TestSelection: Equatable, Sendable {
     public var retries = 0
     /// Times each test runs, each iteration reported with `TestResult.iteration` (`--repeat`).
     public var repeatCount = 1
+    /// A test that passes having made no assertion fails instead (`[run] require_assertions`,
+    /// `--require-assertions`).
+    public var requireAssertions = false
     public init() {}
 }
 
@@ -185,7 +188,7 @@ extension Session {
                     }
                     emit(.testStarted(TestResult(notRun: test, file: file, iteration: number)))
                     var result = try runAttempts(test, file: file, retries: selection.retries, iteration: number,
-                                                 leaving: iteration == selection.repeatCount)
+                                                 leaving: iteration == selection.repeatCount, requireAssertions: selection.requireAssertions)
                     result.iteration = number
                     emit(.testFinished(result))
                 }
@@ -228,11 +231,13 @@ extension Session {
     /// attempt in a fresh world with the same seed): the last attempt is the result, the
     /// failed ones before it its `retries`. Each attempt's wall-clock duration is measured
     /// here, around `runTest`.
-    private func runAttempts(_ test: CollectedTest, file: String, retries: Int, iteration: Int?, leaving: Bool) throws -> TestResult {
+    private func runAttempts(_ test: CollectedTest, file: String, retries: Int, iteration: Int?, leaving: Bool,
+                             requireAssertions: Bool) throws -> TestResult {
         var earlier: [TestResult.Attempt] = []
         while true {
             let started = Stopwatch.now()
-            var result = runTest(test, file: file, retry: earlier.count, iteration: iteration, leaving: leaving)
+            var result = runTest(test, file: file, retry: earlier.count, iteration: iteration, leaving: leaving,
+                                 requireAssertions: requireAssertions)
             result.duration = Stopwatch.seconds(since: started)
             let failed = result.status == .failed || result.status == .error
             guard failed, earlier.count < retries, !cancellation.isRequested else {
@@ -259,7 +264,8 @@ extension Session {
         return true
     }
 
-    private func runTest(_ test: CollectedTest, file: String, retry: Int, iteration: Int?, leaving: Bool) -> TestResult {
+    private func runTest(_ test: CollectedTest, file: String, retry: Int, iteration: Int?, leaving: Bool,
+                         requireAssertions: Bool) -> TestResult {
         let setup: WorldSetup
         do { setup = try makeWorld() } catch {
             return TestResult(file: file, name: test.name, fullName: test.fullName, location: test.location, tags: test.tags,
@@ -277,7 +283,8 @@ extension Session {
         let trace = startTrace(test, file: file, retry: retry, iteration: iteration)
         let ending = virtualLoop.run(thread, argumentCount: 2, testStart: world.time) { $0.snapshot(thread) }
         var result = makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
-                                tags: test.tags, ending: ending, world: host.world ?? world, isScript: false)
+                                tags: test.tags, ending: ending, world: host.world ?? world, isScript: false,
+                                requireAssertions: requireAssertions)
         finishTrace(trace, &result)
         logger.debug("test finished", metadata: [
             "test": "\(test.fullName)", "status": "\(result.status.rawValue)",
@@ -289,8 +296,10 @@ extension Session {
         return result
     }
 
+    /// The result of a job's `ending`; with `requireAssertions`, a test that passed with no
+    /// assertion fails (`TestResult.requireAssertion`).
     private func makeResult(file: String, name: String, fullName: String, location: String, tags: [String],
-                            ending: JobEnding, world: World, isScript: Bool) -> TestResult {
+                            ending: JobEnding, world: World, isScript: Bool, requireAssertions: Bool = false) -> TestResult {
         var result = TestResult(file: file, name: name, fullName: fullName, location: location, tags: tags,
                                 status: .passed, virtualTime: world.seconds, frame: world.frame)
         switch ending {
@@ -302,6 +311,8 @@ extension Session {
             result.expected = record.expected
             result.actual = record.actual
             result.traceback = record.traceback
+            result.assertions = record.assertions
+            if requireAssertions { result.requireAssertion() }
         case let .failed(error):
             if case let .runtime(runtime) = error, runtime.fields["invariant"] != nil {
                 result.status = .failed
@@ -342,6 +353,8 @@ enum JobEnding {
     /// or a spec file's top level.
     struct Record {
         var status, message, location, expected, actual, traceback: String?
+        /// The assertions the test evaluated (spec_run's count); nil when the record has none.
+        var assertions: Int?
     }
     case finished(Record?)
     case failed(LuaError)
@@ -383,7 +396,8 @@ extension TaskScheduler.Ending {
                 guard values.type(1) == .table else { return .finished(nil) }
                 return .finished(JobEnding.Record(status: values.string(1, field: "status"), message: values.string(1, field: "message"),
                                                   location: values.string(1, field: "where"), expected: values.string(1, field: "expected"),
-                                                  actual: values.string(1, field: "actual"), traceback: values.string(1, field: "traceback")))
+                                                  actual: values.string(1, field: "actual"), traceback: values.string(1, field: "traceback"),
+                                                  assertions: values.numberField(1, "assertions").value.flatMap { Int(exactly: $0) }))
             }
         case let .failed(error): return .failed(error)
         case let .aborted(message): return .aborted(message)

@@ -19,6 +19,7 @@ local pending_signal, located_error, full_name = host.spec.pending_signal, host.
 local set_context = host.spec.set_context
 local insulation = host.spec_insulation
 local is_failure = host.luassert.is_failure   -- an assertion failure (assert_failure.lua)
+local evaluated = host.luassert.evaluated     -- { count = N }: assertions evaluated in the state
 local root = S.root
 
 -- Runs a function and turns an error into a result record. Only a test's own function can
@@ -351,9 +352,11 @@ end
 --- Runs test `id` (from a step): its blocks' lazy setups, before_each, the body and its
 --- finally, after_each; with `leaving`, the teardowns of the blocks it is the last item of
 --- (a retry or the next iteration enters them again).
---- Returns { status = passed|failed|error|pending, ... }.
+--- Returns { status = passed|failed|error|pending, assertions = N, ... }: N the assertions
+--- evaluated while it ran, its hooks' included.
 function spec.run_test(id, leaving)
   local test = found[id]
+  local counted = evaluated.count
   local blocks = chain(test.parent)
   S.declaring, S.phase = nil, nil
   enter_again(blocks)
@@ -370,5 +373,7 @@ function spec.run_test(id, leaving)
   set_context(test.parent)
   test.env = nil
   if leaving then result = close(test, result) end
-  return result or { status = "passed" }
+  result = result or { status = "passed" }
+  result.assertions = evaluated.count - counted
+  return result
 end
