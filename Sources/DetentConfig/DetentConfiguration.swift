@@ -66,6 +66,8 @@ public struct DetentConfiguration: Equatable, Sendable {
         public var helper: String?
         public var shuffle = false
         public var verbose = false
+        /// A test that passes having made no assertion fails (`--require-assertions`).
+        public var requireAssertions = false
         /// `-o`'s format when it is not given.
         public var output = "console"
         /// The project's own plugin folder (scripts/plugins below the project folder), which
@@ -281,7 +283,7 @@ public struct DetentConfiguration: Equatable, Sendable {
     static func loadRun(_ toml: ConfigReader) throws -> RunDefaults {
         let r = try toml.table("run")
         try r.rejectUnknownKeys(["default_device", "scenarios", "seed", "pattern", "exclude_pattern", "tags", "exclude_tags", "helper",
-                                 "shuffle", "verbose", "output"])
+                                 "shuffle", "verbose", "output", "require_assertions"])
         let l = try toml.table("limits")
         try l.rejectUnknownKeys(["instruction_budget", "memory_cap_mib", "default_wait_timeout", "max_test_virtual_seconds",
                                 "cpu_seconds_per_test", "instruction_counting", "test_timeout_seconds", "worker_memory_mib"])
@@ -304,6 +306,7 @@ public struct DetentConfiguration: Equatable, Sendable {
         run.helper = try r.optionalString("helper").flatMap { $0.isEmpty ? nil : $0 }
         run.shuffle = try r.optionalBool("shuffle") ?? false
         run.verbose = try r.optionalBool("verbose") ?? false
+        run.requireAssertions = try r.optionalBool("require_assertions") ?? false
         run.output = try r.optionalName("output", oneOf: ["console", "tap", "junit", "json"]) ?? "console"
         return run
     }

@@ -81,6 +81,7 @@ final class NotificationReporter: Reporter {
         fields.append(("time", .double(result.virtualTime)))
         fields.append(("frame", .int(result.frame)))
         fields.append(("duration", .double(result.duration)))
+        if let assertions = result.assertions { fields.append(("assertions", .int(Int64(assertions)))) }
         if let iteration = result.iteration { fields.append(("iteration", .int(Int64(iteration)))) }
         if !result.retries.isEmpty {
             fields.append(("retries", .array(result.retries.map { attempt in
@@ -98,7 +99,7 @@ final class NotificationReporter: Reporter {
 extension Daemon {
     func startRun(_ params: RunParameters, id: JSONValue?, client: ClientConnection,
                   reply: @escaping Daemon.Reply) throws {
-        let (options, inline) = params.options()
+        var (options, inline) = params.options()
         let cwd = params.cwd ?? FileManager.default.currentDirectoryPath
 
         let (configuration, plugins) = registry.withLockedValue { ($0.configuration, $0.plugins) }
@@ -110,6 +111,7 @@ extension Daemon {
                 cwd: cwd, daemonFolder: FileManager.default.currentDirectoryPath, seed: options.seed, device: options.device))
             // Curve names in engine.toml may be the plugins' (SPEC §12): checked against them.
             try settings.configuration.checkCurveNames(pluginCurves: settings.pluginCurveNames)
+            if params.requireAssertions == nil { options.requireAssertions = configuration.run.requireAssertions }
         } catch let error as UsageError {
             throw Daemon.usage(error.description)
         } catch let error as ConfigError {
@@ -170,7 +172,8 @@ extension Daemon {
                     ("run", .string(name)), ("passed", .int(Int64(summary.passed))), ("failed", .int(Int64(summary.failed))),
                     ("errors", .int(Int64(summary.errors))), ("skipped", .int(Int64(summary.pending))),
                     ("load_errors", .int(Int64(summary.loadErrors))), ("flaky", .int(Int64(summary.flaky))),
-                    ("not_run", .int(Int64(summary.notRun))), ("cancelled", .bool(summary.cancelled)),
+                    ("not_run", .int(Int64(summary.notRun))), ("no_assertions", .int(Int64(summary.noAssertions))),
+                    ("cancelled", .bool(summary.cancelled)),
                     ("exit_code", .int(Int64(summary.exitCode(failOnFlaky: failOnFlaky)))), ("summary", .string(summary.line)),
                     ("seed", .unsigned(seed)),
                 ])))

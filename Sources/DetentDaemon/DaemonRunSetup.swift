@@ -33,6 +33,7 @@ struct DaemonRunSetup {
             ("filter", strings(options.filters)), ("filter_out", strings(options.filtersOut)), ("tags", strings(options.tags)),
             ("exclude_tags", strings(options.excludeTags)), ("list", .bool(options.list)), ("shuffle", .bool(options.shuffle)),
             ("retries", .int(Int64(options.retries))), ("repeat", .int(Int64(options.repeatCount))),
+            ("require_assertions", .bool(options.requireAssertions)),
             ("plugins", WorkerSetupFields.json(plugins)),
             ("plugin_curves", strings(pluginCurveNames)),
         ]
@@ -73,6 +74,7 @@ struct DaemonRunSetup {
         options.shuffle = value["shuffle"]?.boolValue ?? false
         options.retries = Int(value["retries"]?.integer ?? 0)
         options.repeatCount = Int(value["repeat"]?.integer ?? 1)
+        options.requireAssertions = value["require_assertions"]?.boolValue ?? false
         let cwd = try string(value, "cwd")
         options.workingDirectory = cwd
         self.init(location: location, cwd: cwd, daemonFolder: try string(value, "daemon_folder"),

@@ -80,6 +80,11 @@ struct ParameterField<Value>: Sendable {
         Self(parameter: .bool(name)) { value, params in value[keyPath: path] = try params.optionalBool(name) ?? false }
     }
 
+    /// A boolean that stays nil when left out (the caller's default applies).
+    static func bool(_ name: String, _ path: WritableKeyPath<Value, Bool?> & Sendable) -> Self {
+        Self(parameter: .bool(name)) { value, params in value[keyPath: path] = try params.optionalBool(name) }
+    }
+
     static func integer(_ name: String, _ range: ClosedRange<Int64>, _ path: WritableKeyPath<Value, Int64?> & Sendable) -> Self {
         Self(parameter: .integer(name, range)) { value, params in value[keyPath: path] = try params.optionalInt(name, in: range) }
     }

@@ -25,6 +25,8 @@ struct RunParameters: MethodParameters {
     var repeatCount: Int64 = 1
     var maxFailures: Int64?
     var failOnFlaky = false
+    /// nil: the daemon's `[run] require_assertions`.
+    var requireAssertions: Bool?
 
     static let fields: [ParameterField<Self>] = [
         .string("path", \.path), .strings("paths", \.paths), .string("source", \.source), .string("name", \.name),
@@ -32,7 +34,7 @@ struct RunParameters: MethodParameters {
         .strings("exclude_tags", \.excludeTags), .unsigned("seed", \.seed), .bool("shuffle", \.shuffle),
         .string("device", \.device), .bool("list", \.list), .integer("retries", 0...1000, \.retries),
         .integer("repeat", 1...100_000, \.repeatCount), .integer("max_failures", 1...Int64(Int32.max), \.maxFailures),
-        .bool("fail_on_flaky", \.failOnFlaky),
+        .bool("fail_on_flaky", \.failOnFlaky), .bool("require_assertions", \.requireAssertions),
     ]
 
     func check() throws {
@@ -72,6 +74,7 @@ struct RunParameters: MethodParameters {
         options.repeatCount = Int(repeatCount)
         options.maxFailures = maxFailures.map { Int($0) }
         options.failOnFlaky = failOnFlaky
+        options.requireAssertions = requireAssertions ?? false
         return (options, inline)
     }
 }

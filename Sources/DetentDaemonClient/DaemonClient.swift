@@ -100,6 +100,8 @@ public final class DaemonClient {
         if options.repeatCount > 1 { params.append(("repeat", .int(Int64(options.repeatCount)))) }
         if let maxFailures = options.maxFailures { params.append(("max_failures", .int(Int64(maxFailures)))) }
         if options.failOnFlaky { params.append(("fail_on_flaky", .bool(true))) }
+        // Set by the flag or this project's [run] require_assertions; left out, the daemon's own applies.
+        if options.requireAssertions { params.append(("require_assertions", .bool(true))) }
         if options.paths.isEmpty { params[0] = ("paths", .array([.string("scripts/scenarios")])) }
         try send(.object([("jsonrpc", .string("2.0")), ("id", .int(id)), ("method", .string("run")), ("params", .object(params))]))
         var summary = RunSummary()
@@ -119,6 +121,7 @@ public final class DaemonClient {
                 summary.loadErrors = Int(result["load_errors"]?.integer ?? 0)
                 summary.flaky = Int(result["flaky"]?.integer ?? 0)
                 summary.notRun = Int(result["not_run"]?.integer ?? 0)
+                summary.noAssertions = Int(result["no_assertions"]?.integer ?? 0)
                 summary.results = results
                 summary.cancelled = result["cancelled"] == .bool(true)
                 if !options.list { reporter.runFinished(summary) }
@@ -148,6 +151,7 @@ public final class DaemonClient {
                 result.actual = string("actual")
                 result.traceback = string("traceback")
                 result.duration = p["duration"]?.number ?? 0
+                result.assertions = p["assertions"]?.integer.map { Int($0) }
                 result.iteration = p["iteration"]?.integer.map { Int($0) }
                 if let attempts = p["retries"]?.arrayValue {
                     result.retries = attempts.map { a in

@@ -6,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Human-readable output, ending with `N passed, N failed` (SPEC §10).
+/// Human-readable output, ending with `N passed, N failed` (SPEC §10), after
+/// `N tests made no assertion` when any test passed without one (`-v` lists them).
 ///
 ///     scripts/scenarios/runner/waiting_spec.lua
 ///       ok    waiting wait advances virtual time
@@ -140,8 +141,12 @@ public final class ConsoleReporter: Reporter {
                 line("  \(result.fullName)" + (result.iteration.map { " [iteration \($0)]" } ?? "") + " (\(result.location))")
             }
         }
-        if verbose { listSlowestFiles(summary) }
+        if verbose {
+            listSlowestFiles(summary)
+            listTestsWithoutAssertions(summary)
+        }
         line("")
+        if let noAssertions = summary.noAssertionLine { line(paint(noAssertions, .yellow)) }
         let failing = summary.failed + summary.errors + summary.loadErrors > 0
         line(paint(summary.line, failing ? .red : (summary.flaky > 0 ? .yellow : .green)))
     }
@@ -162,6 +167,17 @@ public final class ConsoleReporter: Reporter {
         line("")
         line("Slowest files:")
         for file in slowest { line("  " + String(printf: "%7.3f s  ", seconds[file]!) + file) }
+    }
+
+    /// `-v`: the tests the summary counts as having made no assertion, by name and place.
+    private func listTestsWithoutAssertions(_ summary: RunSummary) {
+        let tests = summary.results.filter(\.madeNoAssertion)
+        guard !tests.isEmpty else { return }
+        line("")
+        line(paint("Made no assertion:", .yellow))
+        for result in tests {
+            line("  \(result.fullName)" + (result.iteration.map { " [iteration \($0)]" } ?? "") + " (\(result.location))")
+        }
     }
 
     private func count(_ result: TestResult) {

@@ -35,6 +35,8 @@ extension JSONReport {
         record.summary.pending = try summary["skipped"].int()
         record.summary.flaky = try summary["flaky"].int()
         record.summary.notRun = try summary["not_run"].int()
+        // Written since the key came; a report from before it reads as none counted.
+        record.summary.noAssertions = try summary["no_assertions"].absentOrInt() ?? 0
         record.summary.loadErrors = try summary["load_errors"].int()
         record.summary.cancelled = try summary["cancelled"].bool()
 
@@ -75,6 +77,7 @@ extension JSONReport {
         result.duration = try test["duration"].double()
         result.iteration = try test["iteration"].optionalInt()
         result.tracePath = try test["trace_path"].optionalString()
+        result.assertions = try test["assertions"].absentOrInt()
         result.retries = try test["retries"].array().map { attempt in
             TestResult.Attempt(status: try attempt["status"].status(), message: try attempt["message"].optionalString(),
                                virtualTime: try attempt["virtual_time"].double(), frame: Int64(try attempt["frame"].int()),
@@ -113,6 +116,9 @@ extension JSONReport {
             return int
         }
         func optionalInt() throws -> Int? { value?.isNull == true ? nil : try int() }
+        /// A key a report of the same format version may lack (added later): nil when missing
+        /// or null.
+        func absentOrInt() throws -> Int? { value == nil ? nil : try optionalInt() }
         func unsigned() throws -> UInt64 {
             guard let integer = value?.unsignedInteger else { throw fail("a whole number") }
             return integer

@@ -36,6 +36,7 @@ public enum JSONReport {
                 ("skipped", .int(Int64(summary.pending))),
                 ("flaky", .int(Int64(summary.flaky))),
                 ("not_run", .int(Int64(summary.notRun))),
+                ("no_assertions", .int(Int64(summary.noAssertions))),
                 ("load_errors", .int(Int64(summary.loadErrors))),
                 ("cancelled", .bool(summary.cancelled)),
             ])),
@@ -82,6 +83,7 @@ public enum JSONReport {
             ("actual", .string(result.actual)),
             ("traceback", .string(result.traceback)),
             ("trace_path", .string(result.tracePath)),
+            ("assertions", .int(result.assertions)),
             ("retries", .array(result.retries.map { attempt in
                 .object([
                     ("status", .string(attempt.status.rawValue)),

@@ -12,7 +12,8 @@ import FoundationEssentials
 ///   `--repeat`), `classname` the file without `.lua`, slashes as dots, then the describe
 ///   path (`scripts.scenarios.drawer.release_spec.drawer release`), `time` — and, in the
 ///   `xunit1` family only (`--junit-family xunit1`, as pytest's `junit_family`), `file` and
-///   `line`, which GitLab's test reports read but junit-10.xsd refuses on a `testcase`;
+///   `line`, which GitLab's test reports read but junit-10.xsd refuses on a `testcase`, and
+///   `assertions` (Ant's attribute: the assertions the test evaluated);
 /// - `failure` (assertion failed) or `error` (raised error) with `message` the first line
 ///   and the text: message, location, expected/actual, virtual time and frame, traceback;
 /// - `skipped` for pending tests and tests not run;
@@ -21,6 +22,8 @@ import FoundationEssentials
 ///   `flakyFailure`/`flakyError` (Maven Surefire's convention, both in junit-10.xsd); its
 ///   `system-out` also says `flaky: passed on attempt N after N-1 failed attempts`, then one
 ///   line per failed attempt;
+/// - a test that passed without making an assertion says so first in its `system-out`
+///   (`no assertion: …`);
 /// - what the test printed in `system-out`; a file that failed to load is a `testsuite` with
 ///   one `testcase` named `(load error)` holding an `error`.
 ///
@@ -119,15 +122,24 @@ public enum JUnitReport {
                 out.append("attempt \(index + 1) \(attempt.status == .error ? "raised an error" : "failed"): " + attemptText(attempt).replacingEvery("\n", with: "\n  "))
             }
         }
+        // junit-10.xsd has no place on a testcase for a count (xunit1's `assertions` attribute
+        // is Ant's and GitLab's), so every family says it in the text consumers show.
+        if result.madeNoAssertion { out.append(noAssertionNote) }
         out += test.output
         // Jenkins' JUnit Attachments plugin and GitLab link `[[ATTACHMENT|path]]` in system-out.
         if let trace = result.tracePath { out.append("[[ATTACHMENT|\(trace)]]") }
         if !out.isEmpty { children.append("<system-out>\(text(out.joined(separator: "\n")))</system-out>") }
         var open = "    <testcase name=\"\(attribute(name))\" classname=\"\(attribute(className(file: result.file, describePath: describePath)))\" time=\"\(seconds(result.duration))\""
-        if family == .xunit1 { open += " file=\"\(attribute(result.file))\"" + lineAttribute }
+        if family == .xunit1 {
+            open += " file=\"\(attribute(result.file))\"" + lineAttribute
+            if let assertions = result.assertions { open += " assertions=\"\(assertions)\"" }
+        }
         if children.isEmpty { return open + "/>" }
         return open + ">\n" + children.map { "      " + $0 }.joined(separator: "\n") + "\n    </testcase>"
     }
+
+    /// The `system-out` line of a test that passed without making an assertion.
+    static let noAssertionNote = "no assertion: the test passed without making an assertion"
 
     /// The earlier attempts of a retried test as `rerunFailure`/`rerunError` (it failed in the
     /// end) or `flakyFailure`/`flakyError` (it passed in the end).

@@ -22,6 +22,7 @@ public final class TAPReporter: Reporter {
     public func runFinished(_ summary: RunSummary) {
         recorder.runFinished(summary)
         sink.write(TAPReport.render(recorder.record))
+        if let noAssertions = summary.noAssertionLine { summarySink.line(noAssertions) }
         summarySink.line(summary.line)
     }
 }
@@ -29,7 +30,8 @@ public final class TAPReporter: Reporter {
 /// TAP 13 text of a run (`-o tap`, `--report FILE.tap`): the plan, a `# file` comment per spec
 /// file, script output as `#` comments, `ok`/`not ok` per test with a YAML block for failures
 /// (message, severity, at, expected, actual, virtual time, frame, trace) and for flaky tests
-/// (`flaky: true` and every failed attempt); pending and not-run tests are `# SKIP`; a
+/// (`flaky: true` and every failed attempt); a test that passed without making an assertion
+/// is followed by the diagnostic `# no assertion: …`; pending and not-run tests are `# SKIP`; a
 /// `--repeat` iteration is named `(iteration N)`; a file that failed to load is `not ok`.
 public enum TAPReport {
     public static func render(_ record: RunRecord) -> String {
@@ -72,6 +74,8 @@ public enum TAPReport {
         switch result.status {
         case .passed:
             lines.append("ok \(number) - \(name)")
+            // A diagnostic, which TAP consumers show and do not parse.
+            if result.madeNoAssertion { lines.append("# " + JUnitReport.noAssertionNote) }
             guard result.isFlaky else { return lines }
             lines.append("  ---")
             lines.append("  flaky: true")

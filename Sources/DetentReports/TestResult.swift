@@ -52,9 +52,17 @@ public struct TestResult: Equatable, Sendable {
     public var iteration: Int? = nil
     /// The trace file of this attempt (`--trace`), relative to the working directory.
     public var tracePath: String? = nil
+    /// The assertions the reported attempt evaluated (luassert's, `assert.series` checks, and
+    /// the waits that can fail: `wait_until`, `wait_idle`, `wait_event`); nil where nothing
+    /// was counted (a plain script, a block's error, a test that never ran or was stopped).
+    public var assertions: Int? = nil
 
     /// Failed, then passed on a retry: listed, counted and marked in every report.
     public var isFlaky: Bool { status == .passed && !retries.isEmpty }
+
+    /// Passed without evaluating a single assertion: what the summary counts as having made
+    /// no assertion (a pending or failing test never does).
+    public var madeNoAssertion: Bool { status == .passed && assertions == 0 }
 
     /// Failed or raised: what `--max-failures` counts.
     public var isFailure: Bool { status == .failed || status == .error }
@@ -97,6 +105,8 @@ public struct RunSummary: Equatable, Sendable {
     public var flaky = 0
     /// Selected but never started (`--max-failures`).
     public var notRun = 0
+    /// Passed without making an assertion (`TestResult.madeNoAssertion`; also counted in `passed`).
+    public var noAssertions = 0
     public var results: [TestResult] = []
     /// The run was cancelled before every selected test ran.
     public var cancelled = false
@@ -113,6 +123,13 @@ public struct RunSummary: Equatable, Sendable {
         case .notRun: notRun += 1
         }
         if result.isFlaky { flaky += 1 }
+        if result.madeNoAssertion { noAssertions += 1 }
+    }
+
+    /// `N tests made no assertion` when any did, the line the console prints before `line`.
+    public var noAssertionLine: String? {
+        guard noAssertions > 0 else { return nil }
+        return "\(noAssertions) test\(noAssertions == 1 ? "" : "s") made no assertion"
     }
 
     /// `N passed, N failed` (+ `, N skipped`, `, N flaky`, `, N not run`, `, N load errors`) — errors count as failed; a

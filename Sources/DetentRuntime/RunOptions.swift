@@ -45,6 +45,9 @@ public struct RunOptions: Equatable, Sendable {
     public var maxFailures: Int? = nil
     /// A flaky test fails the run (`--fail-on-flaky`).
     public var failOnFlaky = false
+    /// A test that passes having made no assertion fails (`--require-assertions`, `[run]
+    /// require_assertions`).
+    public var requireAssertions = false
 
     public init() {}
 
@@ -61,6 +64,7 @@ public struct RunOptions: Equatable, Sendable {
         selection.trace.workingDirectory = trace.workingDirectory ?? workingDirectory
         selection.retries = retries
         selection.repeatCount = repeatCount
+        selection.requireAssertions = requireAssertions
         return selection
     }
 

@@ -29,6 +29,9 @@ public struct TestSelection: Equatable, Sendable {
     public var retries = 0
     /// Times each test runs, each iteration reported with `TestResult.iteration` (`--repeat`).
     public var repeatCount = 1
+    /// A test that passes having made no assertion fails instead (`[run] require_assertions`,
+    /// `--require-assertions`).
+    public var requireAssertions = false
     public init() {}
 }
 
@@ -188,7 +191,8 @@ extension Session {
                         continue
                     }
                     let run = try runAttempts(test, file: file, retries: selection.retries, iteration: number,
-                                              leaving: iteration == selection.repeatCount)
+                                              leaving: iteration == selection.repeatCount,
+                                              requireAssertions: selection.requireAssertions)
                     for var report in run.reports {
                         report.iteration = number   // the hooks' errors belong to the iteration too
                         emit(.testFinished(report))
@@ -236,11 +240,13 @@ extension Session {
     /// failed ones before it its `retries`. Each attempt's wall-clock duration is measured
     /// here, around `runTest`. The hooks' errors of the last attempt are reported with it; a
     /// test a hook kept from running is not retried.
-    private func runAttempts(_ test: CollectedTest, file: String, retries: Int, iteration: Int?, leaving: Bool) throws -> TestRun {
+    private func runAttempts(_ test: CollectedTest, file: String, retries: Int, iteration: Int?, leaving: Bool,
+                             requireAssertions: Bool) throws -> TestRun {
         var earlier: [TestResult.Attempt] = []
         while true {
             let started = Stopwatch.now()
-            var run = runTest(test, file: file, retry: earlier.count, iteration: iteration, leaving: leaving)
+            var run = runTest(test, file: file, retry: earlier.count, iteration: iteration, leaving: leaving,
+                              requireAssertions: requireAssertions)
             guard var result = run.test else { return run }
             result.duration = Stopwatch.seconds(since: started)
             let failed = result.status == .failed || result.status == .error
@@ -272,7 +278,8 @@ extension Session {
     /// Runs one attempt of a test in a fresh world: its hooks and body as one job, and after a
     /// limit stopped a hook or the body, the rest of the run in another job each time, so
     /// every runaway is stopped once and blamed on what ran away (SPEC §9, §13).
-    private func runTest(_ test: CollectedTest, file: String, retry: Int, iteration: Int?, leaving: Bool) -> TestRun {
+    private func runTest(_ test: CollectedTest, file: String, retry: Int, iteration: Int?, leaving: Bool,
+                         requireAssertions: Bool) -> TestRun {
         let setup: WorldSetup
         do { setup = try makeWorld() } catch {
             return TestRun(test: TestResult(file: file, name: test.name, fullName: test.fullName, location: test.location, tags: test.tags,
@@ -304,7 +311,8 @@ extension Session {
             ending = job(host.makeResumeThread(), argumentCount: 0)
         }
         var result = stoppedResult ?? makeResult(file: file, name: test.name, fullName: test.fullName, location: test.location,
-                                                 tags: test.tags, ending: ending, world: host.world ?? world, isScript: false)
+                                                 tags: test.tags, ending: ending, world: host.world ?? world, isScript: false,
+                                                 requireAssertions: requireAssertions)
         finishTrace(trace, &result)
         logger.debug("test finished", metadata: [
             "test": "\(test.fullName)", "status": "\(result.status.rawValue)",
@@ -332,8 +340,10 @@ extension Session {
         return run
     }
 
+    /// The result of a job's `ending`; with `requireAssertions`, a test that passed with no
+    /// assertion fails (`TestResult.requireAssertion`).
     private func makeResult(file: String, name: String, fullName: String, location: String, tags: [String],
-                            ending: JobEnding, world: World, isScript: Bool) -> TestResult {
+                            ending: JobEnding, world: World, isScript: Bool, requireAssertions: Bool = false) -> TestResult {
         var result = TestResult(file: file, name: name, fullName: fullName, location: location, tags: tags,
                                 status: .passed, virtualTime: world.seconds, frame: world.frame)
         switch ending {
@@ -345,6 +355,8 @@ extension Session {
             result.expected = record.expected
             result.actual = record.actual
             result.traceback = record.traceback
+            result.assertions = record.assertions
+            if requireAssertions { result.requireAssertion() }
         case let .failed(error):
             if case let .runtime(runtime) = error, runtime.fields["invariant"] != nil {
                 result.status = .failed
@@ -402,6 +414,8 @@ enum JobEnding {
     /// or a spec file's top level.
     struct Record {
         var status, message, location, expected, actual, traceback: String?
+        /// The assertions the test evaluated (spec_run's count); nil when the record has none.
+        var assertions: Int?
     }
     case finished(Record?)
     case failed(LuaError)
@@ -443,7 +457,8 @@ extension TaskScheduler.Ending {
                 guard values.type(1) == .table else { return .finished(nil) }
                 return .finished(JobEnding.Record(status: values.string(1, field: "status"), message: values.string(1, field: "message"),
                                                   location: values.string(1, field: "where"), expected: values.string(1, field: "expected"),
-                                                  actual: values.string(1, field: "actual"), traceback: values.string(1, field: "traceback")))
+                                                  actual: values.string(1, field: "actual"), traceback: values.string(1, field: "traceback"),
+                                                  assertions: values.numberField(1, "assertions").value.flatMap { Int(exactly: $0) }))
             }
         case let .failed(error): return .failed(error)
         case let .aborted(message): return .aborted(message)

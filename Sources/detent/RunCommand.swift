@@ -62,6 +62,9 @@ struct Run: ParsableCommand {
     @Flag(name: .customLong("fail-on-flaky"), help: "Exit with status 1 when a test was flaky (passed only on a retry).")
     var failOnFlaky = false
 
+    @Flag(name: .customLong("require-assertions"), help: "Fail a test that passes having made no assertion (default: [run] require_assertions).")
+    var requireAssertions = false
+
     @Option(name: .customLong("repeat"), help: "Run each selected test N times, reporting every iteration.")
     var repeatCount = 1
 
@@ -131,6 +134,7 @@ struct Run: ParsableCommand {
         if excludeTags == nil { options.excludeTags = run.excludedTags }
         options.shuffle = shuffle || run.shuffle
         options.verbose = verbose || run.verbose
+        options.requireAssertions = requireAssertions || run.requireAssertions
         options.coverage = coverage
         let seedSetByProject = configuration.source.tree.origins["run.seed"].map { $0.kind != .builtIn } ?? false
         if options.shuffle && seed == nil && !seedSetByProject {
@@ -163,6 +167,7 @@ struct Run: ParsableCommand {
         options.repeatCount = repeatCount
         options.maxFailures = maxFailures
         options.failOnFlaky = failOnFlaky
+        options.requireAssertions = requireAssertions
         try options.validate()
         return options
     }

@@ -30,10 +30,10 @@ struct ReportFormatTests {
         let text = JSONReport.render(ReportSamples.record)
         let topKeys = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
         #expect(topKeys == ["format", "format_version", "detent_version", "run", "summary", "tests", "load_errors", "files"])
-        let testKeys = text.split(separator: "\n").filter { $0.hasPrefix("      \"") && $0.contains("\": ") }.prefix(20).map { String($0.split(separator: "\"")[1]) }
+        let testKeys = text.split(separator: "\n").filter { $0.hasPrefix("      \"") && $0.contains("\": ") }.prefix(21).map { String($0.split(separator: "\"")[1]) }
         #expect(testKeys == ["file", "line", "location", "name", "full_name", "tags", "status", "iteration", "flaky", "duration",
                              "virtual_time", "frame", "message", "failure_location", "expected", "actual", "traceback", "trace_path",
-                             "retries", "output"])
+                             "assertions", "retries", "output"])
     }
 
     @Test func jsonReportCarriesFlakinessRetriesAndTheFailureLocation() throws {

@@ -2,7 +2,7 @@ import DetentRuntime
 @testable import DetentReports
 
 /// A hand-built run with every case a report must carry: a flaky test, a test that failed on
-/// every retry, a raised error, repeat iterations, pending and not-run tests, trace paths,
+/// every retry, a raised error, repeat iterations (the first passing with no assertion), pending and not-run tests, trace paths,
 /// output in each place, a plugin that failed to load and a file that could not be read.
 enum ReportSamples {
     static let files = ["specs/a_spec.lua", "specs/b_spec.lua", "specs/unreadable_spec.lua"]
@@ -21,6 +21,7 @@ enum ReportSamples {
         flaky.retries = [TestResult.Attempt(status: .failed, message: "specs/a_spec.lua:9: Expected objects to be equal.", virtualTime: 0.25,
                                             frame: 30, duration: 0.01, tracePath: "traces/a-1.jsonl")]
         flaky.tracePath = "traces/a-2.jsonl"
+        flaky.assertions = 3
 
         var hopeless = result("never settles", line: 12, status: .failed,
                               message: "specs/a_spec.lua:14: Expected objects to be equal.\nPassed in:\n(number) 3\nExpected:\n(number) 4")
@@ -38,7 +39,9 @@ enum ReportSamples {
 
         var first = result("repeats", file: "specs/b_spec.lua", line: 2, status: .passed, describe: "sheet")
         first.iteration = 1
+        first.assertions = 0   // passed with no assertion
         var second = first
+        second.assertions = 1
         second.iteration = 2
         second.status = .failed
         second.message = "specs/b_spec.lua:3: not twice"

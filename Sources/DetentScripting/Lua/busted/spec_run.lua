@@ -19,6 +19,7 @@ local pending_signal, located_error, full_name = host.spec.pending_signal, host.
 local set_context = host.spec.set_context
 local insulation = host.spec_insulation
 local is_failure = host.luassert.is_failure   -- an assertion failure (assert_failure.lua)
+local evaluated = host.luassert.evaluated     -- { count = N }: assertions evaluated in the state
 local root = S.root
 
 -- Runs a function and turns an error into a result record. Only a test's own function can
@@ -457,6 +458,7 @@ local function drive()
   set_context(R.test.parent)
   R.test.env = nil
   local result = R.result or { status = "passed" }
+  result.assertions = evaluated.count - R.counted
   R, reports = nil, nil
   return result
 end
@@ -464,7 +466,8 @@ end
 --- Runs test `id` (from a step): its blocks' lazy setups, before_each, the body and its
 --- finally, after_each; with `leaving`, the teardowns of the blocks it is the last item of
 --- (a retry or the next iteration enters them again). Returns the test's record
---- ({ status = passed|failed|error|pending, ... }); spec.reports lists what the run reports,
+--- ({ status = passed|failed|error|pending, assertions = N, ... }: N the assertions evaluated
+--- while it ran, its hooks' included); spec.reports lists what the run reports,
 --- in order: { kind = "error", ... } for a hook's error, { kind = "test" } for the test's
 --- own result, missing when a setup or before_each failed (busted reports no test then).
 function spec.run_test(id, leaving)
@@ -472,7 +475,8 @@ function spec.run_test(id, leaving)
   S.declaring, S.phase = nil, nil
   reports = {}
   spec.reports = reports
-  R = { test = test, blocks = chain(test.parent), leaving = leaving, phase = "enter", at = 1, pos = 0 }
+  R = { test = test, blocks = chain(test.parent), leaving = leaving, phase = "enter", at = 1, pos = 0,
+        counted = evaluated.count }
   if test.pending then
     mark_reported()
     R.result, R.phase = { status = "pending" }, R.leaving and "close" or "done"

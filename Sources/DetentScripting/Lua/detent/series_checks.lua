@@ -10,6 +10,7 @@ local host = ...
 local s = host.series
 local assert = host.luassert.module
 local Checker, EPSILON, short, misuse = s.Checker, s.EPSILON, s.short, s.misuse
+local count_assertion = host.luassert.count_assertion   -- each check is an assertion
 
 local DEFAULT_SETTLE_TOLERANCE = 0.5   -- pt
 
@@ -56,6 +57,7 @@ end
 -- "decreasing") by more than EPSILON between consecutive samples.  Without a
 -- direction, the first change of more than EPSILON decides it.
 function Checker:monotonic(direction)
+  count_assertion()
   if direction ~= nil and direction ~= "increasing" and direction ~= "decreasing" then
     misuse(self, "monotonic direction must be \"increasing\", \"decreasing\" or nil, got " .. assert.format(direction))
   end
@@ -89,6 +91,7 @@ end
 
 --- max_step(pt) — no change between consecutive samples exceeds `pt`.
 function Checker:max_step(limit)
+  count_assertion()
   require_limit(self, "max_step", limit, "points")
   require_samples(self, "max_step")
   local v = self._values
@@ -110,6 +113,7 @@ end
 -- ends with the world at rest (a trace read after wait_idle(): the value stays
 -- as it is from then on); otherwise the check fails, saying how long to wait.
 function Checker:settles_within(seconds, tolerance)
+  count_assertion()
   require_limit(self, "settles_within", seconds, "seconds")
   if tolerance ~= nil then require_limit(self, "settles_within", tolerance, "points of tolerance") end
   tolerance = tolerance or DEFAULT_SETTLE_TOLERANCE
@@ -146,6 +150,7 @@ end
 --- overshoot_at_most(pt) — travelling from the first value towards the
 -- final one, no sample goes beyond the final value by more than `pt`.
 function Checker:overshoot_at_most(limit)
+  count_assertion()
   require_limit(self, "overshoot_at_most", limit, "points")
   require_samples(self, "overshoot_at_most")
   local v, n = self._values, self._n

@@ -4,6 +4,8 @@
 local host = ...
 
 local can_wait = host.can_wait
+-- A wait that fails on its timeout is an assertion (SPEC §9); wait and wait_frames cannot fail.
+local count_assertion = host.luassert.count_assertion
 local refusals = {
   callback = "cannot wait here: this runs inside a callback the engine calls (an event handler, "
     .. "a wait_until condition, should_select, a policy, a metamethod), which must return at once; "
@@ -61,6 +63,7 @@ end
 
 --- Waits until `condition()` returns a truthy value (checked after every frame).
 function wait_until(condition, opts)
+  count_assertion()
   if type(condition) ~= "function" then host.fail("wait_until expects a function") end
   opts = options(opts, "wait_until", 2)
   local value = await({ kind = "until", condition = condition, timeout = opts.timeout, what = opts.what })
@@ -70,6 +73,7 @@ end
 --- Waits until nothing animates, no gesture is in flight, nothing is queued and the
 --- world's state is unchanged across two frames.
 function wait_idle(opts)
+  count_assertion()
   opts = options(opts, "wait_idle", 1)
   local value = await({ kind = "idle", timeout = opts.timeout })
   return value
@@ -77,6 +81,7 @@ end
 
 --- Waits for the next event called `name`; returns its payload table.
 function wait_event(name, opts)
+  count_assertion()
   if type(name) ~= "string" then host.fail("wait_event expects an event name") end
   host.check_event(name, "wait_event")
   opts = options(opts, "wait_event", 2)

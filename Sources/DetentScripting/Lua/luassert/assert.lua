@@ -46,8 +46,8 @@
 local host = ...
 local luassert = host.luassert
 local M, location, throw = luassert.module, luassert.location, luassert.throw
-local custom_tostring, format_value, new_chain, extend =
-  luassert.custom_tostring, luassert.format_value, luassert.new_chain, luassert.extend
+local custom_tostring, format_value, new_chain, extend, count_assertion =
+  luassert.custom_tostring, luassert.format_value, luassert.new_chain, luassert.extend, luassert.count_assertion
 
 ------------------------------------------------------------------------
 -- Helpers for plugins and sibling modules (series.lua)
@@ -81,6 +81,7 @@ return setmetatable(M, {
   -- table), else raises a failure with `message` (or "assertion failed!").
   -- Only a level made by assert:level moves the blame up; luassert ignores a plain number.
   __call = function(_, value, message, level, ...)
+    count_assertion()
     if value then return value, message, level, ... end
     -- busted raises anything else as a failure holding { message = message }, printed as
     -- its __tostring, else through penlight's pretty.write.

@@ -9,6 +9,7 @@ local host = ...
 local luassert = host.luassert
 local M, without_self, usage, throw = luassert.module, luassert.without_self, luassert.usage, luassert.throw
 local fill, format_value, custom_tostring = luassert.fill, luassert.format_value, luassert.custom_tostring
+local count_assertion = luassert.count_assertion
 
 local registry = { assertion = {}, modifier = {}, matcher = {} }
 
@@ -200,6 +201,7 @@ local function invoke(chain, ...)
     return new_chain({}, state, data.label .. "(...)")
   end
 
+  count_assertion()
   for _, modifier in ipairs(modifiers) do modifier.callback(state) end
   local original = table.pack(...)
   local holds, returns = assertion.callback(state, arguments, CALLBACK_LEVEL)

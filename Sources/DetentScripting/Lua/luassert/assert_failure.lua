@@ -71,6 +71,22 @@ local function usage(message, level)
   error(message, level + 1)
 end
 
+------------------------------------------------------------------------
+-- Counting
+
+-- How many assertions this state has evaluated, passed or failed (SPEC §9: the summary
+-- counts the tests that made none). spec_run reads it around each test. What adds to it:
+-- every assertion a chain names (assert.is_true, assert.has_error, assert.spy(s).was.called,
+-- plugins' assert:register), assert(v), each check of assert.series, and the waits that can
+-- fail (wait_until, wait_idle, wait_event). assert.fail does not: it is the primitive the
+-- assertions raise with, and a test that calls it fails.
+local evaluated = { count = 0 }
+
+--- Counts one assertion evaluated.
+local function count_assertion()
+  evaluated.count = evaluated.count + 1
+end
+
 -- Both `assert.f(x)` and luassert's `assert:f(x)` are accepted.
 local function without_self(first, ...)
   if rawequal(first, M) then return ... end
@@ -84,4 +100,6 @@ host.luassert = {
   throw = throw,                 -- throw(fields, level): raises a failure object
   usage = usage,                 -- usage(message, level): a plain error at the spec's line
   without_self = without_self,
+  evaluated = evaluated,         -- { count = N }: assertions evaluated in this state
+  count_assertion = count_assertion,
 }
