@@ -38,6 +38,16 @@ extension ScriptHost {
         if let refusal = collectingRefusal { throw LuaRaise(refusal) }
     }
 
+    /// The error for `detent.world{}` in a block's own hook (setup, teardown and their strict
+    /// and lazy forms): the hook runs once for the block, in a world of its own or the test's
+    /// it happens to run beside, so a world it chose would be thrown away or apply to one test.
+    var blockHookRefusal: String? {
+        blockHook.map { hook in
+            "detent.world{} in \(hook.name) of describe '\(hook.block)' would choose no test's world: \(hook.name) runs once "
+                + "for the block; choose the world in before_each(function() detent.world{…} end) for every test of the block"
+        }
+    }
+
     /// Tasks started by `spawn` since the last call, for the run loop to schedule.
     public func takeSpawnedThreads() -> [LuaThread] {
         defer { spawned.removeAll() }
@@ -86,6 +96,7 @@ extension ScriptHost {
     /// when the state holds more than half its memory cap (after a memory bomb, say).
     public func endTest() {
         collectingBlock = nil   // a describe body stopped by a limit never said it ended
+        blockHook = nil         // and a block's hook neither
         emittedEvents.removeAll()
         setWorld(nil)
         lua.clearMethodOverrides()
@@ -102,6 +113,7 @@ extension ScriptHost {
         lua.newTable()
         lua.setFunction("world") { [unowned self] call in
             try refuseWhileCollecting()
+            if let refusal = blockHookRefusal { throw LuaRaise(refusal) }
             try call.charge(bytes: HostCost.world)
             var request = WorldRequest()
             let options = try call.optionalTable(1)

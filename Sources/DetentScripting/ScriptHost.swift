@@ -60,6 +60,8 @@ public final class ScriptHost {
     var emittedEvents: Set<String> = []
     /// The describe block whose body is running (spec_run.lua's `enter`), or nil.
     var collectingBlock: String?
+    /// The block's own hook running (setup, teardown, …) and its block's name, or nil.
+    var blockHook: (name: String, block: String)?
     var patternMatcher: LuaRef?
     /// The private host table and the prelude's environment (roots of the pristine snapshot).
     var hostTableRef: LuaRef!
@@ -189,6 +191,11 @@ public final class ScriptHost {
                 return 1
             }
             collectingBlock = try call.optionalString(1)
+            return 0
+        }
+        // host.block_hook(name, block): a block's own hook starts (nil: it ended).
+        lua.setFunction("block_hook") { [unowned self] call in
+            if let name = try call.optionalString(1) { blockHook = (name, try call.string(2)) } else { blockHook = nil }
             return 0
         }
         // host.check_event(name, verb): refuses an event name nothing emits (NameChecks).

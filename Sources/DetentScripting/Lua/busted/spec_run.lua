@@ -96,7 +96,11 @@ local function run_hooks(block, list, from, tracked)
     S.declaring, S.phase = nil, "hook"
     set_context(block)
     running, running_block = hook, block
+    -- A block's own hooks run once for it: detent.world{} there is refused (see host.block_hook).
+    local once = list ~= block.before_each and list ~= block.after_each
+    if once then host.block_hook(hook.name, block.name) end
     local failure = attempt(hook.fn)
+    if once then host.block_hook(nil) end
     running, running_block = nil, nil
     S.phase = nil
     if failure then
