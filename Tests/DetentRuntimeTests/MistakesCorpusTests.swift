@@ -7,7 +7,9 @@ import DetentTestSupport
 /// built-in configuration — and must fail, at the line marked `-- mistake`, with the message
 /// its `-- expect:` line gives. A mistake in a describe body is the block's error (its tests
 /// are never declared): either way the run ends `0 passed, 1 failed`.
-@Suite("Mistakes corpus, run from an empty folder")
+// Serialized: each case blocks its thread on a child process, and the cooperative pool has as
+// many threads as cores.
+@Suite("Mistakes corpus, run from an empty folder", .serialized)
 struct MistakesCorpusTests {
     static let folder = BuiltExecutables.root.appendingPathComponent("Tests/Mistakes")
 
