@@ -191,6 +191,12 @@ extension Session {
                                                  leaving: iteration == selection.repeatCount, requireAssertions: selection.requireAssertions)
                     result.iteration = number
                     emit(.testFinished(result))
+                    if let exhausted = memoryExhaustion(file: file) {
+                        // The walk itself needs room to go on: the file ends here.
+                        emit(.testStarted(exhausted.asNotRun))
+                        emit(.testFinished(exhausted))
+                        return
+                    }
                 }
             }
         }
@@ -205,7 +211,14 @@ extension Session {
     private func walk(file: String, listing: Bool) throws -> (SpecStep, clock: (seconds: Double, frame: Int64))? {
         while true {
             host.lua.resetLimits()   // the last test may have spent them
-            if try host.takeNextTestWithoutJob() { return try host.takeStep().map { ($0, (0, 0)) } }
+            let quick: Bool
+            do { quick = try host.takeNextTestWithoutJob() } catch let error as LuaError where error.isLimit {
+                // A limit stopped the step taken without a job (the memory cap: the list of
+                // tests reached could not grow): the job below takes it again, under the
+                // limits, where a stop is the walk's error, reported like any other.
+                quick = false
+            }
+            if quick { return try host.takeStep().map { ($0, (0, 0)) } }
             let setup = try makeWorld()
             host.setWorld(setup)
             host.lua.resetLimits()
