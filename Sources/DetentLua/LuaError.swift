@@ -24,13 +24,16 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
         case let .instructionBudgetExceeded(budget, _):
             return "instruction budget of \(budget) instructions exceeded (runaway script?)"
         case let .memoryLimitExceeded(cap, _):
-            return "memory limit of \(cap / 1024) KiB exceeded (memory bomb?)"
+            return "memory limit of \(LuaState.describeCap(bytes: cap)) exceeded (\(LuaError.memoryCapSetting))"
         case .interrupted: return "interrupted"
         case let .cpuTimeExceeded(seconds, _):
             let shown = seconds.rounded() == seconds && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
             return "CPU time limit of \(shown) s exceeded (cpu_seconds_per_test in runner.toml)"
         }
     }
+
+    /// The setting the memory cap comes from, as errors name it.
+    public static let memoryCapSetting = "memory_cap_mib: runner.toml's [limits], daemon.toml's [run]"
 
     public var traceback: String {
         switch self {

@@ -89,6 +89,10 @@ public final class LuaState: LuaStack {
     public var memoryInUse: Int { Int(limits.pointee.used) }
     /// The most bytes this state ever held at once.
     public var peakMemory: Int { Int(limits.pointee.peak) }
+    /// Bytes in use right after the last full collection the host ran (`collectGarbage`,
+    /// `reclaimMemory`, `resetLimits` after a stop): the state's live data then, what
+    /// `holdsGarbageWorthCollecting` measures garbage against.
+    public private(set) var memoryAfterCollection = 0
     /// Instructions counted since the last `resetLimits()`.
     public var instructionsExecuted: Int64 { limits.pointee.executed }
     /// Granularity of the instruction count.
@@ -96,7 +100,9 @@ public final class LuaState: LuaStack {
 
     /// Starts a fresh budget (before each test) and re-arms the hook after a kill.
     public func resetLimits() {
+        let collects = killReason != DETENT_KILL_NONE   // a stopped job's leftovers are collected
         detent_reset_limits(L)
+        if collects { memoryAfterCollection = memoryInUse }
     }
 
     /// Seconds of CPU time one job (a test with its hooks, a file's top level, a script) may
@@ -199,12 +205,14 @@ public final class LuaState: LuaStack {
     /// Runs a full garbage collection (between tests).
     public func collectGarbage() {
         detent_lua_gc_collect(L)
+        memoryAfterCollection = memoryInUse
     }
 
     /// A full collection, and the heap's free pages back to the system when this state held
     /// much: after a memory bomb in a long-lived state (a daemon session).
     public func reclaimMemory() {
         detent_lua_gc_collect(L)
+        memoryAfterCollection = memoryInUse
         detent_return_memory_of(limits)
     }
 

@@ -197,6 +197,12 @@ extension Session {
                         report.iteration = number   // the hooks' errors belong to the iteration too
                         emit(.testFinished(report))
                     }
+                    if let exhausted = memoryExhaustion(file: file, stoppedByMemoryCap: run.stoppedByMemoryCap) {
+                        // The walk itself needs room to go on: the file ends here.
+                        emit(.testStarted(exhausted.asNotRun))
+                        emit(.testFinished(exhausted))
+                        return
+                    }
                 }
             }
         }
@@ -211,7 +217,14 @@ extension Session {
     private func walk(file: String, listing: Bool) throws -> (SpecStep, clock: (seconds: Double, frame: Int64))? {
         while true {
             host.lua.resetLimits()   // the last test may have spent them
-            if try host.takeNextTestWithoutJob() { return try host.takeStep().map { ($0, (0, 0)) } }
+            let quick: Bool
+            do { quick = try host.takeNextTestWithoutJob() } catch let error as LuaError where error.isLimit {
+                // A limit stopped the step taken without a job (the memory cap: the list of
+                // tests reached could not grow): the job below takes it again, under the
+                // limits, where a stop is the walk's error, reported like any other.
+                quick = false
+            }
+            if quick { return try host.takeStep().map { ($0, (0, 0)) } }
             let setup = try makeWorld()
             host.setWorld(setup)
             host.lua.resetLimits()
@@ -300,7 +313,9 @@ extension Session {
         }
         var ending = job(host.makeTestThread(id: test.index, leaving: leaving), argumentCount: 2)
         var stoppedResult: TestResult?
+        var stoppedByMemoryCap = false
         while true {
+            stoppedByMemoryCap = stoppedByMemoryCap || host.lua.stoppedByMemoryCap
             if case .finished = ending { break }
             if cancellation.isRequested { break }
             let message = ending.locatedMessage(killLocation: host.lua.killLocation)
@@ -321,6 +336,7 @@ extension Session {
             "lua_memory_kib": "\(host.lua.memoryInUse / 1024)", "lua_peak_kib": "\(host.lua.peakMemory / 1024)",
         ])
         var run = TestRun(test: nil)
+        run.stoppedByMemoryCap = stoppedByMemoryCap
         let clock = host.world ?? world
         var reports = host.takeTestReports()
         // A run cancelled before the test had its result still reports the test, as cancelled.
@@ -390,6 +406,8 @@ struct TestRun {
     }
     var reports: [TestResult] = []
     var testIndex: Int?
+    /// The memory cap stopped one of the run's jobs (`Session.memoryExhaustion` asks).
+    var stoppedByMemoryCap = false
     init(test: TestResult?) {
         self.test = test
         if let test {

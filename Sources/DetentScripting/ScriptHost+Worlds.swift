@@ -93,7 +93,8 @@ extension ScriptHost {
     /// Ends the current test: its world and everything handed out for it become unreachable;
     /// handles scripts kept now raise "used after its world was destroyed". Lua's incremental
     /// collector reclaims the test's garbage as the next tests run; a full collection runs only
-    /// when the state holds more than half its memory cap (after a memory bomb, say).
+    /// when the state holds more than half its memory cap and the garbage since the last one
+    /// has taken more than half the room its live data leave (`holdsGarbageWorthCollecting`).
     public func endTest() {
         collectingBlock = nil   // a describe body stopped by a limit never said it ended
         blockHook = nil         // and a block's hook neither
@@ -105,7 +106,7 @@ extension ScriptHost {
         spawned.removeAll()
         handlerErrors.removeAll()
         lua.forgetDeadHandles()
-        if lua.memoryCap > 0 && lua.memoryInUse > lua.memoryCap / 2 { lua.collectGarbage() }
+        if lua.holdsGarbageWorthCollecting { lua.collectGarbage() }
     }
 
     /// Global verbs and the `detent` table.

@@ -55,7 +55,7 @@ struct HardeningTests {
         let file = "Tests/Fixtures/hardening/stops_spec.lua"
         let results = outcome.summary.results
         #expect(results.map(\.status) == [.error, .pending, .error, .error, .passed])
-        #expect(results[0].message == "\(file):6: test stopped: memory limit of 32768 KiB exceeded (memory bomb?)")
+        #expect(results[0].message == "\(file):6: test stopped: memory limit of 32 MiB exceeded (memory_cap_mib: runner.toml's [limits], daemon.toml's [run])")
         #expect(results[1].message == "\(file):10: not modelled yet")
         #expect(results[2].message == "\(file):14: bad wait request to 'wait' (field 'seconds': a number expected, got nil)")
         #expect(results[3].message == "\(file):17: bad argument #2 to 'velocity' (sample 1: a {time, position} table expected, got string)")
@@ -126,7 +126,7 @@ struct HardeningTests {
         #expect(results.map(\.status) == [.error, .error, .error, .error, .error, .passed])
         // Screens and worlds are large: the memory cap stops those loops; events and touches
         // are small, and whichever limit comes first stops them.
-        for result in results.prefix(2) { #expect(result.message?.hasSuffix("memory limit of 65536 KiB exceeded (memory bomb?)") == true, "\(result.name): \(result.message ?? "")") }
+        for result in results.prefix(2) { #expect(result.message?.hasSuffix("memory limit of 64 MiB exceeded (memory_cap_mib: runner.toml's [limits], daemon.toml's [run])") == true, "\(result.name): \(result.message ?? "")") }
         for result in results[2..<4] { #expect(result.message?.contains(": test stopped: ") == true, "\(result.name): \(result.message ?? "")") }
         #expect(results[4].message?.hasSuffix("instruction budget of 20000000 instructions exceeded (runaway script?)") == true)
     }
