@@ -4,7 +4,8 @@ import DetentTestSupport
 
 /// `detent run --connect` with the flags of issue 15: retries, repeat and max-failures run on
 /// the daemon, and the run/test notifications carry what the console needs (retries, flaky,
-/// iteration, not_run), so the output and exit status are a local run's.
+/// iteration, not_run, assertions), so the output and exit status are a local run's; so does
+/// --require-assertions.
 @Suite("detent run --connect: retries, repeat, max-failures", .serialized)
 struct ConnectRunFlagsTests {
     static let flaky = """
@@ -58,7 +59,9 @@ struct ConnectRunFlagsTests {
         let detent = try BuiltExecutables.path(of: "detent")
         for flags in [["--retries", "1"], ["--retries", "1", "--fail-on-flaky", "--filter-out", "always"], ["--repeat", "2", "--max-failures", "2"],
                       // Seeds past 2^53 (what a double holds exactly) reach the daemon and come back exactly.
-                      ["--shuffle", "--seed", "9007199254740993"], ["--shuffle", "--seed", "18446744073709551615"]] {
+                      ["--shuffle", "--seed", "9007199254740993"], ["--shuffle", "--seed", "18446744073709551615"],
+                      // "passes" asserts nothing: counted from run/test's assertions, or failed.
+                      [], ["--require-assertions"]] {
             let local = try BuiltExecutables.run(detent, ["run", spec, "--jobs", "1"] + flags)
             let remote = try BuiltExecutables.run(detent, ["run", spec, "--connect", daemon.socket] + flags)
             #expect(remote.output == local.output, "\(flags)")
@@ -66,7 +69,9 @@ struct ConnectRunFlagsTests {
         }
         let retried = try BuiltExecutables.run(detent, ["run", spec, "--connect", daemon.socket, "--retries", "1"])
         #expect(retried.output.contains("  FLAKY connect fails once, then passes (passed on attempt 2)\n"))
-        #expect(retried.output.hasSuffix("2 passed, 1 failed, 1 flaky\n"))
+        #expect(retried.output.hasSuffix("\n1 test made no assertion\n2 passed, 1 failed, 1 flaky\n"), "\(retried.output)")
+        let required = try BuiltExecutables.run(detent, ["run", spec, "--connect", daemon.socket, "--require-assertions"])
+        #expect(required.output.contains("  FAIL  connect passes\n") && required.output.hasSuffix("0 passed, 3 failed\n"), "\(required.output)")
         let stopped = try BuiltExecutables.run(detent, ["run", spec, "--connect", daemon.socket, "--repeat", "2", "--max-failures", "2"])
         #expect(stopped.output.contains("  -     connect passes [iteration 2] (not run)\n"))
         #expect(stopped.status == 1)
