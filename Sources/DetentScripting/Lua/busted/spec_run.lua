@@ -398,10 +398,12 @@ end
 
 function phases.body()
   local test = R.test
-  test.env = setmetatable({ finally = spec.finally_setter() }, { __index = test.parent.env })
+  -- The test's globals live in the run, not in the test's own table: a file may declare a
+  -- hundred thousand tests, and a field added to each would stay (a table does not shrink).
+  R.running = { env = setmetatable({ finally = spec.finally_setter() }, { __index = test.parent.env }) }
   S.finally_fn = nil
   S.phase = "body"
-  set_context(test)
+  set_context(R.running)
   R.result = attempt(test.body, true)
   R.cleanup, S.finally_fn = S.finally_fn, nil
   S.phase = nil
@@ -413,7 +415,7 @@ function phases.finally()
   R.cleanup = nil
   if cleanup then
     S.phase = "finally"
-    set_context(R.test)
+    set_context(R.running)
     R.result = merge(R.result, attempt(cleanup))
     S.phase = nil
   end
@@ -460,7 +462,6 @@ local function drive()
     R.phase = phases[R.phase]()
   end
   set_context(R.test.parent)
-  R.test.env = nil
   local result = R.result or { status = "passed" }
   result.assertions = evaluated.count - R.counted
   R, reports = nil, nil
