@@ -111,7 +111,8 @@ public struct LuaCall: LuaStack {
     /// Reads fields of a table argument with messages that name the field.
     public func table(_ index: Int32) throws -> LuaTableArgument {
         guard type(at: index) == .table else { throw badArgument(index, "table") }
-        return LuaTableArgument(call: self, index: lua_absindex(L, index), argument: index, path: "")
+        let position = lua_absindex(L, index)
+        return LuaTableArgument(call: self, index: position, argument: position, path: "")
     }
 
     public func optionalTable(_ index: Int32) throws -> LuaTableArgument? {

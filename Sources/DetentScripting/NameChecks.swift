@@ -21,12 +21,13 @@ extension ScriptHost {
     /// Refuses a traced name that no property of `world` has and none could have later: one
     /// whose last part is no engine's, animator's or component's property. A name of an
     /// engine made after the trace starts ("sheet.height" before `world:sheet{}`) is taken.
-    func checkTracedNames(_ names: [String], in world: World) throws {
+    /// `verb` names the call in the message.
+    func checkPropertyNames(_ names: [String], in world: World, verb: String) throws {
         let current = Set(world.propertyNames)
         let keys = knownPropertyKeys
         for name in names where !current.contains(name) {
             if let dot = name.lastIndex(of: "."), name.startIndex != dot, keys.contains(String(name[name.index(after: dot)...])) { continue }
-            throw LuaRaise("trace: no property '\(name)'" + propertyHint(name, in: world))
+            throw LuaRaise("\(verb): no property '\(name)'" + propertyHint(name, in: world))
         }
     }
 

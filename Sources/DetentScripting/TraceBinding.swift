@@ -64,7 +64,7 @@ enum TraceBinding {
     static func start(world: World, namesAt index: Int32, call: LuaCall) throws -> Int32 {
         let names = try call.table(index).stringArray()
         guard !names.isEmpty else { throw LuaRaise("trace expects a list of property names like {\"drawer.origin\"}") }
-        try ScriptHost.of(call).checkTracedNames(names, in: world)
+        try ScriptHost.of(call).checkPropertyNames(names, in: world, verb: "trace")
         let recorder = TraceRecorder(names: names)
         world.addTrace(recorder)
         ScriptHost.of(call).retain(recorder)

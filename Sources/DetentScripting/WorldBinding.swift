@@ -54,7 +54,7 @@ enum WorldBinding {
             "property": { world, call in
                 let name = try call.string(2)
                 if let value = world.property(name) { call.push(value); return 1 }
-                try ScriptHost.of(call).checkTracedNames([name], in: world)
+                try ScriptHost.of(call).checkPropertyNames([name], in: world, verb: "world:property")
                 call.pushNil()
                 return 1
             },

@@ -1,6 +1,6 @@
 -- world:property reads nil for an engine not made yet, but a name no property could have
 -- is an error.
--- expect: trace: no property 'drawer.velocty' (did you mean drawer.velocity?
+-- expect: world:property: no property 'drawer.velocty' (did you mean drawer.velocity?
 describe("a drawer", function()
   it("reads a property by name", function()
     world:drawer{ anchors = { "top", "bottom" } }
