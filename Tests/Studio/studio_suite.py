@@ -240,7 +240,15 @@ def drag(d, detent, scratch):
     for mx, my, dt in moves:
         ws.request(next(ids), "touch", {"session": "drag", "phase": "move", "x": mx, "y": my, "time": 1000.0 + dt})
     ws.request(next(ids), "touch", {"session": "drag", "phase": "up", "x": moves[-1][0], "y": moves[-1][1], "time": 1000.0 + 0.128})
-    settled = wait_until(ws, ids, lambda s: any(e.startswith("drawer resting") for e in s["engines"]), "the drawer to settle")
+    # Settled after the drag: the drawer rests already before the touch-down's frame comes, so
+    # resting alone could be read before the drag began; its drawer.settled event comes after.
+    events = []
+
+    def settled_after_drag(state):
+        events.extend(m for m in ws.notifications() if m.get("method") == "event")
+        return (any(e["params"]["name"] == "drawer.settled" for e in events)
+                and any(e.startswith("drawer resting") for e in state["engines"]))
+    settled = wait_until(ws, ids, settled_after_drag, "the drawer to settle after the drag")
     live_anchor = next(e for e in settled["engines"] if e.startswith("drawer resting")).split()[-1]
     # The same drag in a spec: the same points at the same times from the touch-down.
     moves_lua = "\n".join(f"    t:move_to({mx}, {my}, {{ duration = 0.008 }})" for mx, my, _ in moves)
@@ -260,7 +268,7 @@ end)
     result = subprocess.run([detent, "run", spec], cwd=scratch, capture_output=True, text=True, timeout=120)
     check(f"the live drag landed on '{live_anchor}', as the same drag does in a spec run by detent run",
           result.returncode == 0 and live_anchor != "bottom", result.stdout + result.stderr)
-    events = [m for m in ws.notifications() if m.get("method") == "event"]
+    events += [m for m in ws.notifications() if m.get("method") == "event"]
     check("the settling came as an event notification", any(e["params"]["name"] == "drawer.settled" for e in events), events[-3:])
     ws.close()
 
