@@ -273,8 +273,8 @@ final class AnyLuaClass {
     /// The error for reading or assigning `key`, which is none of `members`: the nearest
     /// names first, then all of them.
     func unknownMember(_ key: String, among members: [String]) -> String {
-        let hint = NameSuggestion.didYouMean(key, among: members)
-        return "\(name) has no field '\(key)' (\(hint.isEmpty ? "" : hint + " ")fields: \(members.joined(separator: ", ")))"
+        let hint = NameSuggestion.hint(key, among: members)
+        return "\(name) has no field '\(key)' (\(hint)fields: \(members.joined(separator: ", ")))"
     }
 
     /// The error for assigning `key`: a field that is read-only, or none at all.

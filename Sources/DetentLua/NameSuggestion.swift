@@ -47,8 +47,13 @@ public enum NameSuggestion {
     /// an option table's key that is none of the allowed ones (`path`: the table's own, as in
     /// "anchors[1].").
     public static func unknownField(_ key: String, allowed: [String], argument: String, path: String = "") -> String {
-        let hint = didYouMean(key, among: allowed)
-        return "\(argument) (unknown field '\(path)\(key)'; \(hint.isEmpty ? "" : hint + " ")expected one of: \(allowed.joined(separator: ", ")))"
+        "\(argument) (unknown field '\(path)\(key)'; \(hint(key, among: allowed))expected one of: \(allowed.joined(separator: ", ")))"
+    }
+
+    /// `didYouMean` with a space after it, to stand before the rest of a parenthesis, or "".
+    public static func hint(_ name: String, among candidates: [String]) -> String {
+        let text = didYouMean(name, among: candidates)
+        return text.isEmpty ? "" : text + " "
     }
 
     /// `names` as a sentence's list: "a", "a or b", "a, b or c".

@@ -67,13 +67,14 @@ enum DrawerBinding {
 
     /// The ways a table places an anchor, one of which it gives.
     private static let placements = ["top", "bottom", "fraction", "fit", "state"]
+    private static let placementWords = "top = points, bottom = points, fraction = 0…1, fit = true, state = name"
 
     private static func anchorSpec(_ entry: LuaTableArgument, number: Int) throws -> (name: String, spec: DrawerAnchorSpec) {
         try entry.rejectUnknownKeys(["name"] + placements)
         let name = try entry.string("name") ?? "anchor\(number)"
         let given = placements.filter { entry.has($0) }
         guard given.count <= 1 else {
-            throw entry.problem("anchor '\(name)' gives \(NameSuggestion.list(given, joinedWith: "and")); it takes exactly one of: top = points, bottom = points, fraction = 0…1, fit = true, state = name")
+            throw entry.problem("anchor '\(name)' gives \(NameSuggestion.list(given, joinedWith: "and")); it takes exactly one of: \(placementWords)")
         }
         if let top = try entry.number("top", .points) { return (name, .fromTop(top)) }
         if let bottom = try entry.number("bottom", .points) { return (name, .fromBottom(bottom)) }
@@ -83,7 +84,7 @@ enum DrawerBinding {
             return (name, .fit)
         }
         if let state = try entry.string("state") { return (name, .named(state)) }
-        throw LuaRaise("anchor '\(name)' needs one of: top = points, bottom = points, fraction = 0…1, fit = true, state = name")
+        throw LuaRaise("anchor '\(name)' needs one of: \(placementWords)")
     }
 
     /// An anchor's share of the screen's height.

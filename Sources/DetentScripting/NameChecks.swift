@@ -35,9 +35,9 @@ extension ScriptHost {
     func propertyHint(_ name: String, in world: World) -> String {
         let current = world.propertyNames
         let kinds = EngineRegistry.all.flatMap { registration in registration.propertyKeys.map { "\(registration.kind).\($0)" } }
-        let hint = NameSuggestion.didYouMean(name, among: current + kinds)
+        let hint = NameSuggestion.hint(name, among: current + kinds)
         let listed = current.isEmpty ? "this world has no properties yet" : "properties now: \(current.joined(separator: ", "))"
-        return " (\(hint.isEmpty ? "" : hint + " ")\(listed))"
+        return " (\(hint)\(listed))"
     }
 
     // MARK: Events
@@ -65,9 +65,9 @@ extension ScriptHost {
         let components = world?.engines.compactMap { $0 as? ComponentEngine } ?? []
         let known = knownEventNames + components.flatMap { c in c.definition.events.map { "\(c.name).\($0)" } }
         if known.contains(name) { return }
-        let hint = NameSuggestion.didYouMean(name, among: known)
+        let hint = NameSuggestion.hint(name, among: known)
         let listed = hint.isEmpty ? "; events: \(known.joined(separator: ", "))" : ""
-        throw LuaRaise("\(what): no event '\(name)' (\(hint.isEmpty ? "" : hint + " ")a script's own event is declared with detent.event(\"\(name)\") or emitted first\(listed))")
+        throw LuaRaise("\(what): no event '\(name)' (\(hint)a script's own event is declared with detent.event(\"\(name)\") or emitted first\(listed))")
     }
 
     /// `detent.event(name)`: declares an event the script or a plugin emits, so that

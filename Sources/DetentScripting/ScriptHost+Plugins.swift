@@ -172,8 +172,8 @@ extension ScriptHost {
         if let curve = CubicBezier.named(name) { return .bezier(curve) }
         if let curve = pluginCurves[name] { return curve }
         let fromPlugins = pluginCurves.isEmpty ? "" : "; from plugins: " + pluginCurves.keys.sorted().joined(separator: ", ")
-        let hint = NameSuggestion.didYouMean(name, among: CubicBezier.curveNames + pluginCurves.keys.sorted())
-        throw LuaRaise("unknown curve '\(name)' (\(hint.isEmpty ? "" : hint + " ")expected one of: \(CubicBezier.curveNames.joined(separator: ", "))\(fromPlugins))"
+        let hint = NameSuggestion.hint(name, among: CubicBezier.curveNames + pluginCurves.keys.sorted())
+        throw LuaRaise("unknown curve '\(name)' (\(hint)expected one of: \(CubicBezier.curveNames.joined(separator: ", "))\(fromPlugins))"
                        + failedPluginsNote(kind: "curve", name: name))
     }
 

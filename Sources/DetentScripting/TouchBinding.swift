@@ -112,9 +112,9 @@ enum TouchBinding {
             let part = try call.string(1)
             guard let (point, axis) = world.locatePart(part) else {
                 let known = world.partNames
-                let hint = NameSuggestion.didYouMean(part, among: known)
+                let hint = NameSuggestion.hint(part, among: known)
                 throw LuaRaise("unknown target '\(part)'" + (known.isEmpty ? " (no engine in this world has named parts)"
-                    : " (\(hint.isEmpty ? "" : hint + " ")expected one of: \(known.joined(separator: ", ")))"))
+                    : " (\(hint)expected one of: \(known.joined(separator: ", ")))"))
             }
             call.push(point.x)
             call.push(point.y)

@@ -30,8 +30,8 @@ enum TraceBinding {
     }
 
     static func noSeries(_ trace: TraceRecorder, _ name: String) -> LuaRaise {
-        let hint = NameSuggestion.didYouMean(name, among: trace.names)
-        return LuaRaise("trace has no series '\(name)' (\(hint.isEmpty ? "" : hint + " ")traced: \(trace.names.joined(separator: ", ")))")
+        let hint = NameSuggestion.hint(name, among: trace.names)
+        return LuaRaise("trace has no series '\(name)' (\(hint)traced: \(trace.names.joined(separator: ", ")))")
     }
 
     /// Pushes `{ name=, times={...}, frames={...}, values={...}, rests= }`; false if not traced.

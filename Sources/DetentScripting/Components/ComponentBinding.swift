@@ -188,9 +188,9 @@ enum ComponentBinding {
         let event = try call.string(2)
         guard c.definition.events.contains(event) else {
             let declared = c.definition.events
-            let hint = NameSuggestion.didYouMean(event, among: declared)
+            let hint = NameSuggestion.hint(event, among: declared)
             throw LuaRaise("emit: component '\(c.definition.name)' does not declare the event '\(event)' ("
-                + (hint.isEmpty ? "" : hint + " ")
+                + hint
                 + (declared.isEmpty ? "its definition declares none: add events = {\"\(event)\"}" : "events: \(declared.joined(separator: ", "))") + ")")
         }
         var payload: [(String, EventValue)] = []

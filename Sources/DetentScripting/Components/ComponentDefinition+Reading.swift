@@ -11,8 +11,8 @@ extension ComponentDefinition {
             throw LuaRaise("register_component: a component's name is a Lua identifier (letters, digits, _; it prefixes property names like \(name).offset), got '\(name)'")
         }
         if let unknown = table.keys().first(where: { !keys.contains($0) }) {
-            let hint = NameSuggestion.didYouMean(unknown, among: keys)
-            throw LuaRaise("\(context): unknown field '\(unknown)' (\(hint.isEmpty ? "" : hint + " ")expected: \(keys.joined(separator: ", ")))")
+            let hint = NameSuggestion.hint(unknown, among: keys)
+            throw LuaRaise("\(context): unknown field '\(unknown)' (\(hint)expected: \(keys.joined(separator: ", ")))")
         }
         let properties = try readProperties(table, context: context)
         var frame = ComponentRect()
