@@ -7,13 +7,15 @@
 # and user CPU (what a busy machine moves least) and the largest peak.
 #   swift build -c release --product detent && bash scripts/bench/large_file.sh
 # DETENT= the binary to measure (default .build/release/detent); TESTS= the number of tests
-# (default 100000); RUNS= the number of runs (default 5).
+# (default 100000); RUNS= the number of runs (default 5); BODY= each test's function (default
+# `function() end`; `BODY='function() assert.is_true(true) end'` gives each test an assertion).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$(dirname "$0")/../.."
 DETENT=${DETENT:-.build/release/detent}
 TESTS=${TESTS:-100000}
 RUNS=${RUNS:-5}
+BODY=${BODY:-function() end}
 [ -x "$DETENT" ] || { echo "large_file: no executable $DETENT (swift build -c release --product detent)" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "large_file: needs GNU time (apt-get install -y time)" >&2; exit 2; }
 scratch=$(mktemp -d)
@@ -22,7 +24,7 @@ one_large_file() {
   local file=$1 n=$2 i
   {
     echo 'describe("one file", function()'
-    for i in $(seq "$n"); do printf '  it("passes %d", function() end)\n' "$i"; done
+    for i in $(seq "$n"); do printf '  it("passes %d", %s)\n' "$i" "$BODY"; done
     echo 'end)'
   } > "$file"
 }
