@@ -513,13 +513,17 @@ function spec.stopped_test(message)
     return "test"
   end
   -- Stopped in the run's own code between hooks: the rest of the run is given up, and the
-  -- error is the test's unless the test has its result already.
+  -- error is the test's unless the test has its result already. Then it is an error of its
+  -- own, named after the test and placed where the limit stopped a script line, else at the
+  -- test's line, worded as the host words a stopped test.
   R.phase = "done"
   if not R.reported then
     mark_reported()
     return "test"
   end
-  report(R.test.parent, { name = R.test.name, where = R.test.where }, { message = message })
+  local at, limit = message:match("^(.-:%d+): (.*)$")
+  report(R.test.parent, { name = R.test.name, where = R.test.where },
+         { message = "test stopped: " .. (limit or message), where = at or R.test.where })
   return "hook"
 end
 
