@@ -359,6 +359,13 @@ public final class LiveSession {
         publishClock()
     }
 
+    /// The names of a subscription that nothing in this world has or emits, with a sentence
+    /// each naming the nearest real names (as `trace{}` and `world:on` refuse them).
+    public func unknownNames(properties: [String], events: [String]) -> (properties: [String], events: [String], messages: [String]) {
+        session.checkQueue()
+        return host.unknownSubscriptionNames(properties: properties, events: events, verb: "subscribe")
+    }
+
     @discardableResult
     public func subscribe(_ subscription: Subscription) -> Int {
         session.checkQueue()

@@ -40,6 +40,38 @@ extension ScriptHost {
         return " (\(hint)\(listed))"
     }
 
+    /// Refuses a watched name no engine kind, animator or component could have, with or
+    /// without a world (a plugin's invariant declares what it watches before any world).
+    func checkWatchedNames(_ names: [String], verb: String) throws {
+        if let world { return try checkPropertyNames(names, in: world, verb: verb) }
+        let keys = knownPropertyKeys
+        for name in names {
+            if let dot = name.lastIndex(of: "."), name.startIndex != dot, keys.contains(String(name[name.index(after: dot)...])) { continue }
+            let kinds = EngineRegistry.all.flatMap { registration in registration.propertyKeys.map { "\(registration.kind).\($0)" } }
+            throw LuaRaise("\(verb): no property '\(name)' (\(NameSuggestion.hint(name, among: kinds))a property is named <engine>.<key>, e.g. drawer.origin)")
+        }
+    }
+
+    /// A subscriber's names checked as a script's are (`trace{}`, `world:on`): one sentence per
+    /// name nothing has or emits, each naming the nearest real names; empty when all are known.
+    /// `verb` starts each sentence.
+    public func unknownSubscriptionNames(properties: [String], events: [String], verb: String) -> (properties: [String], events: [String], messages: [String]) {
+        var unknown: (properties: [String], events: [String], messages: [String]) = ([], [], [])
+        for name in properties {
+            do { try checkWatchedNames([name], verb: verb) } catch let raise as LuaRaise {
+                unknown.properties.append(name)
+                unknown.messages.append(raise.message)
+            } catch {}
+        }
+        for name in events {
+            do { try checkEventName(name, in: world, what: verb) } catch let raise as LuaRaise {
+                unknown.events.append(name)
+                unknown.messages.append(raise.message)
+            } catch {}
+        }
+        return unknown
+    }
+
     // MARK: Events
 
     /// The events the world and every registered engine kind emit.

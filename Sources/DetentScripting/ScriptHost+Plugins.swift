@@ -67,10 +67,8 @@ extension ScriptHost {
             defer { lua.pop() }
             return lua.string(at: -1) ?? ""
         }
-        var registered: [String: [String]] = [:]
-        lua.rawGet(field: "registered", inTableAt: -1)
-        for kind in ScriptHost.pluginKinds {
-            lua.rawGet(field: kind, inTableAt: -1)
+        // The strings of the list on top of the stack, which is popped.
+        func strings() -> [String] {
             var names: [String] = []
             let count = lua.rawLength(at: -1)
             for i in stride(from: 1, through: count, by: 1) {
@@ -79,10 +77,24 @@ extension ScriptHost {
                 lua.pop()
             }
             lua.pop()
-            registered[kind] = names
+            return names
+        }
+        var registered: [String: [String]] = [:]
+        lua.rawGet(field: "registered", inTableAt: -1)
+        for kind in ScriptHost.pluginKinds {
+            lua.rawGet(field: kind, inTableAt: -1)
+            registered[kind] = strings()
         }
         lua.pop()
-        return PluginRecord(name: field("name"), version: field("version"), file: field("file"), registered: registered)
+        var invariantTags: [String: [String]] = [:]
+        lua.rawGet(field: "invariant_tags", inTableAt: -1)
+        for name in registered["invariant"] ?? [] {
+            lua.rawGet(field: name, inTableAt: -1)
+            invariantTags[name] = strings()
+        }
+        lua.pop()
+        return PluginRecord(name: field("name"), version: field("version"), file: field("file"), registered: registered,
+                            invariantTags: invariantTags)
     }
 
     /// The sentence an unknown name's error ends with when a plugin failed to load: the name

@@ -150,6 +150,12 @@ extension ScriptHost {
         lua.remove(at: -2)
         lua.rawSet(field: "disable_invariant", inTableAt: -2)
         lua.setGlobal("detent")
+        // A misspelt field (`detent.wrold{}`) is an error naming the nearest, not a call of nil.
+        pluginModule.push()
+        lua.rawGet(field: "strict_detent", inTableAt: -1)
+        lua.remove(at: -2)
+        lua.getGlobal("detent")
+        try? lua.call(argumentCount: 1, resultCount: 0)
 
         lua.register("trace") { [unowned self] call in
             try TraceBinding.start(world: try requireWorld(), namesAt: 1, call: call)

@@ -203,6 +203,16 @@ public final class ScriptHost {
             try checkEventName(try call.string(1), in: world, what: try call.string(2))
             return 0
         }
+        // host.check_watch(names, verb): refuses a watched property name nothing could have.
+        lua.setFunction("check_watch") { [unowned self] call in
+            try checkWatchedNames(try call.table(1).stringArray(), verb: try call.string(2))
+            return 0
+        }
+        // host.name_hint(name, candidates): "did you mean x? " for the nearest candidates, or "".
+        lua.setFunction("name_hint") { call in
+            call.push(NameSuggestion.hint(try call.string(1), among: try call.table(2).stringArray()))
+            return 1
+        }
         // host.declare_event(name): a plugin's `event(name)`.
         lua.setFunction("declare_event") { [unowned self] call in
             try declareEvent(try call.string(1))

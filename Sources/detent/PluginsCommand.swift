@@ -22,7 +22,7 @@ struct Plugins: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(ConfigHelp.text))
     var config: String?
 
-    @Flag(name: .long, help: "Print JSON: {\"loaded\": [{name, version, file, registered}], \"failed\": [{file, message}]} (the loaded plugins as the daemon's plugins method lists them).")
+    @Flag(name: .long, help: "Print JSON: {\"loaded\": [{name, version, file, registered, invariant_tags}], \"failed\": [{file, message}]} (the loaded plugins as the daemon's plugins method lists them).")
     var json = false
 
     func run() throws {
@@ -52,7 +52,8 @@ enum PluginListing {
             out += "\(plugin.name) \(plugin.version)  \(plugin.file)\n"
             for kind in ScriptHost.pluginKinds {
                 guard let names = plugin.registered[kind], !names.isEmpty else { continue }
-                out += "  \(kind): \(names.joined(separator: ", "))\n"
+                let shown = kind == "invariant" ? names.map { "\($0) (\(plugin.coverage(ofInvariant: $0)))" } : names
+                out += "  \(kind): \(shown.joined(separator: ", "))\n"
             }
         }
         for failure in failed { out += "FAILED  \(failure.file)\n  \(failure.message)\n" }

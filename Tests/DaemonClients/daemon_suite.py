@@ -902,14 +902,15 @@ class TestSubscribe(DaemonTest):
 
     def test_every_n_frames(self):
         c = self.connect()
-        sub = c.result("subscribe", {"properties": ["drawer.origin", "drawer.no_such_property"], "every": 5})["subscription"]
+        # A property of an engine kind the world has none of yet samples as null.
+        sub = c.result("subscribe", {"properties": ["drawer.origin", "pager.offset"], "every": 5})["subscription"]
         c.drain(0.6)
         c.result("unsubscribe", {"subscription": sub})
         samples = self.samples(c, sub)
         self.assertGreaterEqual(len(samples), 3)
         for prev, cur in zip(samples, samples[1:]):
             self.assertEqual(cur["frame"] - prev["frame"], 5 * (1 + cur.get("dropped", 0)))
-        self.assertIsNone(samples[0]["values"]["drawer.no_such_property"])
+        self.assertIsNone(samples[0]["values"]["pager.offset"])
         self.assertIsInstance(samples[0]["values"]["drawer.origin"], (int, float))
 
     def test_events(self):
@@ -930,6 +931,7 @@ class TestSubscribe(DaemonTest):
         # it (it used to wait for whatever woke the world next).
         c = self.connect()
         self.to_middle(c)
+        c.result("eval", {"code": 'detent.event("custom.idle_ping")'})
         sub = c.result("subscribe", {"events": ["custom.idle_ping"]})["subscription"]
         c.result("eval", {"code": 'world:emit("custom.idle_ping", { n = 1 })'})
         event = c.expect(lambda m: is_notification(m, "event") and m["params"]["name"] == "custom.idle_ping", 2, "custom.idle_ping event")
@@ -989,6 +991,21 @@ class TestSubscribe(DaemonTest):
         self.assertError(c.error("unsubscribe", {"subscription": "s-nope"}), -32005)
         self.assertError(c.error("subscribe", {"properties": ["drawer.origin"], "every": 0}), -32602, "every")
         self.assertError(c.error("subscribe", {"events": 5}), -32602, "events")
+
+    def test_misspelt_names_are_refused_naming_the_nearest(self):
+        # A client would otherwise get null samples and wait for ever on the event.
+        c = self.connect()
+        self.to_middle(c)
+        error = c.error("subscribe", {"properties": ["drawer.orign"], "events": ["drawer.setled"]})
+        self.assertError(error, -32602, "drawer.orign")
+        self.assertIn("did you mean drawer.origin?", error["message"])
+        self.assertIn("did you mean drawer.settled?", error["message"])
+        self.assertEqual(error["data"], {"properties": ["drawer.orign"], "events": ["drawer.setled"]})
+        # A script's own event counts once it is declared (or emitted).
+        self.assertError(c.error("subscribe", {"events": ["suite.own_event"]}), -32602, "detent.event")
+        c.result("eval", {"code": 'detent.event("suite.own_event")'})
+        sub = c.result("subscribe", {"events": ["suite.own_event"]})["subscription"]
+        c.result("unsubscribe", {"subscription": sub})
 
 
 class TestProtocolErrors(DaemonTest):
@@ -1502,7 +1519,7 @@ class TestAttach(DaemonTest):
         c, a, answer = self.attach({"session": "attached_named"})
         self.assertEqual(answer["session"], "attached_named")
         self.assertEqual(a.result("eval", {"code": "return world ~= nil"})["value"], "true")
-        sub = a.result("subscribe", {"properties": ["world.frame"], "every": 1})["subscription"]
+        sub = a.result("subscribe", {"properties": ["drawer.origin"], "every": 1})["subscription"]
         sample = a.expect(lambda m: is_notification(m, "sample"), 5, "a sample on the attached connection")
         self.assertEqual(sample["params"]["subscription"], sub)
         self.assertEqual(a.result("unsubscribe", {"subscription": sub}), {"unsubscribed": True})

@@ -379,8 +379,17 @@ function component_class:stop(property) end
 ---@param payload? table<string, number|string|boolean>
 function component_class:emit(event, payload) end
 
---- A per-frame invariant: fn(world) returns true, or false and a message (the test fails).
+--- What an invariant that watches properties receives beside the world, each frame it is
+--- checked: the watched values now and on the frame before (empty on the first frame it sees).
+---@class detent.InvariantMotion
+---@field frame integer the frame being checked
+---@field time number its virtual time, seconds
+---@field dt number seconds since the frame it last saw (0 on the first)
+---@field current table<string, number?> each watched property's value now
+---@field previous table<string, number?> each watched property's value on the frame before
+
+--- A per-frame invariant: fn(world[, motion]) returns true, or false and a message (the test fails).
 ---@param name string
----@param fn fun(world: detent.world): (boolean, string?)
----@param options? {tags?: string[]} only for tests with one of these tags
+---@param fn fun(world: detent.world, motion?: detent.InvariantMotion): (boolean, string?)
+---@param options? {tags?: string[], watch?: string[]} tags: only tests tagged so ("#bar" or "bar"); watch: properties whose last-frame values `motion` carries
 function plugin_api.register_invariant(name, fn, options) end

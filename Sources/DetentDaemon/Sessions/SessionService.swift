@@ -183,7 +183,15 @@ final class SessionService: @unchecked Sendable {
 
     /// Events and samples go to `sink` as the notifications' params, the subscription's name
     /// in them.
+    /// A name nothing in the world has or emits is refused, as a script's `trace{}` or
+    /// `world:on` is: a client would otherwise wait for ever on an event that never comes.
     private func subscribe(_ live: LiveSession, name: String, _ wanted: SubscribeParameters, sink: Sink) throws {
+        let unknown = live.unknownNames(properties: wanted.properties ?? [], events: wanted.events ?? [])
+        guard unknown.messages.isEmpty else {
+            throw JSONRPC.Failure(JSONRPC.invalidParams, "invalid params: " + unknown.messages.joined(separator: "; "),
+                                  data: .object([("properties", .array(unknown.properties.map { .string($0) })),
+                                                 ("events", .array(unknown.events.map { .string($0) }))]))
+        }
         let subscriptionName = JSONValue.string(name)
         let subscription = LiveSession.Subscription(
             events: wanted.events.map(Set.init), properties: wanted.properties ?? [], every: Int(wanted.every), geometry: wanted.geometry,

@@ -32,12 +32,22 @@ public struct PluginRecord: Sendable, Equatable {
     public var version: String
     public var file: String
     public var registered: [String: [String]]
+    /// Each invariant's tags, without their '#': it covers the tests whose names carry one of
+    /// them; an empty list covers every test.
+    public var invariantTags: [String: [String]]
 
-    public init(name: String, version: String, file: String, registered: [String: [String]]) {
+    public init(name: String, version: String, file: String, registered: [String: [String]], invariantTags: [String: [String]] = [:]) {
         self.name = name
         self.version = version
         self.file = file
         self.registered = registered
+        self.invariantTags = invariantTags
+    }
+
+    /// Which tests invariant `name` covers, in words: "every test", "tests tagged #a or #b".
+    public func coverage(ofInvariant name: String) -> String {
+        let tags = invariantTags[name] ?? []
+        return tags.isEmpty ? "every test" : "tests tagged " + tags.map { "#" + $0 }.joined(separator: " or ")
     }
 }
 

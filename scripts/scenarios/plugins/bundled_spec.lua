@@ -89,6 +89,24 @@ describe("bar_jump_guard.lua #bar", function()
   end)
 end)
 
+describe("step_guard.lua #steady", function()
+  it("holds while a flick carries the drawer from bottom to middle", function()
+    local d = world:drawer{ anchors = { "top", "middle", "bottom" }, at = "bottom" }
+    local tr = trace{ "drawer.origin" }
+    flick("drawer.header", { velocity = -3000, distance = 60 })
+    wait_idle()
+    assert.are.equal("middle", d.anchor)
+    assert.series(tr["drawer.origin"]):max_step(80)   -- what the invariant checked each frame
+  end)
+
+  it("holds while a swipe pages a pager", function()
+    local p = world:pager{ pages = 3 }
+    flick("pager.page", { velocity = { -1200, 0 }, distance = 40 })
+    wait_event("pager.settled")
+    assert.are.equal(3, p.page)   -- a fast swipe's projection reaches past the next page
+  end)
+end)
+
 describe("material_policy.lua", function()
   local function settle(d)
     wait_event("drawer.settled", { timeout = 5 })

@@ -24,9 +24,38 @@ for _, name in ipairs(host.builtin_policies) do owners.policy[name] = "detent" e
 local by_name = {}          -- plugin name -> record
 local gestures = {}         -- name -> fn
 local handlers = {}         -- { event, fn, plugin }
-local invariants = {}       -- in registration order: { name, fn, plugin, tags }
+local invariants = {}       -- in registration order: { name, fn, plugin, tags, watch }
 local disabled = {}         -- invariant names turned off for the running test
 local test_tags = {}        -- tags of the running test (set)
+local last_seen = {}        -- invariant name -> { time, values } when it was last checked
+
+-- Every string key of `t` and of `more`, sorted (the fields an error lists).
+local function field_names(t, more)
+  local names, seen = {}, {}
+  for _, source in ipairs({ t, more or {} }) do
+    for key in pairs(source) do
+      if type(key) == "string" and not seen[key] then seen[key] = true; names[#names + 1] = key end
+    end
+  end
+  table.sort(names)
+  return names
+end
+
+-- Makes reading a field `t` does not have an error naming the nearest ones, at the reader's
+-- line: `detent.register_invariants(...)` says what it meant instead of calling nil.
+-- `fallback()` gives a table whose fields `t` also answers with (read raw).
+local function strict(t, owner, fallback)
+  return setmetatable(t, { __index = function(_, key)
+    local more = fallback and fallback()
+    if more ~= nil then
+      local value = rawget(more, key)
+      if value ~= nil then return value end
+    end
+    if type(key) ~= "string" then return nil end
+    local names = field_names(t, more)
+    error(owner .. " has no field '" .. key .. "' (" .. host.name_hint(key, names) .. "fields: " .. table.concat(names, ", ") .. ")", 2)
+  end })
+end
 
 local function fail(message, level) error(message, (level or 1) + 1) end
 
@@ -107,20 +136,40 @@ local function api_for(plugin)
     handlers[#handlers + 1] = { event = event, fn = fn, plugin = plugin.name }
     plugin.registered.handler[#plugin.registered.handler + 1] = event
   end
+  -- opts.tags: the tests it covers, by the tags of their names ("#bar" or "bar", as a test's
+  -- name or --tags writes one); none: every test. opts.watch: property names whose values on
+  -- the frame before it the function receives (check below).
   function api.register_invariant(name, fn, opts)
     claim("invariant", name, plugin, "register_invariant")
-    if type(fn) ~= "function" then fail("register_invariant: '" .. name .. "' needs a function(world) returning true, or false and a message", 2) end
-    if opts ~= nil and type(opts) ~= "table" then fail("register_invariant: options must be a table like { tags = { \"bar\" } }", 2) end
-    local tags
+    if type(fn) ~= "function" then fail("register_invariant: '" .. name .. "' needs a function(world[, motion]) returning true, or false and a message", 2) end
+    if opts ~= nil and type(opts) ~= "table" then fail("register_invariant: options must be a table like { tags = { \"#bar\" }, watch = { \"drawer.origin\" } }", 2) end
+    local tags, watch
+    if opts then host.check_options(opts, { "tags", "watch" }, "register_invariant", 3) end
     if opts and opts.tags ~= nil then
       if type(opts.tags) ~= "table" then fail("register_invariant: tags must be a list of strings", 2) end
       tags = {}
       for _, tag in ipairs(opts.tags) do
         if type(tag) ~= "string" then fail("register_invariant: tags must be a list of strings", 2) end
-        tags[#tags + 1] = tag
+        -- A tag as a test's name carries it (busted: #([%w_-]+)), with or without its '#'.
+        local word = tag:match("^#?([%w_%-]+)$")
+        if not word then
+          fail("register_invariant: tag '" .. tag .. "' is not a tag: write it as a test's name does (\"#guarded\") or as --tags does (\"guarded\"): letters, digits, _ and -", 2)
+        end
+        tags[#tags + 1] = word
       end
+      if #tags == 0 then fail("register_invariant: tags = {} covers no test: leave tags out to cover every test", 2) end
     end
-    invariants[#invariants + 1] = { name = name, fn = fn, plugin = plugin.name, tags = tags }
+    if opts and opts.watch ~= nil then
+      if type(opts.watch) ~= "table" or #opts.watch == 0 then fail("register_invariant: watch must be a list of property names like { \"drawer.origin\" }", 2) end
+      watch = {}
+      for _, property in ipairs(opts.watch) do
+        if type(property) ~= "string" then fail("register_invariant: watch must be a list of property names like { \"drawer.origin\" }", 2) end
+        watch[#watch + 1] = property
+      end
+      host.check_watch(watch, "register_invariant")
+    end
+    invariants[#invariants + 1] = { name = name, fn = fn, plugin = plugin.name, tags = tags, watch = watch }
+    plugin.invariant_tags[name] = tags or {}
   end
   -- A new kind of engine object (docs/plugins.md "Components"); the host checks the
   -- definition and keeps it (ComponentBinding).
@@ -129,8 +178,12 @@ local function api_for(plugin)
     if type(definition) ~= "table" then fail("register_component: '" .. name .. "' needs a definition table { properties =, frame =, regions =, began =, step =, ... }", 2) end
     host.register_component(name, definition, plugin.name)
   end
-  return setmetatable(api, { __index = function(_, key) return (rawget(_G, "detent") or {})[key] end })
+  return strict(api, "the plugin's detent", function() return rawget(_G, "detent") end)
 end
+
+--- Makes the global `detent` table's unknown fields errors naming the nearest (the host calls
+--- it once the table is made).
+function plugins.strict_detent(t) strict(t, "detent") end
 
 -- Undoes what a failed plugin registered.
 local function roll_back(plugin)
@@ -178,8 +231,13 @@ function plugins.install(chunk, path, source)
   -- Found only for a message: scanning the source costs every load otherwise.
   local function where() return path .. ":" .. descriptor_line(source) .. ": " end
   local descriptor = chunk()
+  -- Code plugins share is kept beside them, not among them: every file here is loaded as one.
+  local helpers = "; code that plugins share belongs in scripts/lib/ (require(\"lib.name\")), not in a plugins folder"
   if type(descriptor) ~= "table" then
-    error(where() .. "a plugin returns a table { name = \"…\", version = \"…\", setup = function(detent) … end }, got " .. type(descriptor), 0)
+    error(where() .. "a plugin returns a table { name = \"…\", version = \"…\", setup = function(detent) … end }, got " .. type(descriptor) .. helpers, 0)
+  end
+  if rawget(descriptor, "name") == nil and rawget(descriptor, "setup") == nil and rawget(descriptor, "version") == nil then
+    error(where() .. "this file returned a table that is not a plugin (it has no name, version or setup): a plugin returns { name = \"…\", version = \"…\", setup = function(detent) … end }" .. helpers, 0)
   end
   local name, version, requires, setup = descriptor.name, descriptor.version, descriptor.requires, descriptor.setup
   if type(name) ~= "string" or not name:find("^[%a_][%w_%.%-]*$") then
@@ -197,7 +255,7 @@ function plugins.install(chunk, path, source)
       error(where() .. "plugin '" .. name .. "' requires detent >= " .. want .. "; this is " .. host.version, 0)
     end
   end
-  local record = { name = name, version = version, file = path, registered = {} }
+  local record = { name = name, version = version, file = path, registered = {}, invariant_tags = {} }
   for _, kind in ipairs(KINDS) do record.registered[kind] = {} end
   local ok, err = pcall(setup, api_for(record))
   if not ok then
@@ -219,7 +277,7 @@ function plugins.has_invariants() return #invariants > 0 end
 --- Before each test: its tags, and every invariant on again.
 --- Returns whether any invariant applies to it (the host checks none every frame otherwise).
 function plugins.begin_test(tags)
-  test_tags, disabled = {}, {}
+  test_tags, disabled, last_seen = {}, {}, {}
   for _, tag in ipairs(tags or {}) do test_tags[tag] = true end
   for _, inv in ipairs(invariants) do
     if not inv.tags then return true end
@@ -238,6 +296,22 @@ function plugins.disable_invariant(name)
   disabled[name] = true
 end
 
+-- What an invariant that watches properties receives beside the world: the frame and its
+-- time, `dt` (seconds since the frame it last saw; 0 on the first), and the watched values
+-- now (`current`) and on that frame (`previous`; empty on the first frame it sees, and again
+-- when the test makes a new world, whose clock starts over). Frames an idle world skips in
+-- fast-forward are not checked: nothing moved on them.
+local function motion(inv, world)
+  local time = world.time
+  local current = {}
+  for _, property in ipairs(inv.watch) do current[property] = world:property(property) end
+  local last = last_seen[inv.name]
+  if last and time < last.time then last = nil end
+  last_seen[inv.name] = { time = time, values = current }
+  return { frame = world.frame, time = time, dt = last and (time - last.time) or 0,
+           current = current, previous = last and last.values or {} }
+end
+
 --- Runs every invariant that applies to the running test on `world`; returns nil, or the
 --- message of the first violation: "invariant 'x' (plugin p): message".
 function plugins.check(world)
@@ -248,7 +322,12 @@ function plugins.check(world)
       for _, tag in ipairs(inv.tags) do if test_tags[tag] then applies = true end end
     end
     if applies then
-      local ok, holds, message = pcall(inv.fn, world)
+      local ok, holds, message
+      if inv.watch then
+        ok, holds, message = pcall(inv.fn, world, motion(inv, world))
+      else
+        ok, holds, message = pcall(inv.fn, world)
+      end
       if not ok then
         return "invariant '" .. inv.name .. "' (plugin " .. inv.plugin .. ") raised: " .. tostring(holds)
       elseif not holds then
