@@ -28,9 +28,11 @@ extension DrawerEngine: PartLocating {
     func contentDragged(by dy: Double, in world: World) {
         switch ScrollHandOff.move(dy: dy, offset: content.offset, contentTop: 0 - content.insets.top, origin: origin, limits: limits) {
         case let .container(newOrigin):
+            pan.contentScrolls = false
             origin = newOrigin
             world.emit("drawer.changed", [("drawer", .string(name)), ("origin", .number(origin))])
         case let .content(offset):
+            pan.contentScrolls = true
             content.offset = offset
         }
     }
@@ -108,7 +110,7 @@ extension DrawerEngine {
 
     /// A finger on the content during settling stops the spring too.
     func interruptForContent(_ touch: Touch, in world: World) {
-        pan.beginContent(at: touch.location.y)
+        pan.beginContent(touch, at: touch.location.y)
         momentum = nil
         if case .settling = state {
             interruptedVelocity = spring?.velocity ?? 0

@@ -105,8 +105,13 @@ public final class DrawerEngine {
         return nil
     }
 
-    /// The drawer's velocity now (the spring's while settling), pt/s.
-    public var velocity: Double { spring?.velocity ?? 0 }
+    /// The drawer's velocity now, pt/s (positive: downwards): while a finger carries it, the
+    /// finger's tracked velocity (what a release now would carry); the spring's while settling;
+    /// 0 at rest.
+    public var velocity: Double {
+        if case .dragging = state, let finger = pan.fingerVelocity { return finger.y }
+        return spring?.velocity ?? 0
+    }
 
     // MARK: Anchors
 

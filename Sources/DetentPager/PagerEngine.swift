@@ -118,9 +118,13 @@ public final class PagerEngine {
     /// page 1 to page 2).
     public var position: Double { offset / geometry.stride + 1 }
 
-    /// The pages' velocity now in offset space, pt/s: the spring's while settling, 0 while
-    /// resting or dragging (a drag's velocity is measured at the release: `releaseVelocity`).
-    public var velocity: Double { spring?.velocity ?? 0 }
+    /// The pages' velocity now in offset space, pt/s (positive: toward later pages): while a
+    /// finger drags them, the finger's tracked velocity negated (what a release now would
+    /// carry); the spring's while settling; 0 at rest.
+    public var velocity: Double {
+        if state == .dragging, let finger = pan.fingerVelocity { return -finger.x }
+        return spring?.velocity ?? 0
+    }
 
     /// The frame that takes touches: from `top` over `height` points, the window's width.
     public var top: Double { givenTop ?? safeTop }

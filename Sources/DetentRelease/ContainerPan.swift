@@ -15,13 +15,25 @@ public struct ContainerPan {
     public private(set) var startOrigin: Double = 0
     /// The finger's last y on the content, points.
     public private(set) var lastContentY: Double = 0
+    /// Whether the content finger's last movement scrolled the content (the container
+    /// stayed): the finger then does not carry the container.
+    public var contentScrolls = false
 
     public init() {}
 
     /// A pan begins with `touch` on a container shown at `origin`.
     public mutating func begin(_ touch: Touch?, at origin: Double, in range: RubberBandedRange) {
         self.touch = touch
+        contentScrolls = false
         startOrigin = range.unconstrain(origin)
+    }
+
+    /// The velocity of the finger carrying the container, pt/s (what a release now would
+    /// carry): the tracker's estimate as of its last sample; nil between drags and while a
+    /// content finger scrolls the content instead.
+    public var fingerVelocity: Point? {
+        guard !contentScrolls, let touch else { return nil }
+        return touch.velocity
     }
 
     /// The origin for the pan's `translation` (points, the touch's from its start).
@@ -35,9 +47,12 @@ public struct ContainerPan {
         startOrigin = range.unconstrain(origin) - translation
     }
 
-    /// A finger touched the content at `y`.
-    public mutating func beginContent(at y: Double) {
+    /// `touch` touched the content at `y`: it holds the container, which it moves whenever
+    /// the scroll hand-off gives it the movement.
+    public mutating func beginContent(_ touch: Touch?, at y: Double) {
+        self.touch = touch
         lastContentY = y
+        contentScrolls = false
     }
 
     /// The content finger moved to `y`: the movement since the last call, points (positive: down).
@@ -49,6 +64,7 @@ public struct ContainerPan {
     /// The drag ended: no touch holds the container.
     public mutating func end() {
         touch = nil
+        contentScrolls = false
     }
 }
 

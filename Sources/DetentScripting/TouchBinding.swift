@@ -16,8 +16,8 @@ enum TouchBinding {
         cls.numberField("x", "number", "Current location, points.") { touch in touch.location.x }
         cls.numberField("y", "number", "Current location, points.") { touch in touch.location.y }
         cls.field("phase", "\"began\"|\"moved\"|\"ended\"|\"cancelled\"", "") { touch, call in call.push(touch.phase.rawValue) }
-        // Release velocity as the tracker measures it (pt/s): never injected by scripts.
-        cls.field("velocity", "detent.Point", "Release velocity as the velocity tracker measures it, pt/s.") { touch, call in
+        // The tracker's estimate (pt/s), the release velocity after the lift: never injected by scripts.
+        cls.field("velocity", "detent.Point", "The velocity tracker's estimate as of the last delivered sample, pt/s: the release velocity once the finger lifted.") { touch, call in
                 let v = touch.velocity
                 call.push(.record([("x", .number(v.x)), ("y", .number(v.y))]))
             }

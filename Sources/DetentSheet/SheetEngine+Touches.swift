@@ -60,6 +60,7 @@ extension SheetEngine: PartLocating {
     /// rubber-band the sheet.
     func contentDragged(by dy: Double, in world: World) {
         guard let screen = navigation.topScreen, case var .scroll(scroll) = screen.content else {
+            pan.contentScrolls = false
             setTop(dragRange.constrain(top + dy))
             return
         }
@@ -67,8 +68,10 @@ extension SheetEngine: PartLocating {
         let upper = isDismissible ? screenHeight : limits.upperBound
         switch ScrollHandOff.move(dy: dy, offset: scroll.offset, contentTop: 0 - scroll.insets.top, origin: top, limits: limits.lowerBound...upper) {
         case let .container(origin):
+            pan.contentScrolls = false
             setTop(origin)
         case let .content(offset):
+            pan.contentScrolls = true
             scroll.offset = offset
             screen.content = .scroll(scroll)
         }
@@ -76,11 +79,10 @@ extension SheetEngine: PartLocating {
 
     /// A finger on the content: any motion stops where it is.
     func beginContentDrag(_ touch: Touch, in world: World) {
-        pan.beginContent(at: touch.location.y)
         momentum = nil
         interruptedVelocity = velocity
         motion = .none
-        pan.touch = touch
+        pan.beginContent(touch, at: touch.location.y)
         setState(.dragging, in: world)
         world.emit("sheet.drag_began", [("sheet", .string(name)), ("height", .number(height)),
                                         ("interrupted_velocity", .number(interruptedVelocity))])

@@ -183,8 +183,11 @@ public final class SheetEngine {
         return defaults.dimmingAlpha * min(1, max(0, height / smallest))
     }
 
-    /// The sheet's top edge's velocity, pt/s, positive downwards.
+    /// The sheet's top edge's velocity, pt/s (positive: downwards, the sheet shrinking): while a
+    /// finger carries it, the finger's tracked velocity (what a release now would carry); else
+    /// its animation's.
     public var velocity: Double {
+        if state == .dragging, let finger = pan.fingerVelocity { return finger.y }
         switch motion {
         case .none: return 0
         case let .spring(spring): return spring.velocity

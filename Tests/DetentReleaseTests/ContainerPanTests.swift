@@ -51,7 +51,7 @@ struct ContainerPanTests {
 
     @Test func theContentFingerReportsEachMovement() {
         var pan = ContainerPan()
-        pan.beginContent(at: 600)
+        pan.beginContent(nil, at: 600)
         #expect(pan.contentMoved(to: 590) == -10)
         #expect(pan.contentMoved(to: 604) == 14)
         #expect(pan.lastContentY == 604)

@@ -315,7 +315,7 @@ function navigation_class:item(screen) end
 ---@field origin number Points from the window's top.
 ---@field anchor string? The anchor it rests at, nil while moving.
 ---@field state "resting"|"dragging"|"settling"
----@field velocity number Current velocity, pt/s (positive: downwards).
+---@field velocity number pt/s (positive: downwards): the finger's tracked velocity while one carries the drawer, the spring's while settling, 0 at rest.
 ---@field release_velocity number Velocity of the last release, pt/s.
 ---@field interrupted_velocity number Velocity when the last settling was interrupted by a finger, pt/s.
 ---@field anchors detent.NamedOrigin[] Anchors top to bottom with their origins (points).
@@ -355,7 +355,7 @@ function drawer_class:anchor_origin(name) end
 ---@field target_detent string? The detent it is heading to.
 ---@field detents detent.SheetDetent[] Detents with their heights (points).
 ---@field presented boolean
----@field velocity number pt/s (positive: growing).
+---@field velocity number The top edge's velocity, pt/s (positive: downwards, shrinking): the finger's tracked velocity while one carries the sheet, its animation's otherwise.
 ---@field dimming number Dimming alpha, 0…1.
 ---@field release_velocity number pt/s.
 ---@field interrupted_velocity number pt/s.
@@ -403,7 +403,7 @@ function sheet_class:detent_height(name) end
 ---@field page integer The page it rests at; while moving, the page nearest the offset.
 ---@field state "resting"|"dragging"|"settling"
 ---@field target_page integer? The page it settles to, nil unless settling.
----@field velocity number The spring's velocity in offset space, pt/s (positive: toward later pages); 0 unless settling.
+---@field velocity number Offset space, pt/s (positive: toward later pages): the finger's tracked velocity (negated) while one drags, the spring's while settling, 0 at rest.
 ---@field release_velocity number Offset-space velocity of the last release (the finger's x velocity negated), pt/s.
 ---@field projection number Where the last release projected the offset, points; nil before the first release.
 ---@field interrupted_velocity number Velocity when a finger last caught the settling spring, pt/s.
