@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import DetentTestSupport
+
+/// The Lua examples of README.md and docs/, run as a reader would run them: each page's spec
+/// blocks (a ```lua block with a top-level `describe(` or `it(`) go into an empty folder
+/// outside the checkout, with the page's plugin blocks (a ```lua block whose first line is
+/// `-- scripts/plugins/NAME.lua`) at that path, and `detent run` must pass them all with the
+/// built-in configuration. Fragments (neither kind) are not run.
+// Serialized: each case blocks its thread on a child process, and the cooperative pool has as
+// many threads as cores.
+@Suite("Doc examples, run from an empty folder", .serialized)
+struct DocExamplesTests {
+    static let root = BuiltExecutables.root
+
+    /// The pages with Lua examples: README.md and every page of docs/.
+    static var pages: [String] {
+        let docs = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return ["README.md"] + docs
+    }
+
+    /// A page's Lua blocks, sorted into what runs.
+    struct Examples {
+        var specs: [String] = []
+        var plugins: [(path: String, text: String)] = []
+
+        init(page text: String) {
+            var block: [String]?
+            for line in text.components(separatedBy: "\n") {
+                if block == nil {
+                    if line == "```lua" { block = [] }
+                    continue
+                }
+                if line == "```" {
+                    take(block!)
+                    block = nil
+                } else {
+                    block!.append(line)
+                }
+            }
+        }
+
+        private mutating func take(_ lines: [String]) {
+            let text = lines.joined(separator: "\n") + "\n"
+            if let first = lines.first, first.hasPrefix("-- scripts/plugins/"), first.hasSuffix(".lua") {
+                plugins.append((String(first.dropFirst(3)), text))
+            } else if lines.contains(where: { $0.hasPrefix("describe(") || $0.hasPrefix("it(") }) {
+                specs.append(text)
+            }
+        }
+    }
+
+    @Test func theExamplesAreFound() throws {
+        let plugins = try Examples(page: String(contentsOf: Self.root.appendingPathComponent("docs/plugins.md"), encoding: .utf8))
+        #expect(plugins.plugins.map(\.path) == ["scripts/plugins/step_guard.lua"])
+        #expect(plugins.specs.count >= 1)
+        let readme = try Examples(page: String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8))
+        #expect(readme.specs.count >= 3)
+    }
+
+    @Test(.timeLimit(.minutes(3)), arguments: pages)
+    func everySpecOfThePagePasses(_ page: String) throws {
+        let examples = try Examples(page: String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8))
+        guard !examples.specs.isEmpty else { return }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("detent-docs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for plugin in examples.plugins {
+            let file = scratch.appendingPathComponent(plugin.path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try plugin.text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let stem = page.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".md", with: "")
+        var files: [String] = []
+        for (index, spec) in examples.specs.enumerated() {
+            let name = "\(stem)_\(index + 1)_spec.lua"
+            try spec.write(to: scratch.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            files.append(name)
+        }
+        let run = try BuiltExecutables.run(try BuiltExecutables.path(of: "detent"), ["run"] + files, in: scratch.path)
+        let summary = run.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(run.exitedNormally && run.status == 0, "\(page): exit status \(run.status)\n\(run.output)")
+        #expect(summary.hasSuffix(" passed, 0 failed") || summary.contains(" passed, 0 failed,"), "\(page): \(summary)\n\(run.output)")
+    }
+}
