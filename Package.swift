@@ -155,8 +155,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // What `detent init` writes (detent.toml, the example spec, .luarc.json).
-            resources: [.embedInCode("Templates")],
+            // What `detent init` writes (detent.toml, the example spec, .luarc.json), and the
+            // reference pages `detent docs` prints (Docs holds links to README.md and docs/*.md).
+            resources: [.embedInCode("Templates"), .embedInCode("Docs")],
             // A release build carries the Swift runtime and Foundation inside it, as `swift
             // build --static-swift-stdlib` would: nothing is bound at load time, so `detent`
             // starts in two thirds of the time (BENCHMARKS.md, "Start-up: the static release

@@ -27,3 +27,11 @@ enum BuiltInConfig {
     /// detent.toml as a `File`, for `DetentConfiguration.check`.
     static let project = File(name: "detent.toml", prefix: "", allowed: projectSections, bytes: [])
 }
+
+extension DetentConfiguration {
+    /// The built-in engine.toml as written, comments and all: the defaults and the source of
+    /// each, which the reference pages' configuration tables quote.
+    public static var builtInEngineText: String {
+        BuiltInConfig.files.first { $0.name == "engine.toml" }!.text
+    }
+}

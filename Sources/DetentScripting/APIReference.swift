@@ -65,17 +65,21 @@ public enum APIReference {
 
             """
         for cls in classes where !cls.fields.isEmpty {
-            text += "\n## `\(definitionClass(for: cls.name))`\n\n"
-            text += "| field | type | unit | access | description |\n|---|---|---|---|---|\n"
-            for field in cls.fields {
-                let access = field.readable ? (field.writable ? "read, assign" : "read") : "assign"
-                text += "| `\(field.name)` | `\(escaped(field.type))` | \(field.unit ?? "") | \(access) | \(escaped(field.doc)) |\n"
-            }
-            if !cls.methods.isEmpty {
-                let methods = cls.methods.filter { !$0.hasPrefix("_") }.map { "`:\($0)()`" }
-                if !methods.isEmpty { text += "\nMethods: \(methods.joined(separator: ", ")).\n" }
-            }
+            text += "\n## `\(definitionClass(for: cls.name))`\n\n" + fieldTable(cls)
         }
+        return text
+    }
+
+    /// A class's fields as a markdown table, then its methods: what docs/api.md shows for each
+    /// class and a reference page's `fields` region.
+    public static func fieldTable(_ cls: LuaClassDocs) -> String {
+        var text = "| field | type | unit | access | description |\n|---|---|---|---|---|\n"
+        for field in cls.fields {
+            let access = field.readable ? (field.writable ? "read, assign" : "read") : "assign"
+            text += "| `\(field.name)` | `\(escaped(field.type))` | \(field.unit ?? "") | \(access) | \(escaped(field.doc)) |\n"
+        }
+        let methods = cls.methods.filter { !$0.hasPrefix("_") }.map { "`:\($0)()`" }
+        if !methods.isEmpty { text += "\nMethods: \(methods.joined(separator: ", ")).\n" }
         return text
     }
 

@@ -13,7 +13,7 @@ struct Detent: ParsableCommand {
         commandName: "detent",
         abstract: "A headless simulator of iOS container interactions, driven by Lua 5.4.",
         version: DetentVersion.string,
-        subcommands: [Run.self, DaemonCommand.self, ConsoleCommand.self, Plugins.self, Bench.self, MergeReports.self, ShowTrace.self, API.self,
+        subcommands: [Run.self, DaemonCommand.self, ConsoleCommand.self, Plugins.self, Bench.self, MergeReports.self, ShowTrace.self, API.self, DocsCommand.self,
                       ConfigCommand.self, InitCommand.self, Worker.self],
         defaultSubcommand: Run.self
     )
