@@ -11,7 +11,7 @@ extension DrawerEngine: TabulatedEngine {
         .traced("origin", unit: "pt", "Points from the window's top.") { $0.origin },
         .value("anchor", "string?", "The anchor it rests at, nil while moving.") { .optional($0.anchorName) },
         .value("state", "\"resting\"|\"dragging\"|\"settling\"", "") { .string($0.state.name) },
-        .traced("velocity", unit: "pt/s", "pt/s (positive: downwards): the finger's tracked velocity while one carries the drawer, the spring's while settling, 0 at rest.") { $0.velocity },
+        .traced("velocity", unit: "pt/s", "pt/s (positive: downwards): while a finger carries the drawer, what a release then would carry (its tracked velocity; 0 once it rests over 40 ms); the spring's while settling; 0 at rest.") { $0.velocity },
         .number("release_velocity", unit: "pt/s", "Velocity of the last release, pt/s.") { $0.releaseVelocity },
         .number("interrupted_velocity", unit: "pt/s", "Velocity when the last settling was interrupted by a finger, pt/s.") { $0.interruptedVelocity },
         .value("anchors", "detent.NamedOrigin[]", unit: "pt", "Anchors top to bottom with their origins (points).") { drawer in

@@ -11,7 +11,7 @@ extension PagerEngine: TabulatedEngine {
         .traced("page", "integer", unit: nil, "The page it rests at; while moving, the page nearest the offset.") { Double($0.page) },
         .value("state", "\"resting\"|\"dragging\"|\"settling\"", "") { .string($0.state.name) },
         .number("target_page", "integer?", unit: nil, "The page it settles to, nil unless settling.") { $0.targetPage.map(Double.init) },
-        .traced("velocity", unit: "pt/s", "Offset space, pt/s (positive: toward later pages): the finger's tracked velocity (negated) while one drags, the spring's while settling, 0 at rest.") { $0.velocity },
+        .traced("velocity", unit: "pt/s", "Offset space, pt/s (positive: toward later pages): while a finger drags, what a release then would carry (its tracked velocity negated; 0 once it rests over 40 ms); the spring's while settling; 0 at rest.") { $0.velocity },
         .number("release_velocity", unit: "pt/s", "Offset-space velocity of the last release (the finger's x velocity negated), pt/s.") { $0.releaseVelocity },
         .number("projection", unit: "pt", "Where the last release projected the offset, points; nil before the first release.") { $0.projection },
         .number("interrupted_velocity", unit: "pt/s", "Velocity when a finger last caught the settling spring, pt/s.") { $0.interruptedVelocity },

@@ -28,12 +28,12 @@ public struct ContainerPan {
         startOrigin = range.unconstrain(origin)
     }
 
-    /// The velocity of the finger carrying the container, pt/s (what a release now would
-    /// carry): the tracker's estimate as of its last sample; nil between drags and while a
+    /// The velocity of the finger carrying the container, pt/s: what a release at the present
+    /// frame would carry (0 once it has rested over 40 ms); nil between drags and while a
     /// content finger scrolls the content instead.
     public var fingerVelocity: Point? {
         guard !contentScrolls, let touch else { return nil }
-        return touch.velocity
+        return touch.velocityNow
     }
 
     /// The origin for the pan's `translation` (points, the touch's from its start).

@@ -16,7 +16,7 @@ extension SheetEngine: TabulatedEngine {
             .list(sheet.detents.map { .record([PropertyField("name", .string($0.name)), PropertyField("height", .number($0.height))]) })
         },
         .value("presented", "boolean", "") { .boolean($0.isPresented) },
-        .traced("velocity", unit: "pt/s", "The top edge's velocity, pt/s (positive: downwards, shrinking): the finger's tracked velocity while one carries the sheet, its animation's otherwise.") { $0.velocity },
+        .traced("velocity", unit: "pt/s", "The top edge's velocity, pt/s (positive: downwards, shrinking): while a finger carries the sheet, what a release then would carry (its tracked velocity; 0 once it rests over 40 ms); its animation's otherwise.") { $0.velocity },
         .traced("dimming", unit: "0…1", "Dimming alpha, 0…1.") { $0.dimmingAlpha },
         .number("release_velocity", unit: "pt/s", "pt/s.") { $0.releaseVelocity },
         .number("interrupted_velocity", unit: "pt/s", "pt/s.") { $0.interruptedVelocity },

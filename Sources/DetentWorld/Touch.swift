@@ -27,12 +27,16 @@ public final class Touch {
     var tracker: PointVelocityTracker
     /// Time of the last delivered sample.
     public private(set) var lastSampleTime: Nanoseconds
+    /// The present frame's time as the touch router last saw it (ns): a held finger's
+    /// velocity fades to 0 with it.
+    var presentTime: Nanoseconds
 
     init(id: Int, at point: Point, time: Nanoseconds, strategy: VelocityTrackingStrategy) {
         self.id = id
         start = point
         location = point
         lastSampleTime = time
+        presentTime = time
         tracker = PointVelocityTracker(strategy: strategy)
         pending = [Sample(time: time, point: point, phase: .began)]
     }
@@ -49,6 +53,13 @@ public final class Touch {
     /// The tracker's velocity (pt/s) as of the last delivered sample.
     public var velocity: Point {
         let v = tracker.velocity(at: VirtualTime.seconds(lastSampleTime))
+        return Point(x: v.x, y: v.y)
+    }
+
+    /// What a lift at the present frame would carry (pt/s): the tracker's estimate, or 0 once
+    /// the finger has rested more than 40 ms (`VelocityTracker.assumePointerStoppedTime`).
+    public var velocityNow: Point {
+        let v = tracker.velocity(at: VirtualTime.seconds(max(presentTime, lastSampleTime)))
         return Point(x: v.x, y: v.y)
     }
 

@@ -83,6 +83,7 @@ public final class TouchEngine: WorldEngine, RecognizesGestures {
     /// Phases 1 and 2: deliver samples due by the tick, in time order, to their responders.
     public func updateGestures(for tick: Tick, in world: World) {
         guard !touches.isEmpty else { return }
+        for touch in touches { touch.presentTime = tick.targetTimestamp }
         while true {
             var earliest: (touch: Touch, sample: Touch.Sample)?
             for touch in touches {

@@ -176,7 +176,7 @@ function trace_class:stop() end
 ---@field x number Current location, points.
 ---@field y number Current location, points.
 ---@field phase "began"|"moved"|"ended"|"cancelled"
----@field velocity detent.Point Release velocity as the velocity tracker measures it, pt/s.
+---@field velocity detent.Point The velocity tracker's estimate as of the last delivered sample, pt/s: the release velocity once the finger lifted.
 ---@field part string? The named part the touch-down hit ("drawer.header", …), or nil.
 ---@field scheduled_end number When the last scheduled sample is due, virtual seconds.
 ---@field scheduled_x number Where the last scheduled sample puts the finger, points.
@@ -315,7 +315,7 @@ function navigation_class:item(screen) end
 ---@field origin number Points from the window's top.
 ---@field anchor string? The anchor it rests at, nil while moving.
 ---@field state "resting"|"dragging"|"settling"
----@field velocity number pt/s (positive: downwards): the finger's tracked velocity while one carries the drawer, the spring's while settling, 0 at rest.
+---@field velocity number pt/s (positive: downwards): while a finger carries the drawer, what a release then would carry (its tracked velocity; 0 once it rests over 40 ms); the spring's while settling; 0 at rest.
 ---@field release_velocity number Velocity of the last release, pt/s.
 ---@field interrupted_velocity number Velocity when the last settling was interrupted by a finger, pt/s.
 ---@field anchors detent.NamedOrigin[] Anchors top to bottom with their origins (points).
@@ -355,7 +355,7 @@ function drawer_class:anchor_origin(name) end
 ---@field target_detent string? The detent it is heading to.
 ---@field detents detent.SheetDetent[] Detents with their heights (points).
 ---@field presented boolean
----@field velocity number The top edge's velocity, pt/s (positive: downwards, shrinking): the finger's tracked velocity while one carries the sheet, its animation's otherwise.
+---@field velocity number The top edge's velocity, pt/s (positive: downwards, shrinking): while a finger carries the sheet, what a release then would carry (its tracked velocity; 0 once it rests over 40 ms); its animation's otherwise.
 ---@field dimming number Dimming alpha, 0…1.
 ---@field release_velocity number pt/s.
 ---@field interrupted_velocity number pt/s.
@@ -403,7 +403,7 @@ function sheet_class:detent_height(name) end
 ---@field page integer The page it rests at; while moving, the page nearest the offset.
 ---@field state "resting"|"dragging"|"settling"
 ---@field target_page integer? The page it settles to, nil unless settling.
----@field velocity number Offset space, pt/s (positive: toward later pages): the finger's tracked velocity (negated) while one drags, the spring's while settling, 0 at rest.
+---@field velocity number Offset space, pt/s (positive: toward later pages): while a finger drags, what a release then would carry (its tracked velocity negated; 0 once it rests over 40 ms); the spring's while settling; 0 at rest.
 ---@field release_velocity number Offset-space velocity of the last release (the finger's x velocity negated), pt/s.
 ---@field projection number Where the last release projected the offset, points; nil before the first release.
 ---@field interrupted_velocity number Velocity when a finger last caught the settling spring, pt/s.

@@ -1,6 +1,7 @@
 -- What `velocity` reads while a finger holds an engine (the same rule for the drawer, the
--- sheet and the pager): the finger's tracked velocity along the engine's axis — what a
--- release at that moment would carry —, the spring's while settling, 0 at rest.
+-- sheet and the pager): what a release at that frame would carry — the finger's tracked
+-- velocity along the engine's axis, 0 once it has rested over 40 ms —, the spring's while
+-- settling, 0 at rest.
 -- On iPhone 15 a drawer with anchors top, middle, bottom rests at 59, 426, 774.
 describe("velocity while a finger holds", function()
   it("a drawer: the finger's velocity, then the spring's, then 0", function()
@@ -11,6 +12,11 @@ describe("velocity while a finger holds", function()
     assert.are.equal("dragging", d.state)
     assert.is_true(d.velocity < -300, "velocity " .. d.velocity)   -- about 600 pt/s upwards
     assert.are.equal(t.velocity.y, d.velocity)
+    t:hold(0.1)                                      -- a finger that rests over 40 ms lifts with 0
+    assert.are.equal("dragging", d.state)
+    assert.are.equal(0, d.velocity)
+    t:move_by(0, -60, { duration = 0.1 })
+    assert.is_true(d.velocity < -300, "velocity " .. d.velocity)
     local ended = nil
     world:on("drawer.ended", function(e) ended = e end)
     t:up()                                           -- the lift's frame releases the drawer
