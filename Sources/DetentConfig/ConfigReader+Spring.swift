@@ -13,7 +13,7 @@ extension ConfigReader {
 
     func optionalSpring(_ name: String, replacing alternatives: [String], defaults: SpringParameters) throws -> SpringParameters? {
         guard let value = table[name] else { return nil }
-        if let other = alternatives.first(where: has) { throw twoSprings(name, other) }
+        if let other = alternatives.first(where: has) { throw twoSprings(name, other, alternatives) }
         let spring: SpringParameters
         switch value {
         case let .string(word):
@@ -47,8 +47,8 @@ extension ConfigReader {
     }
 
     /// `name` and `other` both given: each is named, with the file and line it is on.
-    private func twoSprings(_ name: String, _ other: String) -> Error {
-        let advice = "give the spring once: \(name) in any dialect, or \(other) and its siblings one number each"
+    private func twoSprings(_ name: String, _ other: String, _ alternatives: [String]) -> Error {
+        let advice = "give it one way: \(name) in any dialect, or \(NameSuggestion.list(alternatives, joinedWith: "and"))"
         switch source {
         case .file:
             let otherOrigin = origins.origin(of: key(other))
