@@ -101,10 +101,15 @@ public struct ConfigTree: Equatable, Sendable {
     /// — which the section's loader refuses, naming the two.
     static let alternativeSpellings: [Set<String>] = [["spring"], ["spring_mass", "spring_stiffness", "spring_damping_ratio"]]
 
+    /// Engine keys whose table is one value: a layer's replaces the one below whole instead of
+    /// merging with it key by key (a project's `spring = { duration = 0.4 }` over a folder's
+    /// `spring = { stiffness = 300 }` would otherwise mix two dialects).
+    static let wholeValues: Set<String> = ["spring"]
+
     /// The keys of `base` that a layer writing `written` in the same engine table replaces.
     static func keysReplaced(by written: Set<String>, in key: String) -> Set<String> {
         guard key.hasPrefix("engine.") else { return [] }
-        var replaced: Set<String> = []
+        var replaced = written.intersection(wholeValues)
         for spelling in alternativeSpellings where !spelling.isDisjoint(with: written) {
             for other in alternativeSpellings where other != spelling { replaced.formUnion(other.subtracting(written)) }
         }

@@ -45,6 +45,23 @@ struct EngineSpringConfigTests {
         #expect(abs(drawer.springDampingRatio - 1) < 1e-12)
     }
 
+    @Test func aFileReplacesTheSpringOfTheFilesBelowItWhole() throws {
+        let root = try ProjectConfigTests.project([
+            "legacy/engine.toml": "[drawer]\nspring = { stiffness = 300.0, damping_ratio = 0.5 }\n\n[pager]\nspring = \"bouncy\"\n",
+            "detent.toml": "[engine.drawer]\nspring = { duration = 0.5 }\n\n[engine.pager]\nspring_stiffness = 300.0\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let configuration = try ProjectConfigTests.load(in: root, explicit: "legacy")
+        // The project's table is the whole spring: none of the folder's keys is left in it.
+        let drawer = configuration.engineDefaults[DrawerDefaults.self]
+        #expect(abs(drawer.springStiffness - Self.fourPiSquared) < 1e-9)
+        #expect(abs(drawer.springDampingRatio - 1) < 1e-12)
+        // One number replaces the folder's `spring`; the others are the SPEC's.
+        let listed = ConfigListing(configuration, environment: [:]).entries.filter { $0.key.hasPrefix("engine.pager.spring") }
+        #expect(listed.map(\.key) == ["engine.pager.spring_stiffness"])
+        #expect(listed.first?.origin?.name == "detent.toml")
+    }
+
     @Test(arguments: [
         ("[engine.drawer]\nspring = \"smooth\"\nspring_stiffness = 300.0\n", 2,
          "key 'engine.drawer.spring' and key 'engine.drawer.spring_stiffness' (detent.toml:3) both give the spring"),
