@@ -94,9 +94,35 @@ public struct ConfigTree: Equatable, Sendable {
         }
     }
 
+    /// Keys of an engine section that give one setting in different ways: the spring as one
+    /// `spring` in any dialect, or as its three numbers. A layer that writes a key of one
+    /// spelling replaces the other spelling below it whole (a project's `spring = "smooth"`
+    /// over the built-in `spring_stiffness`), so that only a layer that writes both holds both
+    /// — which the section's loader refuses, naming the two.
+    static let alternativeSpellings: [Set<String>] = [["spring"], ["spring_mass", "spring_stiffness", "spring_damping_ratio"]]
+
+    /// Engine keys whose table is one value: a layer's replaces the one below whole instead of
+    /// merging with it key by key (a project's `spring = { duration = 0.4 }` over a folder's
+    /// `spring = { stiffness = 300 }` would otherwise mix two dialects).
+    static let wholeValues: Set<String> = ["spring"]
+
+    /// The keys of `base` that a layer writing `written` in the same engine table replaces.
+    static func keysReplaced(by written: Set<String>, in key: String) -> Set<String> {
+        guard key.hasPrefix("engine.") else { return [] }
+        var replaced = written.intersection(wholeValues)
+        for spelling in alternativeSpellings where !spelling.isDisjoint(with: written) {
+            for other in alternativeSpellings where other != spelling { replaced.formUnion(other.subtracting(written)) }
+        }
+        return replaced
+    }
+
     /// `value` over `base`: tables merge key by key; anything else replaces, with its origins.
     private mutating func merged(_ value: ConfigValue, over base: ConfigValue?, key: String, layerOrigins: ConfigOrigins) -> ConfigValue {
         if case let .table(over) = value, case var .table(result)? = base {
+            for name in ConfigTree.keysReplaced(by: Set(over.keys), in: key) where result[name] != nil {
+                origins.remove(key + "." + name, children: result[name]!.holdsValues)
+                result[name] = nil
+            }
             for (name, sub) in over {
                 result[name] = merged(sub, over: result[name], key: key + "." + name, layerOrigins: layerOrigins)
             }

@@ -25,10 +25,14 @@ extension DetentConfiguration {
     static func loadMotion(_ toml: ConfigReader, base: MotionDefaults = MotionDefaults()) throws -> MotionDefaults {
         var motion = base
         guard let m = try toml.optionalTable("motion") else { return motion }
-        try m.rejectUnknownKeys(["duration", "curve", "spring_mass", "spring_stiffness", "spring_damping_ratio",
-                                 "deceleration_rate", "velocity_tracker"])
+        let springKeys = ["spring_mass", "spring_stiffness", "spring_damping_ratio"]
+        try m.rejectUnknownKeys(["duration", "curve", "spring"] + springKeys + ["deceleration_rate", "velocity_tracker"])
         motion.duration = try m.optionalNumber("duration", .seconds) ?? motion.duration
         motion.curve = try m.optionalCurveName("curve") ?? motion.curve
+        let configured = SpringParameters(mass: motion.springMass, stiffness: motion.springStiffness, dampingRatio: motion.springDampingRatio)
+        if let spring = try m.optionalSpring("spring", replacing: springKeys, defaults: configured) {
+            (motion.springMass, motion.springStiffness, motion.springDampingRatio) = (spring.mass, spring.stiffness, spring.dampingRatio)
+        }
         motion.springMass = try m.optionalNumber("spring_mass", .spring) ?? motion.springMass
         motion.springStiffness = try m.optionalNumber("spring_stiffness", .spring) ?? motion.springStiffness
         motion.springDampingRatio = try m.optionalNumber("spring_damping_ratio", .spring) ?? motion.springDampingRatio

@@ -129,6 +129,13 @@ public struct Spring: Sendable, Equatable {
     /// `settleTime` found with every envelope bisected to the last double, as it was before
     /// Newton's method (for the tests that compare the two).
     func settleTime(bisecting: Bool) -> Double { solution.settleTime(bisecting: bisecting) }
+
+    /// As `settleTime`, with other thresholds: the time from which |x(t)| ≤ `displacement`
+    /// and |x′(t)| ≤ `speed` for good (`.infinity` for a speed leaves only the displacement
+    /// to settle). The units are the release's: points and pt/s, or fractions of a unit travel.
+    public func settleTime(within displacement: Double, speed: Double) -> Double {
+        solution.settleTime(displacement: displacement, speed: speed)
+    }
 }
 
 /// The constants of the unified closed form (see `Spring`).
@@ -217,8 +224,8 @@ private struct Solution: Sendable, Equatable {
         }
     }
 
-    /// The earliest time after which an envelope of x stays at or below `settleDisplacement`
-    /// and one of x′ at or below `settleVelocity`.
+    /// The earliest time after which an envelope of x stays at or below `displacement` and
+    /// one of x′ at or below `threshold` (by default `settleDisplacement` and `settleVelocity`).
     ///
     /// Every regime has |e^(−λt)·C(t)| ≤ e^(−rt) and |e^(−λt)·S(t)| ≤ min(t, T)·e^(−rt), with
     /// r = λ and T = 1/ωd when oscillating (|sin w| ≤ min(w, 1)), r = λ − μ and T = 1/(2μ)
@@ -229,7 +236,8 @@ private struct Solution: Sendable, Equatable {
     /// oscillating, and the two exponentials taken separately when creeping; they blow up as
     /// 1/√|1 − ζ²| near 1. Each envelope gives a time after which it stays below the
     /// threshold, and any of them is a valid answer, so the earliest one is taken.
-    func settleTime(bisecting: Bool = false) -> Double {
+    func settleTime(displacement: Double = Spring.settleDisplacement, speed threshold: Double = Spring.settleVelocity,
+                    bisecting: Bool = false) -> Double {
         let rate: Double
         let cap: Double
         switch shape {
@@ -241,9 +249,9 @@ private struct Solution: Sendable, Equatable {
             (rate, cap) = (slowRate, 1 / (2 * mu))
         }
         var position = Envelope.linearTimesExponential(a: abs(x0), b: abs(b), cap: cap, rate: rate)
-            .lastTimeAbove(Spring.settleDisplacement, bisecting: bisecting)
+            .lastTimeAbove(displacement, bisecting: bisecting)
         var speed = Envelope.linearTimesExponential(a: abs(v0), b: abs(d), cap: cap, rate: rate)
-            .lastTimeAbove(Spring.settleVelocity, bisecting: bisecting)
+            .lastTimeAbove(threshold, bisecting: bisecting)
 
         switch shape {
         case .critical:
@@ -251,18 +259,18 @@ private struct Solution: Sendable, Equatable {
         case let .oscillating(omega):
             // x = e^(−λt)·(x0·cos + (b/ωd)·sin), x′ = e^(−λt)·(v0·cos − (d/ωd)·sin).
             position = min(position, Envelope.linearTimesExponential(
-                a: hypot(x0, b / omega), b: 0, cap: .infinity, rate: decay).lastTimeAbove(Spring.settleDisplacement, bisecting: bisecting))
+                a: hypot(x0, b / omega), b: 0, cap: .infinity, rate: decay).lastTimeAbove(displacement, bisecting: bisecting))
             speed = min(speed, Envelope.linearTimesExponential(
-                a: hypot(v0, d / omega), b: 0, cap: .infinity, rate: decay).lastTimeAbove(Spring.settleVelocity, bisecting: bisecting))
+                a: hypot(v0, d / omega), b: 0, cap: .infinity, rate: decay).lastTimeAbove(threshold, bisecting: bisecting))
         case let .creeping(mu, slowRate):
             // x = p·e^(−(λ−μ)t) + q·e^(−(λ+μ)t), and likewise x′.
             let fastRate = slowRate + 2 * mu
             let (p, q) = (x0 / 2 + b / (2 * mu), x0 / 2 - b / (2 * mu))
             let (pv, qv) = (v0 / 2 - d / (2 * mu), v0 / 2 + d / (2 * mu))
             position = min(position, Envelope.sumOfExponentials(
-                p: abs(p), slow: slowRate, q: abs(q), fast: fastRate).lastTimeAbove(Spring.settleDisplacement, bisecting: bisecting))
+                p: abs(p), slow: slowRate, q: abs(q), fast: fastRate).lastTimeAbove(displacement, bisecting: bisecting))
             speed = min(speed, Envelope.sumOfExponentials(
-                p: abs(pv), slow: slowRate, q: abs(qv), fast: fastRate).lastTimeAbove(Spring.settleVelocity, bisecting: bisecting))
+                p: abs(pv), slow: slowRate, q: abs(qv), fast: fastRate).lastTimeAbove(threshold, bisecting: bisecting))
         }
         return max(position, speed)
     }

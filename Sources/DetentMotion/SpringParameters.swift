@@ -6,8 +6,9 @@ import Glibc
 /// - `stiffness` (k): mass·s⁻², so that k·x is a force in mass·pt/s².
 /// - `damping` (c): mass·s⁻¹, so that c·x′ (x′ in pt/s) is a force in mass·pt/s².
 ///
-/// Three ways to build one: the raw constants; SwiftUI's (dampingRatio, response); and
-/// Facebook POP's (bounciness, speed).
+/// Ways to build one: the raw constants (with the damping or the damping ratio); SwiftUI's
+/// (dampingRatio, response) and (duration, bounce) (`SpringParameters+SwiftUI.swift`, and
+/// `SpringPreset` for its named springs); and Facebook POP's (bounciness, speed).
 public struct SpringParameters: Sendable, Equatable {
     public var mass: Double
     public var stiffness: Double
@@ -18,6 +19,11 @@ public struct SpringParameters: Sendable, Equatable {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
+    }
+
+    /// A spring of the given mass and stiffness damped to the ratio ζ: c = 2ζ·√(k·m).
+    public init(mass: Double = 1, stiffness: Double, dampingRatio: Double) {
+        self.init(mass: mass, stiffness: stiffness, damping: 2 * dampingRatio * (stiffness * mass).squareRoot())
     }
 
     /// SwiftUI's parameterisation: `response` is the period in seconds of the undamped

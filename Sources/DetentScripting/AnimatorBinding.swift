@@ -1,4 +1,5 @@
 import DetentLua
+import DetentMotion
 import DetentWorld
 
 /// `animator` handles returned by `world:animate` and `world:spring`.
@@ -15,6 +16,10 @@ enum AnimatorBinding {
         cls.field("state", "\"running\"|\"finished\"|\"stopped\"", "") { slot, call in call.push(slot.state.rawValue) }
         cls.field("finished", "boolean", "") { slot, call in call.push(slot.state == .finished) }
         cls.field("running", "boolean", "") { slot, call in call.push(slot.state == .running) }
+        cls.field("spring", "detent.Spring?", "A spring's constants in every form (as `detent.motion.spring{}` gives them); nil for a timing animation.") { slot, call in
+            guard let parameters = slot.springParameters else { call.pushNil(); return }
+            SpringBinding.push(parameters, onto: call)
+        }
         cls.methods = [
             // Stops where it is and returns the velocity at the stop (pt/s).
             "stop": { slot, call in

@@ -220,7 +220,8 @@ extension DrawerBinding {
 
     static let settingKeys: [EngineSettingKey<DrawerDefaults>] = [
         .number("deceleration_rate", \.decelerationRate, .rate), .number("floating_panel_deceleration_rate", \.floatingPanelDecelerationRate, .rate),
-        .number("redirect_threshold", \.redirectThreshold, .fraction), .number("spring_mass", \.springMass, .spring),
+        .number("redirect_threshold", \.redirectThreshold, .fraction),
+        .spring(mass: \.springMass, stiffness: \.springStiffness, dampingRatio: \.springDampingRatio), .number("spring_mass", \.springMass, .spring),
         .number("spring_stiffness", \.springStiffness, .spring), .number("spring_damping_ratio", \.springDampingRatio, .spring),
         .number("rubber_band_coefficient", \.rubberBandCoefficient, .positive), .number("top_inset", \.topInset, .nonNegative),
         .number("middle_fraction", \.middleFraction, .fraction), .number("header_height", \.headerHeight, .nonNegative),

@@ -5,67 +5,6 @@ import DetentWorld
 /// `detent.motion`: the motion math of SPEC §2 for scripts — timing curves, springs,
 /// projection, rubber band and velocity trackers.
 enum MotionBinding {
-    static let springKeys = ["mass", "stiffness", "damping", "damping_ratio", "response", "bounciness", "speed"]
-
-
-    /// Reads one of the three parameterisations — {stiffness, mass?, damping | damping_ratio?},
-    /// {response, damping_ratio?} or {bounciness, speed?} — and refuses a table that mixes
-    /// them; with none given, the configured default (a lone damping_ratio applies to the
-    /// default stiffness and mass). Invalid constants are refused with the motion module's own
-    /// sentence.
-    static func springParameters(_ options: LuaTableArgument, defaults: MotionDefaults) throws -> SpringParameters {
-        try checkOneParameterisation(options)
-        let parameters = try readSpringParameters(options, defaults: defaults)
-        if let problem = parameters.validationError { throw LuaRaise("spring: \(problem)") }
-        return parameters
-    }
-
-    /// The key that chooses each parameterisation, and the keys only it takes.
-    private static let parameterisations: [(key: String, own: [String])] = [
-        ("stiffness", ["mass", "damping"]), ("response", []), ("bounciness", ["speed"]),
-    ]
-
-    private static let parameterisationList = "{stiffness =, mass =, damping = | damping_ratio =}, {response =, damping_ratio =} or {bounciness =, speed =}"
-
-    private static func checkOneParameterisation(_ options: LuaTableArgument) throws {
-        let chosen = parameterisations.filter { options.has($0.key) }
-        if chosen.count > 1 {
-            throw options.problem("\(NameSuggestion.list(chosen.map(\.key), joinedWith: "and")) give a spring in different ways; it takes one of \(parameterisationList)")
-        }
-        for (key, own) in parameterisations where !options.has(key) {
-            if let stray = own.first(where: options.has) {
-                throw options.fieldProblem(stray, "\(stray) belongs to {\(key) =, \(own.joined(separator: " =, ")) =}; give \(key) too, or use one of \(parameterisationList)")
-            }
-        }
-        if options.has("damping") && options.has("damping_ratio") {
-            throw options.problem("give damping (N·s/m) or damping_ratio (ζ), not both")
-        }
-        if options.has("bounciness") && options.has("damping_ratio") {
-            throw options.fieldProblem("damping_ratio", "{bounciness =, speed =} sets the damping itself; damping_ratio belongs to {stiffness =} or {response =}")
-        }
-    }
-
-    private static func readSpringParameters(_ options: LuaTableArgument, defaults: MotionDefaults) throws -> SpringParameters {
-        if let stiffness = try options.number("stiffness") {
-            let mass = try options.number("mass") ?? 1
-            if let damping = try options.number("damping") {
-                return SpringParameters(mass: mass, stiffness: stiffness, damping: damping)
-            }
-            let ratio = try options.number("damping_ratio") ?? defaults.springDampingRatio
-            return SpringParameters(mass: mass, stiffness: stiffness, damping: 2 * ratio * (stiffness * mass).squareRoot())
-        }
-        if let response = try options.number("response") {
-            guard response > 0 else { throw LuaRaise("spring: response must be > 0 seconds") }
-            return SpringParameters(dampingRatio: try options.number("damping_ratio") ?? 1, response: response)
-        }
-        if let bounciness = try options.number("bounciness") {
-            return SpringParameters(bounciness: bounciness, speed: try options.number("speed") ?? 12)
-        }
-        let mass = defaults.springMass, stiffness = defaults.springStiffness
-        let ratio = try options.number("damping_ratio") ?? defaults.springDampingRatio
-        return SpringParameters(mass: mass, stiffness: stiffness, damping: 2 * ratio * (stiffness * mass).squareRoot())
-    }
-
     /// Pushes the `detent.motion` table onto the main stack of `lua`.
     /// `defaults` is read at each call: the host's `[motion]` numbers from config, which the
     /// runtime sets after the table is installed.
@@ -86,25 +25,11 @@ enum MotionBinding {
         }
         LuaValue.array(CubicBezier.namedCurves.map { .string($0.name) }).push(onto: lua)
         lua.rawSet(field: "curves", inTableAt: -2)
-        // spring{...} → { mass, stiffness, damping, damping_ratio, displacement(t, x0, v0), velocity(t, x0, v0) }
+        // spring{...} → the spring's table in every form (SpringBinding.push).
         lua.setFunction("spring") { call in
             let options = try call.table(1)
-            try options.rejectUnknownKeys(springKeys)
-            let parameters = try springParameters(options, defaults: currentDefaults())
-            let solve = { (c: LuaCall) throws -> Spring in
-                Spring(parameters: parameters, displacement: try c.number(2, "displacement", .animatedValue),
-                       velocity: try c.optionalNumber(3, "velocity", .velocity) ?? 0)
-            }
-            call.push(.record([
-                ("mass", .number(parameters.mass)), ("stiffness", .number(parameters.stiffness)),
-                ("damping", .number(parameters.damping)), ("damping_ratio", .number(parameters.dampingRatio)),
-            ]))
-            call.setFunction("displacement") { c in
-                c.push(try solve(c).displacement(at: try c.number(1, "time", .seconds))); return 1
-            }
-            call.setFunction("velocity") { c in
-                c.push(try solve(c).velocity(at: try c.number(1, "time", .seconds))); return 1
-            }
+            try options.rejectUnknownKeys(SpringBinding.keys)
+            SpringBinding.push(try SpringBinding.parameters(options, defaults: currentDefaults()), onto: call)
             return 1
         }
         // project(velocity, rate?) → travel in points; rate is "normal", "fast" or a number.

@@ -57,7 +57,8 @@ extension PagerBinding {
         kind: "pager", engine: PagerEngine.self,
         example: #"world:pager{pages = 3, at = 2}"#,
         settings: [EngineSettingsSection("pager", PagerDefaults.self, keys: [
-            .number("deceleration_rate", \.decelerationRate, .rate), .number("spring_mass", \.springMass, .spring),
+            .number("deceleration_rate", \.decelerationRate, .rate),
+            .spring(mass: \.springMass, stiffness: \.springStiffness, dampingRatio: \.springDampingRatio), .number("spring_mass", \.springMass, .spring),
             .number("spring_stiffness", \.springStiffness, .spring), .number("spring_damping_ratio", \.springDampingRatio, .spring),
             .number("rubber_band_coefficient", \.rubberBandCoefficient, .positive),
         ])],

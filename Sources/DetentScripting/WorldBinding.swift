@@ -158,8 +158,8 @@ enum WorldBinding {
     static func spring(_ world: World, _ call: LuaCall) throws -> Int32 {
         try call.charge(bytes: HostCost.animator)
         let options = try call.table(2)
-        try options.rejectUnknownKeys(["name", "from", "to", "velocity"] + MotionBinding.springKeys)
-        let parameters = try MotionBinding.springParameters(options, defaults: world.configuration.motion)
+        try options.rejectUnknownKeys(["name", "from", "to", "velocity"] + SpringBinding.keys)
+        let parameters = try SpringBinding.parameters(options, defaults: world.configuration.motion)
         let name = try options.string("name") ?? world.animators.makeName()
         let velocity = options.has("velocity") ? try finite(options, "velocity", in: "spring") : 0
         let slot = world.animators.spring(name: name, from: try finite(options, "from", in: "spring"),

@@ -39,6 +39,10 @@ public final class AnimatorEngine: WorldEngine {
             kind == .timing ? engine.timings[index].animator.to : engine.springs[index].animator.target
         }
         public var isSpring: Bool { kind == .spring }
+        /// A spring animator's constants; nil for a timing animation.
+        public var springParameters: SpringParameters? {
+            kind == .spring ? engine.springs[index].animator.parameters : nil
+        }
     }
 
     fileprivate struct Stored<Motion: Animator> {

@@ -139,7 +139,7 @@ struct WorldConfigOverrideTests {
     @Test func unknownKeysAreRefusedWithTheValidOnes() throws {
         let configuration = try RunHarness.configuration()
         #expect(throws: WorldRequestError(detail: "unknown field 'config.drawer.spring_stifness'; expected one of: deceleration_rate, "
-                                          + "floating_panel_deceleration_rate, redirect_threshold, spring_mass, spring_stiffness, spring_damping_ratio, "
+                                          + "floating_panel_deceleration_rate, redirect_threshold, spring, spring_mass, spring_stiffness, spring_damping_ratio, "
                                           + "rubber_band_coefficient, top_inset, middle_fraction, header_height, content_deceleration_rate")) {
             _ = try configuration.engineDefaults(overriddenBy: .table(["drawer": .table(["spring_stifness": .integer(300)])]))
         }

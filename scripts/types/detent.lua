@@ -49,11 +49,33 @@ detent.motion = {}
 ---@overload fun(x1: number, y1: number, x2: number, y2: number, progress: number): number
 function detent.motion.curve(name_or_x1, progress_or_y1, x2, y2, progress) end
 
---- A spring's constants, with `displacement(t, x0, v0)` and `velocity(t, x0, v0)` solving it
---- (t in seconds, x0 in points, v0 in pt/s).
----@param options {stiffness?: number, damping?: number, damping_ratio?: number, mass?: number, response?: number, bounciness?: number, speed?: number}
----@return {mass: number, stiffness: number, damping: number, damping_ratio: number, displacement: fun(t: number, x0: number, v0?: number): number, velocity: fun(t: number, x0: number, v0?: number): number}
+--- A spring written in any one dialect (docs/springs.md) — `{duration = 0.5, bounce = 0.3}`,
+--- `{preset = "snappy"}`, `{response = 0.4, damping_fraction = 0.8}`, `{duration = 0.3,
+--- damping_ratio = 0.7}` (UIKit), `{stiffness = 200, damping_ratio = 1}`, `{bounciness = 4,
+--- speed = 12}` — read back in every form.
+---@param options detent.SpringParameters
+---@return detent.Spring
 function detent.motion.spring(options) end
+
+--- A spring in every equivalent form, with `displacement(t, x0, v0)` and `velocity(t, x0, v0)`
+--- solving it (t in seconds, x0 in points, v0 in pt/s).
+---@class detent.Spring
+---@field mass number
+---@field stiffness number mass·s⁻².
+---@field damping number mass·s⁻¹.
+---@field damping_ratio number ζ: 1 is critically damped, below 1 bounces.
+---@field duration number SwiftUI's perceptual duration, 2π·√(m/k), seconds.
+---@field bounce number SwiftUI's bounce: 1 − ζ, or 1/ζ − 1 when overdamped.
+---@field response number SwiftUI's response (the same period as duration), seconds.
+---@field damping_fraction number SwiftUI's dampingFraction (= damping_ratio).
+---@field settling_duration number Seconds until a unit release from rest stays within 0.001 of its target (SwiftUI's settlingDuration); math.huge undamped.
+---@field displacement fun(t: number, x0: number, v0?: number): number
+---@field velocity fun(t: number, x0: number, v0?: number): number
+local spring_table = {}
+
+--- The SwiftUI spelling, e.g. `.spring(duration: 0.5, bounce: 0.3)` (numbers to 6 places).
+---@return string
+function spring_table:swift() end
 
 --- Distance a flick at `velocity` (pt/s) travels decelerating at `rate` (UIScrollView's
 --- "normal" 0.998 or "fast" 0.99 per ms, or a number); points.

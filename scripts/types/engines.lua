@@ -36,9 +36,10 @@ local world_class = {}
 ---@return detent.animator
 function world_class:animate(options) end
 
---- A spring animation from `from` to `to` (pt), starting at `velocity` (pt/s). Parameters: stiffness
---- with damping or damping_ratio (and mass), or response (s) with damping_ratio, or bounciness
---- with speed; none: config/engine.toml [motion]'s spring.
+--- A spring animation from `from` to `to` (pt), starting at `velocity` (pt/s), written in any one
+--- dialect (docs/springs.md): duration with bounce, a preset (with duration, extra_bounce),
+--- response with damping_fraction, duration with damping_ratio (UIKit), stiffness with damping or
+--- damping_ratio (and mass), or bounciness with speed; none: config/engine.toml [motion]'s spring.
 ---@param options detent.SpringOptions
 ---@return detent.animator
 function world_class:spring(options) end
@@ -139,6 +140,7 @@ function world_class:tabs(options) end
 ---@field state "running"|"finished"|"stopped"
 ---@field finished boolean
 ---@field running boolean
+---@field spring detent.Spring? A spring's constants in every form (as `detent.motion.spring{}` gives them); nil for a timing animation.
 local animator_class = {}
 
 --- Stops where it is; returns the velocity at the stop (pt/s).
@@ -481,18 +483,26 @@ function tabs_class:pop_to_root(animated) end
 --------------------------------------------------------------------------------------------
 -- Option tables
 
----@class detent.SpringOptions
+---@class detent.SpringOptions : detent.SpringParameters
 ---@field from number
 ---@field to number
 ---@field velocity? number pt/s (default 0).
 ---@field name? string
----@field stiffness? number N/m-like stiffness (with mass).
----@field damping? number
----@field damping_ratio? number 1 = critically damped.
+
+--- A spring in one dialect (docs/springs.md); keys of two dialects together are refused.
+---@class detent.SpringParameters
+---@field duration? number SwiftUI's perceptual duration, seconds (default 0.5), with bounce; UIKit's animation duration with damping_ratio; or a preset's.
+---@field bounce? number SwiftUI's bounce, more than -1 and at most 1 (default 0).
+---@field preset? "smooth"|"snappy"|"bouncy"|"interactive" SwiftUI's named springs (bounce 0, 0.15, 0.3, 0.14).
+---@field extra_bounce? number Added to the preset's bounce.
+---@field response? number SwiftUI's response, seconds (default 0.5), with damping_fraction.
+---@field damping_fraction? number SwiftUI's dampingFraction (ζ).
+---@field stiffness? number mass·s⁻² (with mass, damping or damping_ratio).
+---@field damping? number mass·s⁻¹.
+---@field damping_ratio? number ζ, 1 = critically damped: with stiffness, response or duration (UIKit's dampingRatio), or alone over the configured spring.
 ---@field mass? number Default 1.
----@field response? number Seconds (UIKit's spring response).
----@field bounciness? number
----@field speed? number
+---@field bounciness? number Facebook POP's, with speed.
+---@field speed? number POP's (default 12).
 
 ---@class detent.ScreenOptions
 ---@field id string

@@ -161,10 +161,10 @@ enum ComponentBinding {
         let property = try call.string(2)
         let index = try c.animatableIndex(property)
         let options = try call.table(3)
-        try options.rejectUnknownKeys(["to", "velocity"] + MotionBinding.springKeys)
+        try options.rejectUnknownKeys(["to", "velocity"] + SpringBinding.keys)
         let to = try options.requiredNumber("to", .animatedValue)
         let velocity = try options.number("velocity", .velocity) ?? c.drivingVelocity(index)
-        let parameters = try MotionBinding.springParameters(options, defaults: world.configuration.motion)
+        let parameters = try SpringBinding.parameters(options, defaults: world.configuration.motion)
         let slot = world.animators.spring(name: c.animatorName(property), from: c.values[index].number!, to: to,
                                           velocity: velocity, parameters: parameters, in: world)
         c.drive(index, with: slot)

@@ -1,4 +1,5 @@
 import DetentLua
+import DetentMotion
 
 /// The numbers one engine kind starts from: its section of `config/engine.toml` (also
 /// `[engine.<section>]` in detent.toml and a world's `config = {<section> = {...}}`). Each
@@ -26,6 +27,11 @@ public protocol EngineSettingsReader {
     func optionalCurveName(_ name: String) throws -> String?
     func optionalBool(_ name: String) throws -> Bool?
     func optionalName(_ name: String, oneOf names: [String]) throws -> String?
+    /// A spring in any dialect (`SpringSpecification`): a preset's name (`"smooth"`) or a
+    /// table (`{duration = 0.5, bounce = 0.3}`) over `defaults`; nil when absent. Refused
+    /// beside any of `alternatives` (the keys that give the same spring one number each),
+    /// naming both keys.
+    func optionalSpring(_ name: String, replacing alternatives: [String], defaults: SpringParameters) throws -> SpringParameters?
 }
 
 /// One key of an engine's config section and where its value goes.
@@ -37,10 +43,25 @@ public struct EngineSettingKey<Settings: EngineSettings>: Sendable {
         case curve(WritableKeyPath<Settings, String>)
         case boolean(WritableKeyPath<Settings, Bool>)
         case name(WritableKeyPath<Settings, String>, oneOf: [String])
+        /// One spring written in any dialect, stored as the three numbers of the keys `replacing`.
+        case spring(SpringPaths, replacing: [String])
+    }
+
+    /// Where a section keeps its spring's numbers.
+    struct SpringPaths {
+        let mass: WritableKeyPath<Settings, Double>
+        let stiffness: WritableKeyPath<Settings, Double>
+        let dampingRatio: WritableKeyPath<Settings, Double>
     }
 
     public let key: String
     let kind: Kind
+    /// Whether the key is one of the section's own, written in config/engine.toml and listed
+    /// with its value; false for another spelling of keys that are (`spring`).
+    var listed: Bool {
+        if case .spring = kind { return false }
+        return true
+    }
 
     /// A number checked by `rule` (its range and unit are what errors quote).
     public static func number(_ key: String, _ path: WritableKeyPath<Settings, Double>, _ rule: NumberRule) -> Self {
@@ -57,9 +78,25 @@ public struct EngineSettingKey<Settings: EngineSettings>: Sendable {
         Self(key: key, kind: .name(path, oneOf: names))
     }
 
+    /// The section's spring as one `spring` key, in any dialect (`SpringSpecification`): a
+    /// preset's name or a table, stored in the numbers of `spring_mass`, `spring_stiffness`
+    /// and `spring_damping_ratio` (which it cannot be given beside).
+    public static func spring(mass: WritableKeyPath<Settings, Double>, stiffness: WritableKeyPath<Settings, Double>,
+                              dampingRatio: WritableKeyPath<Settings, Double>) -> Self {
+        Self(key: "spring", kind: .spring(SpringPaths(mass: mass, stiffness: stiffness, dampingRatio: dampingRatio),
+                                          replacing: ["spring_mass", "spring_stiffness", "spring_damping_ratio"]))
+    }
+
     /// Replaces the value in `settings` when `reader` has the key, after checking it.
     func read(from reader: any EngineSettingsReader, into settings: inout Settings) throws {
         switch kind {
+        case let .spring(paths, alternatives):
+            let defaults = SpringParameters(mass: settings[keyPath: paths.mass], stiffness: settings[keyPath: paths.stiffness],
+                                            dampingRatio: settings[keyPath: paths.dampingRatio])
+            guard let spring = try reader.optionalSpring(key, replacing: alternatives, defaults: defaults) else { return }
+            settings[keyPath: paths.mass] = spring.mass
+            settings[keyPath: paths.stiffness] = spring.stiffness
+            settings[keyPath: paths.dampingRatio] = spring.dampingRatio
         case let .number(path, rule): if let value = try reader.optionalNumber(key, rule) { settings[keyPath: path] = value }
         case let .curve(path): if let value = try reader.optionalCurveName(key) { settings[keyPath: path] = value }
         case let .boolean(path): if let value = try reader.optionalBool(key) { settings[keyPath: path] = value }
@@ -74,6 +111,10 @@ public struct EngineSettingKey<Settings: EngineSettings>: Sendable {
         case let .curve(path): return .curve(settings[keyPath: path])
         case let .name(path, _): return .word(settings[keyPath: path])
         case let .boolean(path): return .boolean(settings[keyPath: path])
+        case let .spring(paths, _):
+            let spring = SpringParameters(mass: settings[keyPath: paths.mass], stiffness: settings[keyPath: paths.stiffness],
+                                          dampingRatio: settings[keyPath: paths.dampingRatio])
+            return .word(spring.swiftUI)
         }
     }
 }
@@ -103,7 +144,7 @@ public struct EngineSettingsSection: Sendable {
     public init<Settings: EngineSettings>(_ name: String, _ type: Settings.Type, keys: [EngineSettingKey<Settings>],
                                           derive: (@Sendable (inout Settings, EngineDefaults) -> Void)? = nil) {
         self.name = name
-        self.keys = keys.map(\.key)
+        self.keys = keys.filter(\.listed).map(\.key)
         let names = keys.map(\.key)
         load = { reader, defaults in
             var settings = defaults[Settings.self]
@@ -119,7 +160,7 @@ public struct EngineSettingsSection: Sendable {
         }
         listValues = { defaults in
             let settings = defaults[Settings.self]
-            return keys.map { ($0.key, $0.value(in: settings)) }
+            return keys.filter(\.listed).map { ($0.key, $0.value(in: settings)) }
         }
     }
 

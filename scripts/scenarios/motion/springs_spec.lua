@@ -1,5 +1,6 @@
 -- Springs (SPEC §2): the exact solution of m·x″ + c·x′ + k·x = 0 in all three regimes,
--- parameterised three ways. x is the displacement from the target in points.
+-- written in the older dialects. x is the displacement from the target in points. SwiftUI's
+-- and UIKit's own words are in springs_in_swiftui_terms_spec.lua.
 local spring = detent.motion.spring
 
 describe("springs", function()
