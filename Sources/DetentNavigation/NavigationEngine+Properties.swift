@@ -17,6 +17,6 @@ extension NavigationEngine: TabulatedEngine {
         .value("transitioning", "boolean", "") { .boolean($0.isTransitioning) },
         .value("interactive", "boolean", "Whether an interactive pop (edge swipe) is in progress.") { .boolean($0.isInteractive) },
         .traced("queued", "integer", unit: nil, "Operations waiting for the running transition.") { Double($0.queue.count) },
-        .traced("content_height", unit: "pt", "Bar plus the top screen's content height, points (what a sheet follows).") { $0.contentHeight },
+        .traced("content_height", unit: "pt", "The top screen's content height, points, without the bar (what a sheet follows, adding the bar).") { $0.contentHeight },
     ])
 }

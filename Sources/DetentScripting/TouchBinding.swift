@@ -21,7 +21,7 @@ enum TouchBinding {
                 let v = touch.velocity
                 call.push(.record([("x", .number(v.x)), ("y", .number(v.y))]))
             }
-        cls.field("part", "string?", "The named part the touch-down hit (\"drawer.header\", …), or nil.") { touch, call in
+        cls.field("part", "string?", "The part of its engine the touch-down hit (\"header\", \"back_button\", …), or nil.") { touch, call in
                 if let part = touch.claim?.part { call.push(part) } else { call.pushNil() }
             }
         // When the last scheduled sample is due, in virtual seconds.

@@ -37,7 +37,7 @@ enum WorldBinding {
                     ("dropped", .integer(Int64(tick.droppedFrames))),
                 ]))
             }
-        cls.field("events", "detent.Event[]", "Events emitted so far in this world, oldest first.") { world, call in
+        cls.field("events", "detent.Event[]", "Events of the last frame (emitted since the frame began), oldest first.") { world, call in
                 call.push(.array(world.events.map(EventBinding.value)))
             }
         cls.methods = [

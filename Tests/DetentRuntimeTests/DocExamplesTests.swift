@@ -84,3 +84,24 @@ struct DocExamplesTests {
         #expect(summary.hasSuffix(" passed, 0 failed") || summary.contains(" passed, 0 failed,"), "\(page): \(summary)\n\(run.output)")
     }
 }
+
+/// `detent docs`: every page of docs/ and the README are compiled in and printed as they are.
+@Suite("detent docs", .serialized)
+struct DocsCommandTests {
+    @Test func everyPageIsATopicAndPrintsAsWritten() throws {
+        let detent = try BuiltExecutables.path(of: "detent")
+        let listed = try BuiltExecutables.run(detent, ["docs", "--list"])
+        let topics = Set(listed.output.split(separator: "\n").map(String.init))
+        let pages = Set(DocExamplesTests.pages.map { $0 == "README.md" ? "readme" : String($0.dropFirst("docs/".count).dropLast(3)) })
+        #expect(topics == pages, "detent docs --list: \(topics.sorted()); the pages: \(pages.sorted())")
+        let drawer = try BuiltExecutables.run(detent, ["docs", "drawer"])
+        let written = try String(contentsOf: BuiltExecutables.root.appendingPathComponent("docs/drawer.md"), encoding: .utf8)
+        #expect(drawer.status == 0 && drawer.output == written)
+    }
+
+    @Test func anUnknownTopicNamesTheNearest() throws {
+        let run = try BuiltExecutables.run(try BuiltExecutables.path(of: "detent"), ["docs", "drawr"])
+        #expect(run.status == 2)
+        #expect(run.output.contains("no page 'drawr' (did you mean drawer? topics: readme, worlds"), "\(run.output)")
+    }
+}

@@ -271,7 +271,7 @@ function flick(target, options) end
 ---@return detent.Point|detent.touch
 function touch_path(path) end
 
---- Down and up 50 ms later.
+--- Down, then up after about 50 ms (the lift comes with the next touch sample: 67 ms at 60 Hz).
 ---@param target detent.Target
 ---@return detent.Point
 function tap(target) end

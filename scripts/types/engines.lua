@@ -27,7 +27,7 @@
 ---@field refresh_rate string The display link's rate, e.g. "60 Hz" or "10–120 Hz" (ProMotion).
 ---@field busy boolean Whether anything animates, a gesture is in flight or work is queued.
 ---@field tick detent.Tick? The last display-link tick as CADisplayLink reports it, nil before the first.
----@field events detent.Event[] Events emitted so far in this world, oldest first.
+---@field events detent.Event[] Events of the last frame (emitted since the frame began), oldest first.
 local world_class = {}
 
 --- A timing animation of a number from `from` to `to`, stepped every frame; read it as
@@ -179,7 +179,7 @@ function trace_class:stop() end
 ---@field y number Current location, points.
 ---@field phase "began"|"moved"|"ended"|"cancelled"
 ---@field velocity detent.Point The velocity tracker's estimate as of the last delivered sample, pt/s: the release velocity once the finger lifted.
----@field part string? The named part the touch-down hit ("drawer.header", …), or nil.
+---@field part string? The part of its engine the touch-down hit ("header", "back_button", …), or nil.
 ---@field scheduled_end number When the last scheduled sample is due, virtual seconds.
 ---@field scheduled_x number Where the last scheduled sample puts the finger, points.
 ---@field scheduled_y number Where the last scheduled sample puts the finger, points.
@@ -265,7 +265,7 @@ function screen_class:hide_item(id, hidden) end
 ---@field transitioning boolean
 ---@field interactive boolean Whether an interactive pop (edge swipe) is in progress.
 ---@field queued integer Operations waiting for the running transition.
----@field content_height number Bar plus the top screen's content height, points (what a sheet follows).
+---@field content_height number The top screen's content height, points, without the bar (what a sheet follows, adding the bar).
 ---@field stack detent.screen[] Screens bottom to top.
 ---@field top detent.screen? The top screen.
 ---@field compensates boolean Whether incoming content is compensated for bar height changes (assign only).
@@ -572,7 +572,7 @@ function tabs_class:pop_to_root(animated) end
 
 ---@class detent.SheetOptions
 ---@field screens detent.screen[]
----@field detents? (string|number|table)[] Default {"large"}.
+---@field detents? (string|number|table)[] Default {"content"}.
 ---@field dismissible? boolean Default true.
 ---@field dims_tap? boolean
 ---@field policy? detent.Policy
