@@ -56,6 +56,7 @@ enum DocPages {
 
     static let all: [Page] = [
         Page(topic: "readme", bytes: PackageResources.README_md),
+        Page(topic: "lua-api", bytes: PackageResources.lua_api_md),
         Page(topic: "worlds", bytes: PackageResources.worlds_md),
         Page(topic: "gestures", bytes: PackageResources.gestures_md),
         Page(topic: "assertions", bytes: PackageResources.assertions_md),
@@ -67,7 +68,13 @@ enum DocPages {
         Page(topic: "motion", bytes: PackageResources.motion_md),
         Page(topic: "springs", bytes: PackageResources.springs_md),
         Page(topic: "api", bytes: PackageResources.api_md),
+        Page(topic: "busted", bytes: PackageResources.busted_md),
+        Page(topic: "running", bytes: PackageResources.running_md),
+        Page(topic: "ci", bytes: PackageResources.ci_md),
+        Page(topic: "console", bytes: PackageResources.console_md),
+        Page(topic: "daemon", bytes: PackageResources.daemon_md),
         Page(topic: "architecture", bytes: PackageResources.architecture_md),
+        Page(topic: "development", bytes: PackageResources.development_md),
         Page(topic: "configuration", bytes: PackageResources.configuration_md),
         Page(topic: "plugins", bytes: PackageResources.plugins_md),
         Page(topic: "protocol", bytes: PackageResources.protocol_md),
