@@ -1,12 +1,11 @@
 // See CLuaShim.h. Everything that may call lua_error (and so longjmp) lives here, in C.
-#include "CLuaShim.h"
+#include "internal.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 #include <signal.h>
 #include <pthread.h>
-#include <malloc.h>
 
 enum { HOOK_STEP = 1000 };
 // Instructions one call into host code is charged (about what the call costs the host,
@@ -27,87 +26,6 @@ static void record_line(lua_State *L, detent_coverage *coverage, lua_Debug *ar);
 static int is_detent_chunk(const char *source) {
     if (source[0] == '@' || source[0] == '=') source++;
     return strncmp(source, "(detent)/", 9) == 0 || strncmp(source, "=(detent", 8) == 0 || strncmp(source, "(detent ", 8) == 0;
-}
-
-// ---- Macros as functions -------------------------------------------------------------
-
-void detent_lua_pop(lua_State *L, int n) { lua_pop(L, n); }
-void detent_lua_newtable(lua_State *L) { lua_newtable(L); }
-const char *detent_lua_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
-static void clear_read_caches(lua_State *L);
-
-// A new epoch (see "Read caches" below): what a handle read once is forgotten, and the caches are emptied.
-static inline __attribute__((always_inline)) void new_read_epoch(lua_State *L, detent_limits *limits) {
-    limits->read_epoch += 1;
-    if (limits->read_cache_count > 0) clear_read_caches(L);
-}
-
-int detent_lua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
-    new_read_epoch(L, detent_limits_of(L));   // see "Read caches"
-    return lua_pcall(L, nargs, nresults, msgh);
-}
-int detent_lua_upvalueindex(int i) { return lua_upvalueindex(i); }
-int detent_lua_registryindex(void) { return LUA_REGISTRYINDEX; }
-void detent_lua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
-void detent_lua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
-void detent_lua_replace(lua_State *L, int idx) { lua_replace(L, idx); }
-int detent_lua_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
-lua_Number detent_lua_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
-lua_Integer detent_lua_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }
-void *detent_lua_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
-int detent_luaL_getmetatable(lua_State *L, const char *name) { return luaL_getmetatable(L, name); }
-void detent_lua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
-void **detent_lua_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
-void detent_lua_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
-
-// Hands the heap's free pages back to the system when the state behind `limits` ever held
-// more than 16 MiB (glibc keeps what a process freed for later; a daemon whose session just
-// dropped a memory bomb's hundreds of MiB should not). Small states cost no trim.
-void detent_return_memory_of(detent_limits *limits) {
-    if (limits->peak > ((size_t)16 << 20)) malloc_trim(0);
-}
-
-// Blocks of 256 KiB and more come straight from mmap and go straight back when freed, in every
-// thread's arena: glibc otherwise raises that threshold as such blocks are freed (up to
-// 32 MiB) and serves later big blocks from arenas it keeps, so a long-lived process that saw
-// memory bombs and huge strings in its Lua states would hold hundreds of MiB it no longer uses.
-void detent_return_large_blocks_at_once(void) { mallopt(M_MMAP_THRESHOLD, 256 * 1024); }
-
-// Text only: mode "t" refuses precompiled bytecode (SPEC §13).
-int detent_lua_loadtext(lua_State *L, const char *text, size_t len, const char *chunkname) {
-    return luaL_loadbufferx(L, text, len, chunkname, "t");
-}
-
-// ---- Precompiled trusted chunks ---------------------------------------------------------
-
-static int buffer_writer(lua_State *L, const void *p, size_t size, void *ud) {
-    (void)L;
-    detent_buffer *buffer = (detent_buffer *)ud;
-    if (buffer->size + size > buffer->capacity) {
-        size_t capacity = buffer->capacity ? buffer->capacity * 2 : 4096;
-        while (capacity < buffer->size + size) capacity *= 2;
-        char *data = (char *)realloc(buffer->data, capacity);
-        if (data == NULL) return 1;
-        buffer->data = data;
-        buffer->capacity = capacity;
-    }
-    memcpy(buffer->data + buffer->size, p, size);
-    buffer->size += size;
-    return 0;
-}
-
-int detent_lua_dump(lua_State *L, detent_buffer *out) {
-    return lua_dump(L, buffer_writer, out, 0);
-}
-
-void detent_buffer_free(detent_buffer *buffer) {
-    free(buffer->data);
-    buffer->data = NULL;
-    buffer->size = buffer->capacity = 0;
-}
-
-int detent_lua_loadbinary(lua_State *L, const char *data, size_t len, const char *chunkname) {
-    return luaL_loadbufferx(L, data, len, chunkname, "b");
 }
 
 // ---- Swift functions as Lua functions -------------------------------------------------
@@ -192,7 +110,7 @@ static int host_trampoline(lua_State *L) {
     charge_host_call(L, limits);
     int saved_depth = guard_host(L, limits);
     int results = fn->invoke(L, fn->context);
-    new_read_epoch(L, limits);   // host code may have changed what handles read ("Read caches")
+    shim_new_read_epoch(L, limits);   // host code may have changed what handles read ("Read caches")
     return leave_host(L, limits, saved_depth, results);
 }
 
@@ -259,7 +177,7 @@ static const char HANDLES_KEY = 0;     // class metatable[&HANDLES_KEY]: its liv
 
 // Empties every handle's read cache. The list (registry[read_cache_ref]) holds each cached
 // value's cache and key, in pairs.
-static void clear_read_caches(lua_State *L) {
+void shim_clear_read_caches(lua_State *L) {
     detent_limits *limits = detent_limits_of(L);
     int count = limits->read_cache_count;
     if (count == 0) return;
@@ -659,7 +577,7 @@ void detent_poll_limits(lua_State *L, int64_t instructions) {
 
 int detent_resume_guest(lua_State *co, lua_State *from, int nargs, int *nresults) {
     detent_limits *limits = detent_limits_of(co);
-    new_read_epoch(from != NULL ? from : co, limits);   // see "Read caches"
+    shim_new_read_epoch(from != NULL ? from : co, limits);   // see "Read caches"
     lua_State *previous = limits->running;
     limits->guest_depth += 1;
     limits->running = co;
