@@ -3,7 +3,9 @@
 // difference — every step of the matcher is counted and charged to the state's instruction
 // budget, and the state's stop flags (budget, interrupt, CPU watchdog) are polled while it
 // runs. Lua's own matcher backtracks without ever running a Lua instruction, so the count
-// hook cannot stop `("a"):rep(30000):find(".-.-.-.-b")`; this one can (SPEC §13).
+// hook cannot stop `("a"):rep(30000):find(".-.-.-.-b")`; this one can (SPEC §13). In C, as
+// Lua's own is: it steps through the subject byte by byte, and its errors and stops are raised
+// with lua_error (a longjmp), which must not cross Swift frames.
 //
 // The semantics are those of Lua 5.4's lstrlib.c (Copyright © 1994–2022 Lua.org, PUC-Rio,
 // MIT licence); BoundedPatternTests checks them against the stock functions on thousands of inputs.

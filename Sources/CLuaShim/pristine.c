@@ -1,6 +1,7 @@
 // A state's pristine snapshot: what one spec file changed, undone before the next file runs
-// in the same state (issue 16 §3: building a state with the prelude costs far more than
-// putting one back).
+// in the same state (building a state with the prelude costs far more than putting one back).
+// In C because a restore visits every recorded table with raw operations, and a Lua error
+// raised on the way (a longjmp) must not cross Swift frames.
 //
 // `detent_pristine_take` walks everything reachable from the globals, the string metatable,
 // the registry's table of loaded libraries and the host's extra roots — tables (their raw
@@ -11,7 +12,7 @@
 // are the defaults again. Whatever the file created is then unreachable from the globals and
 // left to the collector. Only raw operations are used, so no metamethod of the file runs.
 //
-// Most files change few of the ~200 recorded tables, so a restore first asks whether a table
+// Most files change few of the recorded tables, so a restore first asks whether a table
 // is still exactly as recorded: one `lua_next` pass compared, field by field in iteration
 // order, with the *prints* the snapshot keeps in C (each key's and value's type and identity).
 // Only a table that differs is put back from its copy (a lookup per field), and its prints are
