@@ -16,7 +16,8 @@
 //   locations.c       Where an error happened, in the script's terms; tracebacks.
 //   coverage.c        Line coverage for `detent run --coverage`.
 //   malloc_tuning.c   Giving freed memory back to the system.
-//   pattern.c         Lua's string matcher, made stoppable.
+//   pattern.c         string.find, match, gmatch and gsub on a matcher made stoppable
+//                     (pattern_matcher.c).
 //   pristine.c        The snapshot that lets one state run many spec files.
 //
 // internal.h and host_call.h declare what the files share and Swift never sees.
