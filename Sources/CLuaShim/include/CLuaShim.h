@@ -1,4 +1,4 @@
-// CLuaShim: the C side of Detent's Lua bridge. C holds what Swift cannot: Lua's macros,
+// CLuaShim: the C side of Detent's Lua bridge. It holds what Swift cannot: Lua's macros,
 // whatever may raise a Lua error (a longjmp, which must never cross Swift frames: Swift
 // returns a status, C raises), and what Lua's core calls back (the allocator, the hook). The
 // limits (SPEC §13), an instruction budget or a CPU watchdog and a memory cap, bite only while
@@ -18,9 +18,11 @@
 //   malloc_tuning.c   Giving freed memory back to the system.
 //   pattern.c         string.find, match, gmatch and gsub on a matcher made stoppable
 //                     (pattern_matcher.c).
-//   pristine.c        The snapshot that lets one state run many spec files.
+//   pristine.c        The snapshot that lets one state run many spec files: taking it, putting
+//                     it back (pristine_restore.c), the prints both compare (pristine_prints.c).
 //
-// internal.h and host_call.h declare what the files share and Swift never sees.
+// internal.h, host_call.h, pattern_matcher.h and pristine_prints.h declare what the files
+// share and Swift never sees.
 #ifndef DETENT_CLUASHIM_H
 #define DETENT_CLUASHIM_H
 
