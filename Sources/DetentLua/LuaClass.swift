@@ -376,7 +376,7 @@ extension LuaState {
         }
         detent_push_class_index(L, classMemberRead, classNumberRead, Unmanaged.passUnretained(cls).toOpaque())
         // Each handle gets a metatable of its own, whose __index is its read cache with the
-        // reader behind it (shim.c, "Read caches").
+        // reader behind it (handle_index.c, "Read caches").
         detent_finish_class_metatable(L, -3)
         let methodTable = ref()
         setFunction("__newindex") { call in

@@ -18,7 +18,7 @@ extension LuaState {
             guard let source = detent_coverage_file_source(limits, i), let hits = detent_coverage_file_hits(limits, i) else { continue }
             var lines: [Int: Int] = [:]
             for line in 0..<Int(detent_coverage_file_size(limits, i)) where hits[line] > 0 { lines[line] = Int(hits[line]) }
-            result[String(String(cString: source).dropFirst())] = lines   // one entry per file (shim.c)
+            result[String(String(cString: source).dropFirst())] = lines   // one entry per file (coverage.c)
         }
         detent_coverage_clear(limits)
         return result

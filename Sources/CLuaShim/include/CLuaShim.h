@@ -1,10 +1,28 @@
-// CLuaShim: the C side of Detent's Lua bridge.
+// CLuaShim: the C side of Detent's Lua bridge. It holds what Swift cannot: Lua's macros,
+// whatever may raise a Lua error (a longjmp, which must never cross Swift frames: Swift
+// returns a status, C raises), and what Lua's core calls back (the allocator, the hook). The
+// limits (SPEC §13), an instruction budget or a CPU watchdog and a memory cap, bite only while
+// guest (script) code runs. One file per concern:
 //
-// * Lua's function-like macros as functions Swift can call.
-// * The trampoline that lets a Swift closure act as a Lua C function without ever letting
-//   lua_error longjmp through Swift frames: Swift returns a status, C raises.
-// * Limits (SPEC §13): an instruction budget enforced by a count hook, and a memory cap
-//   enforced by a custom allocator. Both only bite while guest (script) code runs.
+//   api_wrappers.c    Lua's function-like macros as functions Swift can call.
+//   bytecode.c        Loads: a script's chunk as text only, Detent's precompiled prelude as binary.
+//   host_functions.c  The trampoline that lets a Swift closure act as a Lua C function.
+//   handle_index.c    Handles and their reads: the class's __index in C, the read caches.
+//   allocator.c       Each state's allocator, which enforces the memory cap.
+//   limits.c          The budget, the stop flags and the count hook; entering guest code.
+//   stop_signal.c     The signal that stops guest code running without the count hook.
+//   pcall_guard.c     pcall and xpcall that never catch a limit's stop.
+//   tasks.c           The coroutines the host resumes, and scripts' guarded coroutine functions.
+//   locations.c       Where an error happened, in the script's terms; tracebacks.
+//   coverage.c        Line coverage for `detent run --coverage`.
+//   malloc_tuning.c   Giving freed memory back to the system.
+//   pattern.c         string.find, match, gmatch and gsub on a matcher made stoppable
+//                     (pattern_matcher.c).
+//   pristine.c        The snapshot that lets one state run many spec files: taking it, putting
+//                     it back (pristine_restore.c), the prints both compare (pristine_prints.c).
+//
+// internal.h, host_call.h, pattern_matcher.h and pristine_prints.h declare what the files
+// share and Swift never sees.
 #ifndef DETENT_CLUASHIM_H
 #define DETENT_CLUASHIM_H
 
@@ -96,7 +114,7 @@ typedef struct {
 /// Completes the class metatable at `class_index` (its shared functions and names set) with
 /// the reader closure on top of the stack (popped): handles of the class get a metatable of
 /// their own whose __index is the handle's read cache, a table of the number fields read since
-/// the last host call, behind which the reader runs (see "Read caches" in shim.c).
+/// the last host call, behind which the reader runs (see "Read caches" in handle_index.c).
 void detent_finish_class_metatable(lua_State *L, int class_index);
 
 /// Pushes the handle of id `id` of the class whose metatable is registry[class_ref]: the one
@@ -118,7 +136,7 @@ typedef enum {
     DETENT_KILL_CPU_TIME = 4,
 } detent_kill_reason;
 
-/// Lines run per script file, for `detent run --coverage` (shim.c).
+/// Lines run per script file, for `detent run --coverage` (coverage.c).
 typedef struct detent_coverage detent_coverage;
 
 typedef struct detent_limits {
@@ -224,7 +242,7 @@ int detent_traceback_handler(lua_State *L);
 int detent_lua_limit_reached(lua_State *L);
 
 // Replaces the globals pcall and xpcall with Lua's own, except that neither catches a stop by
-// a limit, and each polls the stop flags as a host call does (see shim.c).
+// a limit, and each polls the stop flags as a host call does (see pcall_guard.c).
 void detent_install_guarded_pcall(lua_State *L);
 
 // Pushes "chunk:line: " of the first frame at or above `level` that is a script's own code —
