@@ -239,7 +239,7 @@ public final class DaemonServer: @unchecked Sendable {
         // Not waited for: a session stuck in native code must not hold the shutdown up.
         let sessions = daemon.sessionWorkers
         for session in sessions {
-            session.interrupt()
+            session.interrupt(shuttingDown: true)
             session.notify("quiesce")
         }
         let grace = daemon.config.shutdownGraceSeconds
