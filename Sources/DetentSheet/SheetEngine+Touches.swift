@@ -50,6 +50,22 @@ extension SheetEngine: PartLocating {
         return ["\(name).grabber", "\(name).content", "\(name).dimming"]
     }
 
+    /// As `SheetResponder` and `SheetDimmingResponder` hit-test: the dimming above the sheet;
+    /// on the sheet, the bar area moves it (the whole sheet when its content does not scroll)
+    /// and the content lies below the bar area.
+    public func frame(ofPart part: String, in world: World) -> PartFrame? {
+        guard state != .hidden else { return nil }
+        switch part {
+        case "\(name).grabber":
+            return PartFrame(x: 0, y: top, width: screenWidth, height: scrollContent != nil ? barAreaHeight : max(0, screenHeight - top))
+        case "\(name).content":
+            let contentTop = top + barAreaHeight
+            return PartFrame(x: 0, y: contentTop, width: screenWidth, height: max(0, screenHeight - contentTop))
+        case "\(name).dimming": return PartFrame(x: 0, y: 0, width: screenWidth, height: max(0, top))
+        default: return nil
+        }
+    }
+
     // MARK: Scroll hand-off (SPEC §5 with §6's rules)
 
     /// One finger movement of `dy` points (positive: down) on the top screen's scroll view,

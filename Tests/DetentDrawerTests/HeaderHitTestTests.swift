@@ -42,6 +42,26 @@ struct HeaderHitTestTests {
         #expect(Self.part(at: 58.999, in: h) == nil)
     }
 
+    /// The world's touch targets are those bands in window points, each with the point a
+    /// gesture aimed at it by name touches, which hit-testing gives to that very part.
+    @Test func theTouchTargetsAreTheBandsHitTestingClaims() throws {
+        let h = DrawerHarness()
+        try h.start(at: "middle")
+        let targets = h.world.touchTargets
+        #expect(targets.map(\.part) == ["drawer.header", "drawer.content"])
+        #expect(targets.first?.frame == PartFrame(x: 0, y: 426, width: h.engine.screenWidth, height: 44))
+        #expect(targets.last?.frame == PartFrame(x: 0, y: 470, width: h.engine.screenWidth, height: h.engine.screenHeight - 470))
+        for target in targets {
+            let f = target.frame
+            #expect(f.x <= target.point.x && target.point.x <= f.x + f.width && f.y <= target.point.y && target.point.y <= f.y + f.height)
+            for point in [target.point, Point(x: f.x + 1, y: f.y + 0.5), Point(x: f.x + f.width - 1, y: f.y + f.height - 0.5)] {
+                #expect(h.world.touches.hitTest(point, in: h.world).map { "drawer." + $0.1.part } == target.part, "\(point)")
+            }
+        }
+        try h.engine.move(toAnchor: "top", in: h.world)
+        #expect(h.world.touchTargets.first?.frame.y == 59)
+    }
+
     @Test func aTouchAboveTheHeaderDoesNotStartADrag() throws {
         let h = DrawerHarness()
         try h.start(at: "middle")
