@@ -110,6 +110,9 @@ public struct RunSummary: Equatable, Sendable {
     public var results: [TestResult] = []
     /// The run was cancelled before every selected test ran.
     public var cancelled = false
+    /// With `cancelled`: the spec files, in run order, that the cancel kept from starting —
+    /// none of their tests ran or was reported, and none is counted above.
+    public var notStartedFiles: [String] = []
 
     public init() {}
 
