@@ -7,7 +7,10 @@ shown after the `echo`) is compared with what came back:
 - a result has exactly the documented top-level fields (at least them where the example
   elides some with `…` or `...`); an `eval` answers the documented `value`, a `complete` the
   documented `words`;
-- an error has the documented code.
+- an error has the documented code;
+- a notification shown after a request (`run/test`, `sample`, `event`, …) has the documented
+  params, compared with the one of its method (a `run/test` of its test) the daemon sent since
+  the request; one the daemon did not send shows another situation and is passed by.
 
 Requests that cannot be replayed alone are passed by and counted: batches, lines that are not
 JSON on purpose, and `shutdown` (the rest of the document still needs the daemon). The spec
@@ -143,18 +146,49 @@ class Daemon:
         self.conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.conn.settimeout(ANSWER_TIMEOUT)
         self.conn.connect(self.socket)
-        self.reader = self.conn.makefile("rb")
+        self.buffer = b""
+        # Notifications received and not yet compared with a documented one, oldest first.
+        self.notifications = []
+
+    def read(self):
+        """The next message; a read that times out raises `socket.timeout` with nothing lost."""
+        while b"\n" not in self.buffer:
+            chunk = self.conn.recv(65536)
+            if not chunk:
+                raise AssertionError("the daemon closed the connection")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        message = json.loads(line)
+        if isinstance(message, dict) and "id" not in message and "method" in message:
+            self.notifications.append(message)
+        return message
 
     def send(self, request):
-        """Sends `request`; its answer (notifications on the way are passed by)."""
+        """Sends `request`; its answer (notifications on the way are kept)."""
+        self.notifications = []
         self.conn.sendall((json.dumps(request) + "\n").encode())
         while True:
-            line = self.reader.readline()
-            if not line:
-                raise AssertionError("the daemon closed the connection")
-            message = json.loads(line)
+            message = self.read()
             if isinstance(message, dict) and message.get("id") == request["id"] and ("result" in message or "error" in message):
                 return message
+
+    def notification(self, method, name=None):
+        """The oldest kept notification `method` (a `run/test` of the test `name`), waiting a
+        little for one that follows the answer; None when none comes."""
+        deadline = time.monotonic() + 2
+        while True:
+            for i, m in enumerate(self.notifications):
+                if m["method"] == method and (name is None or m["params"].get("name") == name):
+                    return self.notifications.pop(i)
+            if time.monotonic() > deadline:
+                return None
+            self.conn.settimeout(max(0.05, deadline - time.monotonic()))
+            try:
+                self.read()
+            except (socket.timeout, TimeoutError):
+                pass
+            finally:
+                self.conn.settimeout(ANSWER_TIMEOUT)
 
     def stop(self):
         self.conn.close()
@@ -165,6 +199,27 @@ class Daemon:
             self.proc.kill()
             self.proc.wait(timeout=10)
         self.log.close()
+
+
+def compare_notification(documented, daemon):
+    """What differs between a documented notification (text) and the one the daemon sent of
+    the same method since the last request, or []; None when the daemon sent none (an example
+    of what happens in another situation, such as a crashed session)."""
+    method = re.search(r'"method":"([^"]+)"', documented)
+    fields = top_level(documented, "params")
+    if not method or fields is None:
+        return None
+    name = re.search(r'"name":"([^"]*)"', documented) if method.group(1) == "run/test" else None
+    actual = daemon.notification(method.group(1), name.group(1) if name else None)
+    if actual is None:
+        return None
+    keys, elided = fields
+    missing = [k for k in keys if k not in actual["params"]]
+    extra = [k for k in actual["params"] if k not in keys]
+    problems = [f"documented params the daemon does not send: {missing}"] if missing else []
+    if extra and not elided:
+        problems.append(f"params the daemon sends and the example leaves out: {extra}")
+    return problems
 
 
 def compare(documented, actual, method):
@@ -223,12 +278,18 @@ def main():
                     sent[json.dumps(request["id"])] = (request["method"], daemon.send(request))
                     continue
                 key = json.dumps(answer_id(text))
-                if key not in sent:
+                if '"id":' not in text.split('"params"')[0] and '"method":' in text:
+                    problems = compare_notification(text, daemon)
+                    if problems is None:
+                        continue
+                    method = "notification " + re.search(r'"method":"([^"]+)"', text).group(1)
+                elif key not in sent:
                     continue
-                # One answer per request: a second with the same id shows another outcome
-                # (reload's error after its result), not this request's.
-                method, actual = sent.pop(key)
-                problems = compare(text, actual, method)
+                else:
+                    # One answer per request: a second with the same id shows another outcome
+                    # (reload's error after its result), not this request's.
+                    method, actual = sent.pop(key)
+                    problems = compare(text, actual, method)
                 if problems:
                     failed += 1
                     print(f"FAIL  {doc}:{line}: {method}")
