@@ -1355,6 +1355,7 @@ class TestRobustness(DaemonTest):
         self.assertEqual(c.result("cancel", {"run": run}), STOPPING)
         r = c.response(request_id, 30)["result"]
         self.assertEqual((r["cancelled"], r["exit_code"]), (True, 130), json.dumps(r))
+        self.assertTrue(r["summary"].endswith(", cancelled"), json.dumps(r))
         self.assertEqual([os.path.basename(f) for f in r["not_started"]], ["b_spec.lua", "c_spec.lua"], json.dumps(r))
         self.assertEqual(r["not_started"], files[1:])
         reported = {m["params"]["file"] for m in c.take(lambda m: is_notification(m, "run/test"))}
