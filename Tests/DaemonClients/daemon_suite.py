@@ -1517,6 +1517,17 @@ class TestLiveControl(DaemonTest):
         self.assertError(c.error("eval", dict(session, code="error('mine')")), -32000, "mine")
         other.result("session/close", session)
 
+    def test_a_reset_answers_a_waiting_eval_as_interrupted(self):
+        c, other = self.connect(), self.connect()
+        session = {"session": "reset_waiting"}
+        waiting = c.request("eval", dict(session, code="began = true wait(1e9)"))
+        deadline = time.monotonic() + 10
+        while not other.result("eval", dict(session, code="return began == true"))["json"] and time.monotonic() < deadline:
+            pass
+        self.assertEqual(other.result("reset", session)["frame"], 0)
+        self.assertError(c.response(waiting, 10)["error"], -32007, "eval interrupted: the world was reset")
+        other.result("session/close", session)
+
 
 class TestAttach(DaemonTest):
     """session/attach: a connection straight to a live session's worker process."""
