@@ -28,6 +28,7 @@ public enum GestureAxis: String, Sendable {
 }
 
 /// A part's rectangle in window points (y grows downwards): `x`, `y` its top-left corner.
+/// (DetentLayout's `Rect` is the layouts' own; the world sits below the layouts.)
 public struct PartFrame: Equatable, Sendable {
     public var x: Double
     public var y: Double

@@ -391,6 +391,17 @@ end)
 """
 
 
+def start_waiting_eval(conn, other, params=None):
+    """Sends an eval that waits for ever on `conn`; its id, once `other` (a connection of the
+    same session) sees it waiting."""
+    params = params or {}
+    waiting = conn.request("eval", dict(params, code="began = true wait(1e9)"))
+    deadline = time.monotonic() + 10
+    while not other.result("eval", dict(params, code="return began == true"))["json"] and time.monotonic() < deadline:
+        pass
+    return waiting
+
+
 def cpu_spec(tests, iterations=2_000_000, name="cpu"):
     """A spec whose tests take real CPU time (virtual-time waits take none)."""
     return (f'describe("{name}", function()\n  for n = 1, {tests} do\n'
@@ -1506,10 +1517,7 @@ class TestLiveControl(DaemonTest):
     def test_cancel_answers_a_waiting_eval_as_interrupted_not_as_a_lua_error(self):
         c, other = self.connect(), self.connect()
         session = {"session": "cancel_waiting"}
-        waiting = c.request("eval", dict(session, code="began = true wait(1e9)"))
-        deadline = time.monotonic() + 10
-        while not other.result("eval", dict(session, code="return began == true"))["json"] and time.monotonic() < deadline:
-            pass
+        waiting = start_waiting_eval(c, other, session)
         self.assertEqual(other.result("cancel", session), {"cancelled": True})
         error = c.response(waiting, 10)["error"]
         self.assertError(error, -32007, "eval interrupted: a client cancelled the session's evals")
@@ -1520,10 +1528,7 @@ class TestLiveControl(DaemonTest):
     def test_a_reset_answers_a_waiting_eval_as_interrupted(self):
         c, other = self.connect(), self.connect()
         session = {"session": "reset_waiting"}
-        waiting = c.request("eval", dict(session, code="began = true wait(1e9)"))
-        deadline = time.monotonic() + 10
-        while not other.result("eval", dict(session, code="return began == true"))["json"] and time.monotonic() < deadline:
-            pass
+        waiting = start_waiting_eval(c, other, session)
         self.assertEqual(other.result("reset", session)["frame"], 0)
         self.assertError(c.response(waiting, 10)["error"], -32007, "eval interrupted: the world was reset")
         other.result("session/close", session)
@@ -1657,10 +1662,7 @@ class TestLifecycle(SuiteCase):
     def test_sigterm_answers_an_eval_in_flight_as_interrupted(self):
         d = self.start()
         c, other = self.connect(d), self.connect(d)
-        waiting = c.request("eval", {"code": "began = true wait(1e9)"})
-        deadline = time.monotonic() + 10
-        while not other.result("eval", {"code": "return began == true"})["json"] and time.monotonic() < deadline:
-            pass
+        waiting = start_waiting_eval(c, other)
         os.kill(d.pid, signal.SIGTERM)
         error = c.response(waiting, config_value("shutdown_grace_seconds", 10) + 15)["error"]
         self.assertError(error, -32007, "eval interrupted: the daemon is shutting down")

@@ -33,16 +33,8 @@ import sys
 import tempfile
 import time
 
-TINY_SPEC = """\
-describe("tiny", function()
-  it("passes", function()
-    assert.are.equal(2, 1 + 1)
-  end)
-  it("fails", function()
-    assert.are.equal(3, 1 + 1)
-  end)
-end)
-"""
+from daemon_suite import TINY_SPEC  # the spec the `run` example shows, as the protocol suite runs it
+
 
 ANSWER_TIMEOUT = 60  # seconds for one answer (an eval that waits for a drawer to settle)
 

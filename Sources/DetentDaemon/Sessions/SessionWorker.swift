@@ -109,6 +109,13 @@ final class SessionWorker: @unchecked Sendable {
         if case .ready = phase { process.signal(shuttingDown ? SessionWorkerServer.shutdownSignal : SessionWorkerServer.interruptSignal) }
     }
 
+    /// Whether requests sent to the worker are still unanswered (shutdown waits for them).
+    var isAnswering: Bool {
+        state.lock()
+        defer { state.unlock() }
+        return !pending.isEmpty
+    }
+
     /// Sends `method` without waiting for an answer (`unsubscribe`, `quiesce`).
     func notify(_ method: String, _ params: JSONValue = .object([])) {
         write(JSONValue.object([("method", .string(method)), ("params", params)]).text)
