@@ -1514,6 +1514,17 @@ class TestLiveControl(DaemonTest):
         c.result("touch", dict(session, phase="up", x=x, y=y - 100, time=0.3))
         c.result("session/close", session)
 
+    def test_a_plugins_component_regions_are_touch_targets(self):
+        # pull_to_refresh.lua (scripts/plugins, which the daemon loads) has one region, `content`: its whole frame.
+        c = self.connect()
+        session = {"session": "component_targets"}
+        c.result("eval", dict(session, code="world:component('pull_to_refresh', { frame = { y = 100, height = 600 }, threshold = 80 })"))
+        width = c.result("eval", dict(session, code="return world.width"))["json"]
+        targets = c.result("state", session)["targets"]
+        self.assertEqual(targets, [{"part": "pull_to_refresh.content", "x": 0, "y": 100, "width": width, "height": 600,
+                                    "touch": {"x": width / 2, "y": 400}}])
+        c.result("session/close", session)
+
     def test_cancel_answers_a_waiting_eval_as_interrupted_not_as_a_lua_error(self):
         c, other = self.connect(), self.connect()
         session = {"session": "cancel_waiting"}
