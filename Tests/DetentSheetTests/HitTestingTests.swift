@@ -155,5 +155,8 @@ struct HitTestingTests {
                                                                        items: [StackItem(id: "a", mainSize: .fixed(300))])))
         _ = try h.presented()
         #expect(h.world.touches.hitTest(Point(x: 196, y: h.sheet.top + 56 + 10), in: h.world)?.1.part == "grabber")
+        // The grabber's target is then the whole sheet, and the content none of its own.
+        #expect(h.world.touchTargets.map(\.part).filter { $0.hasPrefix("sheet.") } == ["sheet.grabber", "sheet.dimming"])
+        #expect(TouchTargetChecks.misses(in: h.world, engine: "sheet") == [])
     }
 }
