@@ -6,7 +6,10 @@ or this shell leaks in): `detent init` and `detent run`, specs requiring the pro
 modules, a module found through LUA_PATH and a fixture read with io.open, a run from a
 subfolder, a project file that adds a device and overrides an engine constant, `detent
 config`'s origins, `detent console -e`, `detent daemon` answering a Python client and
-refusing `io` under its sandbox, and bad project files. Python's standard library only.
+refusing `io` under its sandbox, bad project files, a plugin and a spec requiring
+scripts/lib/ of a project `detent init` made, and the examples in share/detent/examples/ —
+each run from where it is installed, and again in a project `detent init --examples` made,
+the installed Python client driving a daemon there. Python's standard library only.
 
     python3 Tests/Install/install_suite.py --repo .                    # builds, installs, packs
     python3 Tests/Install/install_suite.py --prefix P --archive A.tar.gz  # reuse both
