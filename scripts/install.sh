@@ -5,6 +5,12 @@
 #   share/fish/vendor_completions.d/detent.fish   completions (`detent --generate-completion-script`)
 #   share/man/man1/detent.1                       swift-argument-parser's generate-manual plugin
 #   share/detent/types/*.lua                      LuaLS type definitions (engines.lua from the binary)
+#   share/detent/examples/                        the examples the docs point to, laid out as in a project
+#                                                 (`detent init --examples` copies them into one):
+#     scripts/plugins/*.lua                         the bundled plugins
+#     spec/plugins/*_spec.lua                       their specs (scripts/scenarios/plugins/)
+#     scripts/examples/hello_world.lua              a plain script
+#     examples/clients/*                            clients of `detent daemon` (docs/protocol.md)
 # Lua 5.4 and libedit (with libedit's own libtinfo, libbsd and libmd) are linked from Debian's
 # static archives, so the binary needs only glibc, libstdc++ and libgcc_s, which every Debian has.
 # Package.swift cannot ask for that: SwiftPM puts pkg-config's `-llua5.4 -ledit` and the module
@@ -84,7 +90,13 @@ install -D -m 644 "$staging/zsh" "$prefix/share/zsh/site-functions/_detent"
 install -D -m 644 "$staging/fish" "$prefix/share/fish/vendor_completions.d/detent.fish"
 install -D -m 644 "$manual" "$prefix/share/man/man1/detent.1"
 for file in detent.lua engines.lua luassert.lua; do install -D -m 644 "$staging/$file" "$prefix/share/detent/types/$file"; done
+# The examples: replaced as a whole, so one removed from the repository goes from the prefix too.
+examples=$prefix/share/detent/examples
+rm -rf "$examples"
+for file in scripts/plugins/*.lua scripts/examples/hello_world.lua; do install -D -m 644 "$file" "$examples/$file"; done
+for file in scripts/scenarios/plugins/*_spec.lua; do install -D -m 644 "$file" "$examples/spec/plugins/${file##*/}"; done
+for file in examples/clients/*; do install -D -m 755 "$file" "$examples/$file"; done
 
 echo "install: installed into $prefix:"
 (cd "$prefix" && find bin/detent share/bash-completion/completions/detent share/zsh/site-functions/_detent \
-  share/fish/vendor_completions.d/detent.fish share/man/man1/detent.1 share/detent/types -type f -printf '  %p (%s bytes)\n' | sort)
+  share/fish/vendor_completions.d/detent.fish share/man/man1/detent.1 share/detent/types share/detent/examples -type f -printf '  %p (%s bytes)\n' | sort)

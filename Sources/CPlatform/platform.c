@@ -47,19 +47,25 @@ static void write_signal_byte(int signo) {
     errno = saved;
 }
 
+// Its read end, returned again for a second signal.
+static int signal_pipe_read = -1;
+
 int detent_signal_pipe(int signo) {
-    int fds[2];
-    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
-    // The read end blocks: a thread waits on it.
-    int flags = fcntl(fds[0], F_GETFL);
-    fcntl(fds[0], F_SETFL, flags & ~O_NONBLOCK);
-    signal_pipe_write = fds[1];
+    if (signal_pipe_write < 0) {
+        int fds[2];
+        if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+        // The read end blocks: a thread waits on it.
+        int flags = fcntl(fds[0], F_GETFL);
+        fcntl(fds[0], F_SETFL, flags & ~O_NONBLOCK);
+        signal_pipe_read = fds[0];
+        signal_pipe_write = fds[1];
+    }
     struct sigaction action = {0};
     action.sa_handler = write_signal_byte;
     action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
     if (sigaction(signo, &action, NULL) != 0) return -1;
-    return fds[0];
+    return signal_pipe_read;
 }
 
 int detent_fork_worker(int channel, int error_fd) {

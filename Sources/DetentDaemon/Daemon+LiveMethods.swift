@@ -106,8 +106,14 @@ extension Daemon {
     }
 
     /// A Lua error as JSON-RPC error -32000, with the chunk and line split out when the
-    /// message starts with them.
+    /// message starts with them; an eval stopped from outside as -32007, naming why.
     static func luaFailure(_ error: LuaError) -> JSONRPC.Failure {
+        if let reason = interruption(error) {
+            var data: [(String, JSONValue)] = [("reason", .string(reason))]
+            if let frame = error.scriptFrame { data += [("file", .string(frame.file)), ("line", .int(Int64(frame.line)))] }
+            if !error.traceback.isEmpty { data.append(("traceback", .string(error.traceback))) }
+            return JSONRPC.Failure(JSONRPC.interrupted, "eval interrupted: \(reason)", data: .object(data))
+        }
         let message = error.message
         var data: [(String, JSONValue)] = [("message", .string(message))]
         let parts = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
@@ -120,6 +126,17 @@ extension Daemon {
         }
         if !error.traceback.isEmpty { data.append(("traceback", .string(error.traceback))) }
         return JSONRPC.Failure(JSONRPC.luaError, message, data: .object(data))
+    }
+
+    /// Why an eval was stopped from outside, or nil for an error of its own: by a client's
+    /// `cancel {session}` (the interrupt's own reason), or what else ended it (the daemon's
+    /// shutdown, a reset, its session closing).
+    static func interruption(_ error: LuaError) -> String? {
+        switch error {
+        case .interrupted, .ended(reason: LiveSession.interruptReason, _): return "a client cancelled the session's evals (cancel)"
+        case let .ended(reason, _): return reason
+        default: return nil
+        }
     }
 
     func subscribe(_ wanted: SubscribeParameters, client: ClientConnection, reply: @escaping Daemon.Reply) throws {

@@ -173,8 +173,10 @@ extension Daemon {
                     ("errors", .int(Int64(summary.errors))), ("skipped", .int(Int64(summary.pending))),
                     ("load_errors", .int(Int64(summary.loadErrors))), ("flaky", .int(Int64(summary.flaky))),
                     ("not_run", .int(Int64(summary.notRun))), ("no_assertions", .int(Int64(summary.noAssertions))),
-                    ("cancelled", .bool(summary.cancelled)),
-                    ("exit_code", .int(Int64(summary.exitCode(failOnFlaky: failOnFlaky)))), ("summary", .string(summary.line)),
+                    ("cancelled", .bool(summary.cancelled)), ("not_started", .array(summary.notStartedFiles.map { .string($0) })),
+                    // A cancelled run did not run what it selected: `detent run`'s status when Ctrl-C cancels it.
+                    ("exit_code", .int(summary.cancelled ? 130 : Int64(summary.exitCode(failOnFlaky: failOnFlaky)))),
+                    ("summary", .string(summary.line)),
                     ("seed", .unsigned(seed)),
                 ])))
             case let .failure(error as UsageError):

@@ -239,7 +239,7 @@ public final class DaemonServer: @unchecked Sendable {
         // Not waited for: a session stuck in native code must not hold the shutdown up.
         let sessions = daemon.sessionWorkers
         for session in sessions {
-            session.interrupt()
+            session.interrupt(shuttingDown: true)
             session.notify("quiesce")
         }
         let grace = daemon.config.shutdownGraceSeconds
@@ -252,6 +252,10 @@ public final class DaemonServer: @unchecked Sendable {
         for run in late { run.cancel() }
         let cancelDeadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
         while !daemon.activeRuns.isEmpty && DispatchTime.now().uptimeNanoseconds < cancelDeadline { usleep(10_000) }
+        // The evals the sessions were told to stop answer before their clients close (a
+        // session stuck in native code is not waited for past a second).
+        let answerDeadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+        while sessions.contains(where: \.isAnswering) && DispatchTime.now().uptimeNanoseconds < answerDeadline { usleep(5_000) }
         // Flush what every client is owed, then close.
         let clients = daemon.registry.withLockedValue { Array($0.clients.values) }
         for client in clients { client.close() }

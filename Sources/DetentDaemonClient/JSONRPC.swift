@@ -44,6 +44,9 @@ public enum JSONRPC {
     /// The session's worker process ended (it crashed, or the session was restarted or closed)
     /// before the request was answered.
     public static let sessionLost = -32006
+    /// An eval stopped from outside before it ended — by `cancel {session}`, the daemon's
+    /// shutdown, a reset of its world — rather than by an error of its own (`luaError`).
+    public static let interrupted = -32007
 
     /// Validates one element of a message: a request object with `"jsonrpc": "2.0"`, a
     /// string method, params omitted or structured, and an id that is a string, number or null.

@@ -23,6 +23,17 @@ extension DrawerEngine: PartLocating {
 
     public func partNames(in world: World) -> [String] { ["\(name).header", "\(name).content"] }
 
+    /// The header's band and, below it to the screen's bottom, the content's (the responders' hit-tests).
+    public func frame(ofPart part: String, in world: World) -> PartFrame? {
+        switch part {
+        case "\(name).header": return PartFrame(x: 0, y: origin, width: screenWidth, height: headerHeight)
+        case "\(name).content":
+            let top = origin + headerHeight
+            return PartFrame(x: 0, y: top, width: screenWidth, height: max(0, screenHeight - top))
+        default: return nil
+        }
+    }
+
     /// One finger movement of `dy` points on the content: `ScrollHandOff` decides whether the
     /// drawer or the content moves (SPEC §6), between the drawer's limits.
     func contentDragged(by dy: Double, in world: World) {

@@ -16,6 +16,10 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
     case interrupted(traceback: String)
     /// The CPU watchdog stopped it: more CPU seconds than `cpu_seconds_per_test` allows.
     case cpuTimeExceeded(seconds: Double, traceback: String)
+    /// Stopped from outside by its host, which says why (a live session's eval: an interrupt,
+    /// the host shutting down, a reset of its world, its session closing) — while it waited, or
+    /// while it computed (then `traceback` is where).
+    case ended(reason: String, traceback: String)
 
     public var message: String {
         switch self {
@@ -29,6 +33,7 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
         case let .cpuTimeExceeded(seconds, _):
             let shown = seconds.rounded() == seconds && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
             return "CPU time limit of \(shown) s exceeded (cpu_seconds_per_test in runner.toml)"
+        case let .ended(reason, _): return reason
         }
     }
 
@@ -40,7 +45,7 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
         case .syntax: return ""
         case let .runtime(error): return error.traceback
         case let .instructionBudgetExceeded(_, traceback), let .memoryLimitExceeded(_, traceback), let .interrupted(traceback),
-             let .cpuTimeExceeded(_, traceback): return traceback
+             let .cpuTimeExceeded(_, traceback), let .ended(_, traceback): return traceback
         }
     }
 
@@ -50,7 +55,7 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
     /// stop a job from outside rather than being raised by the script.
     public var isLimit: Bool {
         switch self {
-        case .instructionBudgetExceeded, .memoryLimitExceeded, .interrupted, .cpuTimeExceeded: return true
+        case .instructionBudgetExceeded, .memoryLimitExceeded, .interrupted, .cpuTimeExceeded, .ended: return true
         case .syntax, .runtime: return false
         }
     }

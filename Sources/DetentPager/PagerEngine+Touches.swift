@@ -15,6 +15,11 @@ extension PagerEngine: PartLocating {
 
     public func partNames(in world: World) -> [String] { ["\(name).page"] }
 
+    /// The pager's frame, which its responder claims.
+    public func frame(ofPart part: String, in world: World) -> PartFrame? {
+        part == "\(name).page" ? PartFrame(x: 0, y: top, width: windowWidth, height: height) : nil
+    }
+
     /// The pages follow a finger horizontally.
     public func gestureAxis(ofPart part: String) -> GestureAxis { .horizontal }
 

@@ -110,6 +110,9 @@ public struct RunSummary: Equatable, Sendable {
     public var results: [TestResult] = []
     /// The run was cancelled before every selected test ran.
     public var cancelled = false
+    /// With `cancelled`: the spec files, in run order, that the cancel kept from starting —
+    /// none of their tests ran or was reported, and none is counted above.
+    public var notStartedFiles: [String] = []
 
     public init() {}
 
@@ -132,14 +135,16 @@ public struct RunSummary: Equatable, Sendable {
         return "\(noAssertions) test\(noAssertions == 1 ? "" : "s") made no assertion"
     }
 
-    /// `N passed, N failed` (+ `, N skipped`, `, N flaky`, `, N not run`, `, N load errors`) — errors count as failed; a
-    /// file that did not load is counted too, so a run that exits 2 never reads as all green.
+    /// `N passed, N failed` (+ `, N skipped`, `, N flaky`, `, N not run`, `, N load errors`, `, cancelled`) — errors
+    /// count as failed; a file that did not load is counted too, so a run that exits 2 never
+    /// reads as all green, and a cancelled one never as whole.
     public var line: String {
         var text = "\(passed) passed, \(failed + errors) failed"
         if pending > 0 { text += ", \(pending) skipped" }
         if flaky > 0 { text += ", \(flaky) flaky" }
         if notRun > 0 { text += ", \(notRun) not run" }
         if loadErrors > 0 { text += ", \(loadErrors) load error" + (loadErrors == 1 ? "" : "s") }
+        if cancelled { text += ", cancelled" }
         return text
     }
 

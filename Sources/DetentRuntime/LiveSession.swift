@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Logging
+import NIOConcurrencyHelpers
 import DetentJSON
 import DetentLua
 import DetentScripting
@@ -49,6 +50,9 @@ public final class LiveSession {
     private var settledMemory = 0
     /// Why the session is closed (`close`), once it is: evals are refused with it.
     private var closedReason: String?
+    /// Why the evals were last interrupted (`QueueOwned.interrupt`), set from any thread
+    /// before the cancellation is requested: what an eval stopped while computing ends with.
+    let interruption = NIOLockedValueBox(LiveSession.interruptReason)
 
     /// What one `eval` produced.
     public struct EvalResult: Sendable {
@@ -260,7 +264,7 @@ public final class LiveSession {
     public func eval(_ code: String, chunkName: String = "eval", presenter: String = "present", valueBytes: Int = 65_536,
                      completion: @escaping (Result<EvalResult, LuaError>) -> Void) {
         session.checkQueue()
-        if let closedReason { return completion(.failure(.runtime(LuaRuntimeError(message: closedReason)))) }
+        if let closedReason { return completion(.failure(.ended(reason: closedReason, traceback: ""))) }
         driver.perform {
             let startFrame = driver.timelineFrame
             evaluate.push()
@@ -280,8 +284,10 @@ public final class LiveSession {
                     self.followScriptWorld()   // the chunk may have made one
                     result.endFrame = self.driver.timelineFrame
                     completion(.success(result))
+                case let .failed(.interrupted(traceback)):
+                    completion(.failure(.ended(reason: self.interruption.withLockedValue { $0 }, traceback: traceback)))
                 case let .failed(error): completion(.failure(error))
-                case let .aborted(message): completion(.failure(.runtime(LuaRuntimeError(message: message))))
+                case let .aborted(message): completion(.failure(.ended(reason: message, traceback: "")))
                 }
             }
             runJobs()
@@ -315,8 +321,13 @@ public final class LiveSession {
         publishClock()
     }
 
+    /// The reason the evals `interrupt()` stops end with (the console's Ctrl-C, a client's cancel).
+    public static let interruptReason = "interrupted"
+    /// The reason of a daemon's session worker, whose host is shutting down.
+    public static let shutdownReason = "the daemon is shutting down"
+
     /// Stops every running eval (Ctrl-C, a daemon shutting down).
-    public func interruptJobs(_ message: String = "interrupted") {
+    public func interruptJobs(_ message: String = LiveSession.interruptReason) {
         session.checkQueue()
         scheduler.endAll(.aborted(message))
     }
@@ -405,10 +416,11 @@ extension QueueOwned where Value == LiveSession {
     /// The session's published clock, readable from any thread (it is `Sendable`).
     public var publishedClock: PublishedClock { value.published }
 
-    public func interrupt() {
+    public func interrupt(_ reason: String = LiveSession.interruptReason) {
+        value.interruption.withLockedValue { $0 = reason }
         value.session.cancellation.request()
         async { live in
-            live.interruptJobs("interrupted")
+            live.interruptJobs(reason)
             live.session.cancellation.clear()
         }
     }

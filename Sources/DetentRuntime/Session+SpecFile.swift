@@ -115,6 +115,12 @@ extension Session {
         host.lua.resetLimits()
         let thread = LuaThread(state: host.lua)
         let ending = virtualLoop.run(thread, argumentCount: 0, testStart: 0) { $0.snapshot(thread) }
+        // A cancel that stopped the top level cut the file short before any test: nothing of
+        // it is reported (the run names it as not started), rather than a load error.
+        if cancellation.isRequested {
+            host.endTest()
+            return
+        }
         let topLevelSeconds = Stopwatch.seconds(since: started)
         let declared = (try? host.declaredAnything()) ?? false
 

@@ -227,16 +227,24 @@ public final class SpecRunner: @unchecked Sendable {
             }
         }
         for index in files.indices {
+            // A file that gave nothing at all by the time a cancel ended it never started (a
+            // worker may have had it queued behind the one it was running).
+            var started = false
             reading: while true {
                 switch board.next(index) {
                 case .skipped:
+                    summary.notStartedFiles.append(files[index])
                     break reading
                 case let .failed(error):
                     stopWorkers(board)
                     throw error
                 case let .outcomes(outcomes, finished):
+                    started = started || !outcomes.isEmpty
                     outcomes.forEach(deliver)
-                    if finished { break reading }
+                    if finished {
+                        if !started && isCancelled { summary.notStartedFiles.append(files[index]) }
+                        break reading
+                    }
                 }
             }
         }

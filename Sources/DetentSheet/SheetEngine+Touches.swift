@@ -38,6 +38,7 @@ extension SheetEngine: PartLocating {
         switch part {
         case "\(name).grabber": return Point(x: screenWidth / 2, y: top + 5)
         case "\(name).content":
+            guard scrollContent != nil else { return nil }
             let contentTop = top + barAreaHeight
             return Point(x: screenWidth / 2, y: min(contentTop + 100, (contentTop + screenHeight - safeBottom) / 2))
         case "\(name).dimming": return Point(x: screenWidth / 2, y: top / 2)
@@ -48,6 +49,24 @@ extension SheetEngine: PartLocating {
     public func partNames(in world: World) -> [String] {
         guard state != .hidden else { return [] }
         return ["\(name).grabber", "\(name).content", "\(name).dimming"]
+    }
+
+    /// As `SheetResponder` and `SheetDimmingResponder` hit-test: the dimming above the sheet;
+    /// on the sheet, the bar area moves it and scrolling content lies below the bar area —
+    /// content that does not scroll is the grabber's too (a touch there moves the sheet), so
+    /// it is no target of its own.
+    public func frame(ofPart part: String, in world: World) -> PartFrame? {
+        guard state != .hidden else { return nil }
+        switch part {
+        case "\(name).grabber":
+            return PartFrame(x: 0, y: top, width: screenWidth, height: scrollContent != nil ? barAreaHeight : max(0, screenHeight - top))
+        case "\(name).content":
+            guard scrollContent != nil else { return nil }
+            let contentTop = top + barAreaHeight
+            return PartFrame(x: 0, y: contentTop, width: screenWidth, height: max(0, screenHeight - contentTop))
+        case "\(name).dimming": return PartFrame(x: 0, y: 0, width: screenWidth, height: max(0, top))
+        default: return nil
+        }
     }
 
     // MARK: Scroll hand-off (SPEC §5 with §6's rules)

@@ -116,6 +116,18 @@ public final class World {
         engines.compactMap { ($0 as? PartLocating)?.partNames(in: self) }.flatMap { $0 }
     }
 
+    /// Every part a touch can aim at now, in the engines' order, with its frame and the point
+    /// a gesture aimed at it by name touches; parts with no area now are left out.
+    public var touchTargets: [TouchTarget] {
+        engines.compactMap { $0 as? PartLocating }.flatMap { locator in
+            locator.partNames(in: self).compactMap { part -> TouchTarget? in
+                guard let frame = locator.frame(ofPart: part, in: self), !frame.isEmpty,
+                      let point = locator.location(ofPart: part, in: self) else { return nil }
+                return TouchTarget(part: part, frame: frame, point: point)
+            }
+        }
+    }
+
     /// True while any engine animates, tracks a gesture or has queued work.
     public var isBusy: Bool {
         // Newest first: the touches and the animators, which every world starts with, are the

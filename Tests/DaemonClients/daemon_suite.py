@@ -391,6 +391,17 @@ end)
 """
 
 
+def start_waiting_eval(conn, other, params=None):
+    """Sends an eval that waits for ever on `conn`; its id, once `other` (a connection of the
+    same session) sees it waiting."""
+    params = params or {}
+    waiting = conn.request("eval", dict(params, code="began = true wait(1e9)"))
+    deadline = time.monotonic() + 10
+    while not other.result("eval", dict(params, code="return began == true"))["json"] and time.monotonic() < deadline:
+        pass
+    return waiting
+
+
 def cpu_spec(tests, iterations=2_000_000, name="cpu"):
     """A spec whose tests take real CPU time (virtual-time waits take none)."""
     return (f'describe("{name}", function()\n  for n = 1, {tests} do\n'
@@ -1359,6 +1370,25 @@ class TestRobustness(DaemonTest):
         self.assertLess(r["passed"], 1000)
         self.assertEqual(c.result("cancel", {"run": started["run"]}), {"cancelled": False, "stopping": False})
 
+    def test_a_cancelled_run_names_the_files_it_never_started_and_exits_130(self):
+        folder = os.path.join(self.tmp, "three")
+        os.makedirs(folder)
+        write(folder, "a_spec.lua", cpu_spec(1000, iterations=3_000_000, name="long"))
+        write(folder, "b_spec.lua", 'it("b", function() assert.is_true(true) end)\n')
+        write(folder, "c_spec.lua", 'it("c", function() assert.is_true(true) end)\n')
+        c = self.connect()
+        request_id = c.request("run", {"path": folder})
+        files = c.expect(lambda m: is_notification(m, "run/started"), 10, "run/started")["params"]["files"]
+        run = c.expect(lambda m: is_notification(m, "run/test"), 60, "a first run/test")["params"]["run"]
+        self.assertEqual(c.result("cancel", {"run": run}), STOPPING)
+        r = c.response(request_id, 30)["result"]
+        self.assertEqual((r["cancelled"], r["exit_code"]), (True, 130), json.dumps(r))
+        self.assertTrue(r["summary"].endswith(", cancelled"), json.dumps(r))
+        self.assertEqual([os.path.basename(f) for f in r["not_started"]], ["b_spec.lua", "c_spec.lua"], json.dumps(r))
+        self.assertEqual(r["not_started"], files[1:])
+        reported = {m["params"]["file"] for m in c.take(lambda m: is_notification(m, "run/test"))}
+        self.assertFalse(reported & set(r["not_started"]), f"tests reported from files that never started: {reported}")
+
     def test_cancel_many_runs_early(self):
         # Batches of concurrent runs, each cancelled soon after it starts (so some are cancelled
         # between run/file and their first test); every response must be a result, cancelled.
@@ -1479,6 +1509,58 @@ class TestLiveControl(DaemonTest):
     def test_reload(self):
         self.assertIn("config", self.connect().result("reload", {})["reloaded"])
 
+    def test_state_lists_touch_targets_that_a_touch_can_aim_at(self):
+        c = self.connect()
+        session = {"session": "targets"}
+        origin = c.result("eval", dict(session, code="d = world:drawer{ anchors = { 'top', 'middle', 'bottom' }, at = 'middle' } "
+                                                     "return d.origin"))["json"]
+        width = c.result("eval", dict(session, code="return world.width"))["json"]
+        targets = {t["part"]: t for t in c.result("state", session)["targets"]}
+        self.assertEqual(sorted(targets), ["drawer.content", "drawer.header"])
+        header, content = targets["drawer.header"], targets["drawer.content"]
+        self.assertEqual((header["x"], header["y"], header["width"]), (0, origin, width), json.dumps(header))
+        self.assertEqual(content["y"], origin + header["height"], json.dumps(content))
+        for t in (header, content):
+            self.assertTrue(t["x"] <= t["touch"]["x"] <= t["x"] + t["width"] and t["y"] <= t["touch"]["y"] <= t["y"] + t["height"], json.dumps(t))
+        # Aimed at the header's touch point, a finger drags the drawer: no arithmetic on origin.
+        x, y = header["touch"]["x"], header["touch"]["y"]
+        c.result("touch", dict(session, phase="down", x=x, y=y, time=0))
+        c.result("touch", dict(session, phase="move", x=x, y=y - 100, time=0.1))
+        moved = c.result("eval", dict(session, code="wait(0.2) return d.origin"))["json"]
+        self.assertAlmostEqual(moved, origin - 100, delta=1)
+        c.result("touch", dict(session, phase="up", x=x, y=y - 100, time=0.3))
+        c.result("session/close", session)
+
+    def test_a_plugins_component_regions_are_touch_targets(self):
+        # pull_to_refresh.lua (scripts/plugins, which the daemon loads) has one region, `content`: its whole frame.
+        c = self.connect()
+        session = {"session": "component_targets"}
+        c.result("eval", dict(session, code="world:component('pull_to_refresh', { frame = { y = 100, height = 600 }, threshold = 80 })"))
+        width = c.result("eval", dict(session, code="return world.width"))["json"]
+        targets = c.result("state", session)["targets"]
+        self.assertEqual(targets, [{"part": "pull_to_refresh.content", "x": 0, "y": 100, "width": width, "height": 600,
+                                    "touch": {"x": width / 2, "y": 400}}])
+        c.result("session/close", session)
+
+    def test_cancel_answers_a_waiting_eval_as_interrupted_not_as_a_lua_error(self):
+        c, other = self.connect(), self.connect()
+        session = {"session": "cancel_waiting"}
+        waiting = start_waiting_eval(c, other, session)
+        self.assertEqual(other.result("cancel", session), {"cancelled": True})
+        error = c.response(waiting, 10)["error"]
+        self.assertError(error, -32007, "eval interrupted: a client cancelled the session's evals")
+        self.assertEqual(error["data"]["reason"], "a client cancelled the session's evals (cancel)")
+        self.assertError(c.error("eval", dict(session, code="error('mine')")), -32000, "mine")
+        other.result("session/close", session)
+
+    def test_a_reset_answers_a_waiting_eval_as_interrupted(self):
+        c, other = self.connect(), self.connect()
+        session = {"session": "reset_waiting"}
+        waiting = start_waiting_eval(c, other, session)
+        self.assertEqual(other.result("reset", session)["frame"], 0)
+        self.assertError(c.response(waiting, 10)["error"], -32007, "eval interrupted: the world was reset")
+        other.result("session/close", session)
+
 
 class TestAttach(DaemonTest):
     """session/attach: a connection straight to a live session's worker process."""
@@ -1532,7 +1614,9 @@ class TestAttach(DaemonTest):
         id = a.request("eval", {"code": "while true do end"})
         time.sleep(0.3)
         self.assertEqual(c.result("cancel", {"session": "live"}), {"cancelled": True})
-        self.assertError(a.response(id, 5)["error"], -32000, "interrupted")
+        error = a.response(id, 5)["error"]
+        self.assertError(error, -32007, "eval interrupted: a client cancelled")
+        self.assertEqual(error["data"]["line"], 1, json.dumps(error))
 
     def test_a_restart_ends_attached_connections_and_a_new_attach_reaches_the_fresh_world(self):
         c, a, answer = self.attach({"session": "attached_restart"})
@@ -1601,6 +1685,15 @@ class TestLifecycle(SuiteCase):
         self.assertIsInstance(response["result"]["cancelled"], bool)
         other.expect(lambda m: is_notification(m, "daemon/shutdown"), 10, "daemon/shutdown on the idle client")
         self.assertTrue(c.closed_within(grace + 15), "the connection stays open after shutdown")
+        self.assert_clean_exit(d)
+
+    def test_sigterm_answers_an_eval_in_flight_as_interrupted(self):
+        d = self.start()
+        c, other = self.connect(d), self.connect(d)
+        waiting = start_waiting_eval(c, other)
+        os.kill(d.pid, signal.SIGTERM)
+        error = c.response(waiting, config_value("shutdown_grace_seconds", 10) + 15)["error"]
+        self.assertError(error, -32007, "eval interrupted: the daemon is shutting down")
         self.assert_clean_exit(d)
 
     def test_shutdown_method(self):

@@ -37,6 +37,51 @@ struct InitCommandTests {
         #expect(forced.status == 0 && replaced.hasPrefix("# Detent's project file."))
     }
 
+    /// Code that specs and plugins share lives in scripts/lib/, required as `lib.name` — in a
+    /// project as `detent init` writes it, from the project folder and from a folder below it.
+    @Test func anInitProjectRequiresSharedCodeFromScriptsLib() throws {
+        let project = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: project) }
+        #expect(try detent(["init", project]).status == 0)
+        let files = [
+            "scripts/lib/shared.lua": "return { anchors = { 'top', 'bottom' } }\n",
+            "scripts/plugins/uses_shared.lua": """
+                local shared = require("lib.shared")
+                return { name = "uses_shared", version = "1", setup = function(detent)
+                  detent.register_assertion("shared_count", function(state, arguments) return arguments[1] == #shared.anchors end,
+                                            { positive = "Expected %s shared anchors", negative = "Expected not %s shared anchors" })
+                end }
+                """,
+            "spec/shared_spec.lua": """
+                local shared = require("lib.shared")
+                it("requires scripts/lib from a spec and a plugin", function()
+                  world:drawer{ anchors = shared.anchors }
+                  assert.shared_count(2)
+                end)
+                """,
+        ]
+        for (path, text) in files {
+            let full = project + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        for folder in [project, project + "/spec"] {
+            let run = try BuiltExecutables.run(try BuiltExecutables.path(of: "detent"), ["run"], in: folder)
+            #expect(run.status == 0 && run.output.hasSuffix("4 passed, 0 failed\n"), "from \(folder): \(run.output)")
+        }
+    }
+
+    /// A binary run from the build folder has no installed examples (the install suite copies
+    /// them with an installed one): `--examples` says where it looked and writes nothing.
+    @Test func initExamplesWithoutInstalledExamplesWritesNothingAndSaysWhere() throws {
+        let project = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: project) }
+        let run = try detent(["init", "--examples", project])
+        #expect(run.status == 2 && run.output.contains("detent init --examples: no examples at ")
+                && run.output.contains("share/detent/examples") && run.output.contains("scripts/install.sh"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: project + "/detent.toml"))
+    }
+
     @Test func configListsOriginsAndRefusesABadProjectFileWithItsLine() throws {
         let project = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: project) }

@@ -5,8 +5,9 @@ import DetentTestSupport
 
 /// docs/protocol.md and the daemon say the same thing: the methods `initialize` lists are
 /// exactly those with a section under "Methods", the notifications exactly those the
-/// "Notifications" part names, and the `initialize` example lists both as the daemon does.
-@Suite("Protocol docs match the daemon")
+/// "Notifications" part names, and the `initialize` example lists both as the daemon does;
+/// every example answer of docs/protocol.md and README.md is what the binary answers.
+@Suite("Protocol docs match the daemon", .serialized)
 struct ProtocolDocsDriftTests {
     static func docs() throws -> String {
         try String(contentsOfFile: BuiltExecutables.root.appendingPathComponent("docs/protocol.md").path, encoding: .utf8)
@@ -119,5 +120,16 @@ struct ProtocolDocsDriftTests {
         for (method, row) in zip(Daemon.methodTable, rows) {
             #expect(row.1 == method.summary, "\(method.name): docs/protocol.md says \"\(row.1)\", the daemon \"\(method.summary)\"")
         }
+    }
+
+    /// Tests/DaemonClients/docs_answers.py sends every documented request, in document order,
+    /// to the `detent daemon` this build made and compares each documented answer with the
+    /// daemon's: a result's fields (an eval's value), an error's code.
+    @Test(.timeLimit(.minutes(5))) func everyExampleAnswerIsTheBinarys() throws {
+        let run = try BuiltExecutables.run("/usr/bin/env", ["python3", "Tests/DaemonClients/docs_answers.py",
+                                                          "--detent", try BuiltExecutables.path(of: "detent"),
+                                                          "--repo", BuiltExecutables.root.path])
+        let last = run.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(run.status == 0 && last.hasSuffix(" 0 failed") && !last.hasPrefix("0 passed"), "docs answers:\n\(run.output)")
     }
 }

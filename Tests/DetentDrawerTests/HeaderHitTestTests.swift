@@ -1,5 +1,6 @@
 import Testing
 import DetentWorld
+import DetentTestSupport
 @testable import DetentDrawer
 
 /// SPEC §8: the drawer header claims touches within [origin, origin + header]; below it, the
@@ -40,6 +41,20 @@ struct HeaderHitTestTests {
         #expect(Self.part(at: 103, in: h) == "header")
         #expect(Self.part(at: 103.001, in: h) == "content")
         #expect(Self.part(at: 58.999, in: h) == nil)
+    }
+
+    /// The world's touch targets are those bands in window points, each with the point a
+    /// gesture aimed at it by name touches, which hit-testing gives to that very part.
+    @Test func theTouchTargetsAreTheBandsHitTestingClaims() throws {
+        let h = DrawerHarness()
+        try h.start(at: "middle")
+        let targets = h.world.touchTargets
+        #expect(targets.map(\.part) == ["drawer.header", "drawer.content"])
+        #expect(targets.first?.frame == PartFrame(x: 0, y: 426, width: h.engine.screenWidth, height: 44))
+        #expect(targets.last?.frame == PartFrame(x: 0, y: 470, width: h.engine.screenWidth, height: h.engine.screenHeight - 470))
+        #expect(TouchTargetChecks.misses(in: h.world, engine: "drawer") == [])
+        try h.engine.move(toAnchor: "top", in: h.world)
+        #expect(h.world.touchTargets.first?.frame.y == 59)
     }
 
     @Test func aTouchAboveTheHeaderDoesNotStartADrag() throws {

@@ -2,6 +2,7 @@ import Testing
 import DetentMotion
 import DetentTime
 import DetentWorld
+import DetentTestSupport
 @testable import DetentNavigation
 
 /// SPEC §4: the bar can be hidden, animated over UINavigationControllerHideShowBarDuration
@@ -88,6 +89,17 @@ struct BarVisibilityTests {
         #expect(!h.engine.isBusy)
         h.flush()
         #expect(h.events("navigation.bar_hidden").isEmpty)
+    }
+
+    /// The back button and the edge-swipe zone are touch targets with the frames their
+    /// responders claim; a hidden bar takes the button's away.
+    @Test func theBarItemsAndTheEdgeAreTouchTargets() throws {
+        let h = NavigationHarness()
+        try h.start(with: "a", "b")
+        #expect(h.world.touchTargets.map(\.part) == ["navigation.back_button", "navigation.edge"])
+        #expect(TouchTargetChecks.misses(in: h.world, engine: "navigation") == [])
+        h.engine.setBarHidden(true, animated: false, in: h.world)
+        #expect(h.world.touchTargets.map(\.part) == ["navigation.edge"])
     }
 
     @Test func aHiddenBarOffersNoBarItems() throws {

@@ -1,5 +1,6 @@
 import Testing
 import DetentWorld
+import DetentTestSupport
 @testable import DetentPager
 
 /// The property table: traced numbers are world properties named after the engine; the rest
@@ -81,6 +82,14 @@ struct PagerHitTestTests {
         let h = try PagerHarness()
         #expect(h.world.locate("pager.page") == Point(x: 196.5, y: Pages.centreY))
         #expect(h.engine.partNames(in: h.world) == ["pager.page"])
+    }
+
+    /// Its touch target is the frame its responder claims, the page part's point in it.
+    @Test func itsTouchTargetIsTheFrame() throws {
+        let h = try PagerHarness()
+        #expect(h.world.touchTargets.map(\.part) == ["pager.page"])
+        #expect(h.world.touchTargets.first?.frame == PartFrame(x: 0, y: 59, width: 393, height: 818 - 59))
+        #expect(TouchTargetChecks.misses(in: h.world, engine: "pager") == [])
     }
 
     @Test func itsLayerIsBehindTheDrawerAndTheScreenEdge() {

@@ -6,8 +6,10 @@ import DetentTestSupport
 /// builds the release binary into .build-install, installs it with scripts/install.sh into a
 /// temporary prefix, packs and unpacks the archive of scripts/package.sh, and drives both
 /// from temporary folders under `env -i` — init, run, require, io, LUA_PATH, subfolders,
-/// project devices and engine constants, `detent config`, the console, the daemon and bad
-/// project files — and checks the archive's binary needs only the C and C++ runtimes.
+/// project devices and engine constants, `detent config`, the console, the daemon, bad
+/// project files, shared code in scripts/lib, and the installed examples run where they are
+/// installed and copied by `detent init --examples` — and checks the archive's binary needs
+/// only the C and C++ runtimes.
 @Suite("Install and archive, used from outside the checkout", .serialized)
 struct InstallSuiteTests {
     /// The time limit covers a first release build on a loaded 2-core machine (each step of

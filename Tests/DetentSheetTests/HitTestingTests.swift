@@ -2,12 +2,25 @@ import Testing
 import DetentLayout
 import DetentNavigation
 import DetentWorld
+import DetentTestSupport
 @testable import DetentSheet
 
 /// SPEC §5 dimming tap and §8 hit-testing (front to back: dimming, sheet, …, bar items,
 /// screen edge, content). Sheet of content 300: top 462.
 @Suite("Sheet: dimming tap and hit-testing")
 struct HitTestingTests {
+    /// The world's touch targets of a presented sheet are the bands hit-testing gives its
+    /// parts: the dimming above it, the content below its bar area.
+    @Test func theTouchTargetsAreTheBandsHitTestingClaims() throws {
+        let h = try SheetHarness(contentHeights: [300]).presented()
+        let parts = h.world.touchTargets.map(\.part).filter { $0.hasPrefix("sheet.") }
+        #expect(parts.contains("sheet.dimming") && parts.contains("sheet.content"), "\(parts)")
+        #expect(h.world.touchTargets.first { $0.part == "sheet.dimming" }?.frame == PartFrame(x: 0, y: 0, width: h.sheet.screenWidth, height: 462))
+        #expect(TouchTargetChecks.misses(in: h.world, engine: "sheet") == [])
+        h.sheet.dismiss(animated: false, in: h.world)
+        #expect(!h.world.touchTargets.contains { $0.part.hasPrefix("sheet.") })
+    }
+
     @Test func tappingTheDimmingDismisses() throws {
         let h = try SheetHarness(contentHeights: [300]).presented()
         try h.tap(y: 200)
@@ -142,5 +155,8 @@ struct HitTestingTests {
                                                                        items: [StackItem(id: "a", mainSize: .fixed(300))])))
         _ = try h.presented()
         #expect(h.world.touches.hitTest(Point(x: 196, y: h.sheet.top + 56 + 10), in: h.world)?.1.part == "grabber")
+        // The grabber's target is then the whole sheet, and the content none of its own.
+        #expect(h.world.touchTargets.map(\.part).filter { $0.hasPrefix("sheet.") } == ["sheet.grabber", "sheet.dimming"])
+        #expect(TouchTargetChecks.misses(in: h.world, engine: "sheet") == [])
     }
 }

@@ -6,7 +6,10 @@ or this shell leaks in): `detent init` and `detent run`, specs requiring the pro
 modules, a module found through LUA_PATH and a fixture read with io.open, a run from a
 subfolder, a project file that adds a device and overrides an engine constant, `detent
 config`'s origins, `detent console -e`, `detent daemon` answering a Python client and
-refusing `io` under its sandbox, and bad project files. Python's standard library only.
+refusing `io` under its sandbox, bad project files, a plugin and a spec requiring
+scripts/lib/ of a project `detent init` made, and the examples in share/detent/examples/ —
+each run from where it is installed, and again in a project `detent init --examples` made,
+the installed Python client driving a daemon there. Python's standard library only.
 
     python3 Tests/Install/install_suite.py --repo .                    # builds, installs, packs
     python3 Tests/Install/install_suite.py --prefix P --archive A.tar.gz  # reuse both
@@ -142,6 +145,25 @@ end)
 """
 
 
+SHARED = "return { anchors = { 'top', 'bottom' } }\n"
+
+SHARED_PLUGIN = """\
+local shared = require("lib.shared")
+return { name = "uses_shared", version = "1", setup = function(detent)
+  detent.register_assertion("shared_count", function(state, arguments) return arguments[1] == #shared.anchors end,
+                            { positive = "Expected %s shared anchors", negative = "Expected not %s shared anchors" })
+end }
+"""
+
+SHARED_SPEC = """\
+local shared = require("lib.shared")
+it("requires scripts/lib from a spec and a plugin", function()
+  world:drawer{ anchors = shared.anchors }
+  assert.shared_count(2)
+end)
+"""
+
+
 def new_project(root, name):
     folder = os.path.join(root, name)
     os.makedirs(folder)
@@ -171,6 +193,13 @@ def check_init_then_run(d, root):
     c.that(code == 2 and "exist" in err and "--force" in err, "a second detent init overwrites nothing and says why (exit 2)", out + err)
     code, out, err = d.run(["run"], project)
     c.that(code == 0 and summary_line(out) == "3 passed, 0 failed", "detent run passes the example", out + err)
+    # Shared code where docs/plugins.md puts it, required by a plugin and by a spec.
+    write(project, {"scripts/lib/shared.lua": SHARED, "scripts/plugins/uses_shared.lua": SHARED_PLUGIN,
+                    "spec/shared_spec.lua": SHARED_SPEC})
+    for folder in (project, os.path.join(project, "spec")):
+        code, out, err = d.run(["run"], folder)
+        c.that(code == 0 and summary_line(out) == "4 passed, 0 failed",
+               f"a plugin and a spec require scripts/lib/shared.lua as lib.shared (from {os.path.relpath(folder, root)})", out + err)
     return c
 
 
@@ -257,17 +286,35 @@ def check_device_and_engine_override(d, root):
     return c
 
 
+def start_daemon(d, project, extra=()):
+    """`detent daemon` in `project` on PROJECT/d.sock: (process, socket path, log file)."""
+    sock = os.path.join(project, "d.sock")
+    log = open(os.path.join(project, "daemon.log"), "wb")
+    command = ["env", "-i"] + [f"{k}={v}" for k, v in d.env().items()] + ["detent", "daemon", "--socket", sock] + list(extra)
+    proc = subprocess.Popen(command, cwd=project, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    deadline = time.monotonic() + 60
+    while not os.path.exists(sock) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return proc, sock, log
+
+
+def stop_daemon(proc, log):
+    """SIGTERM, as a service manager stops it; the exit status."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+    log.close()
+    return proc.returncode
+
+
 def check_daemon(d, root):
     c = Check()
     project = project_with_modules(root, "daemon")
-    sock = os.path.join(project, "d.sock")
-    log = open(os.path.join(project, "daemon.log"), "wb")
-    command = ["env", "-i"] + [f"{k}={v}" for k, v in d.env().items()] + ["detent", "daemon", "--socket", sock, "--http", "127.0.0.1:0"]
-    proc = subprocess.Popen(command, cwd=project, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    proc, sock, log = start_daemon(d, project, ["--http", "127.0.0.1:0"])
     try:
-        deadline = time.monotonic() + 60
-        while not os.path.exists(sock) and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
         if not c.that(os.path.exists(sock), "the daemon listens on its socket"):
             return c
         client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -304,14 +351,78 @@ def check_daemon(d, root):
         except urllib.error.HTTPError as error:
             c.that(error.code == 403, f"the studio refuses a request without the token (HTTP {error.code})")
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        log.close()
-    c.that(proc.returncode == 0, f"the daemon stops cleanly on SIGTERM (status {proc.returncode})")
+        status = stop_daemon(proc, log)
+    c.that(status == 0, f"the daemon stops cleanly on SIGTERM (status {status})")
+    return c
+
+
+# The examples scripts/install.sh installs (share/detent/examples, laid out as in a project).
+EXAMPLES = ["scripts/plugins/pull_to_refresh.lua", "scripts/plugins/rests_at.lua", "spec/plugins/bundled_spec.lua",
+            "spec/plugins/pull_to_refresh_spec.lua", "scripts/examples/hello_world.lua", "examples/clients/detent_client.py"]
+BUNDLED_PLUGINS = ["bar_jump_guard", "curves", "fling_to", "material_policy", "pull_to_refresh", "rests_at"]
+
+
+def examples_of(d):
+    return os.path.join(os.path.dirname(os.path.dirname(d.binary)), "share", "detent", "examples")
+
+
+def passed_all(code, out):
+    line = summary_line(out)
+    return code == 0 and line.endswith(" 0 failed") and not line.startswith("0 passed")
+
+
+def check_examples_where_installed(d, root):
+    """Each example runs from the installed folder, read-only, from a folder of no project."""
+    c = Check()
+    examples = examples_of(d)
+    for path in EXAMPLES:
+        c.that(os.path.isfile(os.path.join(examples, path)), f"share/detent/examples/{path} is installed")
+    folder = new_project(root, "elsewhere")
+    code, out, err = d.run(["run", os.path.join(examples, "scripts/examples/hello_world.lua")], folder)
+    c.that(passed_all(code, out) and "settled at y = 400 pt" in out, "the installed hello_world.lua runs", out + err)
+    plugins = os.path.join(examples, "scripts", "plugins")
+    code, out, err = d.run(["plugins", "--plugins", plugins, "--json"], folder)
+    listing = json.loads(out) if code == 0 else {}
+    c.that(sorted(p["name"] for p in listing.get("loaded", [])) == BUNDLED_PLUGINS and not listing.get("failed"),
+           "every installed plugin loads", out + err)
+    code, out, err = d.run(["run", "--plugins", plugins, os.path.join(examples, "spec", "plugins")], folder)
+    c.that(passed_all(code, out), "the installed plugins' specs pass with them", out + err)
+    return c
+
+
+def check_init_examples_and_the_client(d, root):
+    """`detent init --examples` makes a project of them: its run passes with the plugins it got,
+    and the installed Python client drives a daemon there."""
+    c = Check()
+    project = new_project(root, "examples")
+    code, out, err = d.run(["init", "--examples"], project)
+    c.that(code == 0, "detent init --examples exits 0", out + err)
+    for path in EXAMPLES:
+        c.that(os.path.isfile(os.path.join(project, path)), f"detent init --examples wrote {path}")
+    c.that(os.access(os.path.join(project, "examples/clients/detent_client.py"), os.X_OK), "the client stays executable")
+    code, out, err = d.run(["run"], project)
+    c.that(passed_all(code, out) and "spec/plugins/pull_to_refresh_spec.lua" in out,
+           "detent run passes the example and the plugins' specs, with the project's scripts/plugins", out + err)
+    code, out, err = d.run(["run", "scripts/examples/hello_world.lua"], project)
+    c.that(passed_all(code, out), "detent run scripts/examples/hello_world.lua, as the README says", out + err)
+    proc, sock, log = start_daemon(d, project)
+    try:
+        if not c.that(os.path.exists(sock), "the daemon listens on its socket"):
+            return c
+        client = ["env", "-i"] + [f"{k}={v}" for k, v in d.env().items()] + \
+                 ["python3", os.path.join(examples_of(d), "examples", "clients", "detent_client.py"), "--socket", sock]
+        proc_eval = subprocess.run(client + ["eval", "return 6 * 7"], cwd=project, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, timeout=COMMAND_TIMEOUT)
+        out = proc_eval.stdout.decode()
+        c.that(proc_eval.returncode == 0 and out.strip().endswith("42"), "the installed client evaluates Lua", out)
+        proc_run = subprocess.run(client + ["run", "spec"], cwd=project, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, timeout=COMMAND_TIMEOUT)
+        out = proc_run.stdout.decode()
+        c.that(passed_all(proc_run.returncode, out) and "pull_to_refresh_spec.lua" in out,
+               "the installed client runs the project's specs on the daemon, with the plugins it loaded", out)
+    finally:
+        status = stop_daemon(proc, log)
+    c.that(status == 0, f"the daemon stops cleanly on SIGTERM (status {status})")
     return c
 
 
@@ -337,7 +448,7 @@ def check_bad_project_files(d, root):
 
 
 CHECKS = [check_init_then_run, check_modules_fixtures_and_lua_path, check_system_modules, check_device_and_engine_override,
-          check_daemon, check_bad_project_files]
+          check_daemon, check_bad_project_files, check_examples_where_installed, check_init_examples_and_the_client]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -394,7 +505,7 @@ def main():
             binaries.append(("archive", unpacked))
             share = os.path.join(os.path.dirname(os.path.dirname(unpacked)), "share")
             for path in ["man/man1/detent.1", "bash-completion/completions/detent", "zsh/site-functions/_detent",
-                         "fish/vendor_completions.d/detent.fish", "detent/types/engines.lua"]:
+                         "fish/vendor_completions.d/detent.fish", "detent/types/engines.lua"] + ["detent/examples/" + e for e in EXAMPLES]:
                 ok = os.path.isfile(os.path.join(share, path))
                 print(f"{'ok  ' if ok else 'FAIL'}  archive: share/{path}")
                 passed, failed = passed + ok, failed + (not ok)

@@ -23,7 +23,8 @@ int detent_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 int detent_pipe_cloexec(int fds[2]);
 // Turns signal `signo` into a byte on a pipe (the handler only writes, which is
 // async-signal-safe, whichever thread the signal lands on): returns the pipe's read end for
-// a thread to wait on, or -1. One signal per process.
+// a thread to wait on, or -1. A later call adds its signal to the same pipe (and returns the
+// same read end): each byte is the number of the signal that wrote it.
 int detent_signal_pipe(int signo);
 // Forks this process, which must have no other thread, into a worker: in the child fd 3 is
 // `channel`, fd 2 is `error_fd`, every other descriptor from 4 up is closed, and no signal is

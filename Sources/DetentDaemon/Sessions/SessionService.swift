@@ -63,7 +63,7 @@ final class SessionService: @unchecked Sendable {
                 case "unsubscribe":
                     if let local = subscriptions.removeValue(forKey: try params.string("name")) { live.unsubscribe(local) }
                     reply(.success(.object([("unsubscribed", .bool(true))])))
-                case "quiesce": live.interruptJobs("the daemon is shutting down"); live.pause(); reply(.success(.null))
+                case "quiesce": live.interruptJobs(LiveSession.shutdownReason); live.pause(); reply(.success(.null))
                 default:
                     guard let answer = SessionMethod.methods[method]?.answerInSession else {
                         throw JSONRPC.Failure(JSONRPC.methodNotFound, "a session's worker has no method '\(method)'")
@@ -178,6 +178,11 @@ final class SessionService: @unchecked Sendable {
             ("speed", .double(live.speed)),
             ("properties", .object(snapshot.properties.map { ($0.0, $0.1.map { .double($0) } ?? .null) })),
             ("engines", .array(live.world.engines.map { .string(EngineSummary.describe($0)) })),
+            ("targets", .array(live.world.touchTargets.map { target in
+                .object([("part", .string(target.part)), ("x", .double(target.frame.x)), ("y", .double(target.frame.y)),
+                         ("width", .double(target.frame.width)), ("height", .double(target.frame.height)),
+                         ("touch", .object([("x", .double(target.point.x)), ("y", .double(target.point.y))]))])
+            })),
         ] + drops)
     }
 

@@ -98,14 +98,22 @@ final class SessionWorker: @unchecked Sendable {
         write(JSONValue.object([("id", .int(Int64(id))), ("method", .string(method)), ("params", params)]).text)
     }
 
-    /// Stops the evals running in the session (the console's Ctrl-C) — a signal, which reaches
-    /// the worker however busy it is; the world stays.
+    /// Stops the evals running in the session (the console's Ctrl-C; with `shuttingDown`, the
+    /// daemon's shutdown, which their answers name) — a signal, which reaches the worker
+    /// however busy it is; the world stays.
     /// Before the worker is ready nothing runs (and the signal would end it: its handler is
     /// not in place yet).
-    func interrupt() {
+    func interrupt(shuttingDown: Bool = false) {
         state.lock()
         defer { state.unlock() }
-        if case .ready = phase { process.signal(SessionWorkerServer.interruptSignal) }
+        if case .ready = phase { process.signal(shuttingDown ? SessionWorkerServer.shutdownSignal : SessionWorkerServer.interruptSignal) }
+    }
+
+    /// Whether requests sent to the worker are still unanswered (shutdown waits for them).
+    var isAnswering: Bool {
+        state.lock()
+        defer { state.unlock() }
+        return !pending.isEmpty
     }
 
     /// Sends `method` without waiting for an answer (`unsubscribe`, `quiesce`).

@@ -25,6 +25,8 @@ public enum SessionWorkerServer {
     private static let writes = NIOLock()
     /// The signal the daemon interrupts a session's evals with.
     public static let interruptSignal = SIGUSR1
+    /// The signal it interrupts them with when it shuts down (the evals' answers say so).
+    public static let shutdownSignal = SIGUSR2
     /// How often the published clock is looked at (seconds).
     static let clockInterval = 0.05
 
@@ -50,14 +52,16 @@ public enum SessionWorkerServer {
             WorkerServer.refuse("\(error)")
         }
         let interrupts = detent_signal_pipe(interruptSignal)
-        guard interrupts >= 0 else { WorkerServer.refuse("cannot take SIGUSR1 for interrupts: \(String(cString: strerror(errno)))") }
+        guard interrupts >= 0, detent_signal_pipe(shutdownSignal) == interrupts else {
+            WorkerServer.refuse("cannot take SIGUSR1 and SIGUSR2 for interrupts: \(String(cString: strerror(errno)))")
+        }
         DetachedThread.start(name: "session-interrupt") {
             var byte: UInt8 = 0
             while true {
                 let count = read(interrupts, &byte, 1)
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { return }
-                owned.interrupt()
+                owned.interrupt(Int32(byte) == shutdownSignal ? LiveSession.shutdownReason : LiveSession.interruptReason)
             }
         }
         // Through `send`'s lock: attached connections' log records may be on their way already.

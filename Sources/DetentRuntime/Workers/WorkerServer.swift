@@ -99,6 +99,11 @@ public enum WorkerServer {
             var session: QueueOwned<Session>?
             while true {
                 guard case let .run(index, path, text, skipping) = inbox.next() else { continue }
+                // A file queued behind the one a cancel stopped never starts: done, with nothing to report.
+                if runner.isCancelled {
+                    send(.done(index: index, coverage: [:]))
+                    continue
+                }
                 do {
                     session = try runner.runFile(path, text: text, index: index, skipping: skipping, shouldStop: { inbox.isStopping },
                                                  reusing: session) { send(.outcome($0)) }

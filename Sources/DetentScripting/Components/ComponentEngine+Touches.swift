@@ -76,4 +76,10 @@ extension ComponentEngine: TouchResponder, PartLocating {
     }
 
     func partNames(in world: World) -> [String] { definition.regions.map { "\(name).\($0.name)" } }
+
+    func frame(ofPart part: String, in world: World) -> PartFrame? {
+        guard part.hasPrefix(name + "."), let region = definition.regions.first(where: { "\(name).\($0.name)" == part }) else { return nil }
+        let r = regionRect(region.rect)
+        return PartFrame(x: r.x, y: r.y, width: r.width, height: r.height)
+    }
 }
