@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The example answers of docs/protocol.md and README.md are the binary's: every documented
+"""The example answers of docs/protocol.md, README.md, docs/daemon.md and docs/console.md are the binary's: every documented
 request (a `-->` line, or `echo '{…}' | socat`) is sent, in document order, to one fresh
 `detent daemon`, and the first documented answer with its id after it (`<--`, or the JSON line
 shown after the `echo`) is compared with what came back:
@@ -252,7 +252,7 @@ def main():
     args = parser.parse_args()
     repo = os.path.abspath(args.repo)
     passed = failed = passed_by = 0
-    for doc in ("docs/protocol.md", "README.md"):
+    for doc in ("docs/protocol.md", "README.md", "docs/daemon.md", "docs/console.md"):
         folder = tempfile.mkdtemp(prefix="detent-docs-")
         specs = os.path.join(folder, "specs")
         os.makedirs(specs)
