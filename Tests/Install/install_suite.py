@@ -359,7 +359,9 @@ def check_daemon(d, root):
 # The examples scripts/install.sh installs (share/detent/examples, laid out as in a project).
 EXAMPLES = ["scripts/plugins/pull_to_refresh.lua", "scripts/plugins/rests_at.lua", "spec/plugins/bundled_spec.lua",
             "spec/plugins/pull_to_refresh_spec.lua", "scripts/examples/hello_world.lua", "examples/clients/detent_client.py"]
-BUNDLED_PLUGINS = ["bar_jump_guard", "curves", "fling_to", "material_policy", "pull_to_refresh", "rests_at"]
+# Every plugin this repository bundles (each file is named after the plugin it holds).
+BUNDLED_PLUGINS = sorted(name[:-len(".lua")] for name in os.listdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "plugins"))
+                         if name.endswith(".lua"))
 
 
 def examples_of(d):
