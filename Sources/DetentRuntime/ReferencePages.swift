@@ -7,14 +7,8 @@ import DetentScripting
 /// `<!-- detent api: fields CLASS -->` (or `settings SECTION`) and `<!-- end -->` holds what
 /// the bindings and the built-in engine.toml say — a handle's fields and methods, a section's
 /// keys with their defaults and sources — so the prose around them cannot drift from the
-/// binary (`detent api --pages`, checked by a test). A region naming nothing known is an error.
+/// binary (`detent api --page FILE`, checked by a test). A region naming nothing known is an error.
 public enum ReferencePages {
-    /// What a region asks for.
-    enum Region: Equatable {
-        case fields(String)
-        case settings(String)
-    }
-
     static let opening = "<!-- detent api: "
     static let closing = "<!-- end -->"
 

@@ -25,10 +25,15 @@ extension ScriptHost {
     func checkPropertyNames(_ names: [String], in world: World, verb: String) throws {
         let current = Set(world.propertyNames)
         let keys = knownPropertyKeys
-        for name in names where !current.contains(name) {
-            if let dot = name.lastIndex(of: "."), name.startIndex != dot, keys.contains(String(name[name.index(after: dot)...])) { continue }
+        for name in names where !current.contains(name) && !Self.couldBeProperty(name, keys: keys) {
             throw LuaRaise("\(verb): no property '\(name)'" + propertyHint(name, in: world))
         }
+    }
+
+    /// Whether `name` is `<engine>.<key>` with a key something in a world may have.
+    static func couldBeProperty(_ name: String, keys: Set<String>) -> Bool {
+        guard let dot = name.lastIndex(of: "."), name.startIndex != dot else { return false }
+        return keys.contains(String(name[name.index(after: dot)...]))
     }
 
     /// " (did you mean …? properties now: …)" for a property name that is none of `world`'s.
@@ -45,8 +50,7 @@ extension ScriptHost {
     func checkWatchedNames(_ names: [String], verb: String) throws {
         if let world { return try checkPropertyNames(names, in: world, verb: verb) }
         let keys = knownPropertyKeys
-        for name in names {
-            if let dot = name.lastIndex(of: "."), name.startIndex != dot, keys.contains(String(name[name.index(after: dot)...])) { continue }
+        for name in names where !Self.couldBeProperty(name, keys: keys) {
             let kinds = EngineRegistry.all.flatMap { registration in registration.propertyKeys.map { "\(registration.kind).\($0)" } }
             throw LuaRaise("\(verb): no property '\(name)' (\(NameSuggestion.hint(name, among: kinds))a property is named <engine>.<key>, e.g. drawer.origin)")
         }

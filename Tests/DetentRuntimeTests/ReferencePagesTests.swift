@@ -11,11 +11,7 @@ import DetentScripting
 struct ReferencePagesTests {
     static let root = RunHarness.root
 
-    static var pages: [String] {
-        let docs = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? [])
-            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-        return ["README.md"] + docs
-    }
+    static var pages: [String] { DocExamplesTests.pages }
 
     static func text(_ page: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
