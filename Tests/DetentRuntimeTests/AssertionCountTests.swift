@@ -70,7 +70,7 @@ struct AssertionCountTests {
         return byName
     }
 
-    @Test(.timeLimit(.minutes(5))) func theSummaryCountsTheTestsThatMadeNoAssertion() throws {
+    @Test(.timeLimit(.minutes(10))) func theSummaryCountsTheTestsThatMadeNoAssertion() throws {
         // A short folder: Lua shortens chunk names past 60 bytes in locations.
         let specs = try TemporarySpecs([:])
         defer { specs.remove() }
@@ -86,7 +86,7 @@ struct AssertionCountTests {
                                         + "  counting only waits by time (\(spec.path):10)\n"), "\(verbose.output)")
     }
 
-    @Test(.timeLimit(.minutes(5))) func everyKindOfAssertionCountsAndPlainWaitsDoNot() throws {
+    @Test(.timeLimit(.minutes(10))) func everyKindOfAssertionCountsAndPlainWaitsDoNot() throws {
         // A short folder: Lua shortens chunk names past 60 bytes in locations.
         let specs = try TemporarySpecs([:])
         defer { specs.remove() }
@@ -112,7 +112,7 @@ struct AssertionCountTests {
         #expect(counts["summary.no_assertions"] as? Int == 2)
     }
 
-    @Test(.timeLimit(.minutes(5))) func junitAndTAPSayWhichTestMadeNoAssertion() throws {
+    @Test(.timeLimit(.minutes(10))) func junitAndTAPSayWhichTestMadeNoAssertion() throws {
         // A short folder: Lua shortens chunk names past 60 bytes in locations.
         let specs = try TemporarySpecs([:])
         defer { specs.remove() }
@@ -135,7 +135,7 @@ struct AssertionCountTests {
         #expect(legacy.contains("line=\"6\" assertions=\"0\""), "\(legacy)")
     }
 
-    @Test(.timeLimit(.minutes(5))) func requireAssertionsFailsATestThatMadeNone() throws {
+    @Test(.timeLimit(.minutes(10))) func requireAssertionsFailsATestThatMadeNone() throws {
         // A short folder: Lua shortens chunk names past 60 bytes in locations.
         let specs = try TemporarySpecs([:])
         defer { specs.remove() }
