@@ -24,12 +24,12 @@ extension DrawerEngine: PartLocating {
     public func partNames(in world: World) -> [String] { ["\(name).header", "\(name).content"] }
 
     /// The header's band and, below it to the screen's bottom, the content's (the responders' hit-tests).
-    public func frame(ofPart part: String, in world: World) -> PartFrame? {
+    public func frame(ofPart part: String, in world: World) -> Rect? {
         switch part {
-        case "\(name).header": return PartFrame(x: 0, y: origin, width: screenWidth, height: headerHeight)
+        case "\(name).header": return Rect(x: 0, y: origin, width: screenWidth, height: headerHeight)
         case "\(name).content":
             let top = origin + headerHeight
-            return PartFrame(x: 0, y: top, width: screenWidth, height: max(0, screenHeight - top))
+            return Rect(x: 0, y: top, width: screenWidth, height: max(0, screenHeight - top))
         default: return nil
         }
     }

@@ -19,5 +19,8 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// Whether it covers no area (a part squeezed to nothing is no touch target).
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
     public var description: String { "(x: \(x), y: \(y), w: \(width), h: \(height))" }
 }

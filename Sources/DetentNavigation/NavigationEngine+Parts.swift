@@ -60,16 +60,15 @@ extension NavigationEngine: PartLocating {
 
     /// A bar item's rectangle, or the edge-swipe zone along the container's left edge (the
     /// responders' hit-tests).
-    public func frame(ofPart part: String, in world: World) -> PartFrame? {
+    public func frame(ofPart part: String, in world: World) -> Rect? {
         guard part.hasPrefix(name + ".") else { return nil }
         let local = String(part.dropFirst(name.count + 1))
         if local == "edge" {
             guard stack.count > 1 else { return nil }
             let c = container
-            return PartFrame(x: c.x, y: c.y, width: max(defaults.edgeWidth, containerInsets.left), height: c.height)
+            return Rect(x: c.x, y: c.y, width: max(defaults.edgeWidth, containerInsets.left), height: c.height)
         }
-        guard let rect = barItemRects().first(where: { $0.part == local })?.rect else { return nil }
-        return PartFrame(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        return barItemRects().first(where: { $0.part == local })?.rect
     }
 
     // MARK: Properties (readable per frame, traced by name)

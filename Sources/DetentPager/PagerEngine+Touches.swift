@@ -1,3 +1,4 @@
+import DetentLayout
 import DetentRelease
 import DetentWorld
 
@@ -16,8 +17,8 @@ extension PagerEngine: PartLocating {
     public func partNames(in world: World) -> [String] { ["\(name).page"] }
 
     /// The pager's frame, which its responder claims.
-    public func frame(ofPart part: String, in world: World) -> PartFrame? {
-        part == "\(name).page" ? PartFrame(x: 0, y: top, width: windowWidth, height: height) : nil
+    public func frame(ofPart part: String, in world: World) -> Rect? {
+        part == "\(name).page" ? Rect(x: 0, y: top, width: windowWidth, height: height) : nil
     }
 
     /// The pages follow a finger horizontally.

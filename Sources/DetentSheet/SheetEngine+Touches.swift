@@ -55,16 +55,16 @@ extension SheetEngine: PartLocating {
     /// on the sheet, the bar area moves it and scrolling content lies below the bar area —
     /// content that does not scroll is the grabber's too (a touch there moves the sheet), so
     /// it is no target of its own.
-    public func frame(ofPart part: String, in world: World) -> PartFrame? {
+    public func frame(ofPart part: String, in world: World) -> Rect? {
         guard state != .hidden else { return nil }
         switch part {
         case "\(name).grabber":
-            return PartFrame(x: 0, y: top, width: screenWidth, height: scrollContent != nil ? barAreaHeight : max(0, screenHeight - top))
+            return Rect(x: 0, y: top, width: screenWidth, height: scrollContent != nil ? barAreaHeight : max(0, screenHeight - top))
         case "\(name).content":
             guard scrollContent != nil else { return nil }
             let contentTop = top + barAreaHeight
-            return PartFrame(x: 0, y: contentTop, width: screenWidth, height: max(0, screenHeight - contentTop))
-        case "\(name).dimming": return PartFrame(x: 0, y: 0, width: screenWidth, height: max(0, top))
+            return Rect(x: 0, y: contentTop, width: screenWidth, height: max(0, screenHeight - contentTop))
+        case "\(name).dimming": return Rect(x: 0, y: 0, width: screenWidth, height: max(0, top))
         default: return nil
         }
     }

@@ -1,3 +1,4 @@
+import DetentLayout
 import Dispatch
 import DetentMotion
 import DetentTime

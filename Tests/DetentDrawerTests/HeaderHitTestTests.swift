@@ -1,3 +1,4 @@
+import DetentLayout
 import Testing
 import DetentWorld
 import DetentTestSupport
@@ -50,8 +51,8 @@ struct HeaderHitTestTests {
         try h.start(at: "middle")
         let targets = h.world.touchTargets
         #expect(targets.map(\.part) == ["drawer.header", "drawer.content"])
-        #expect(targets.first?.frame == PartFrame(x: 0, y: 426, width: h.engine.screenWidth, height: 44))
-        #expect(targets.last?.frame == PartFrame(x: 0, y: 470, width: h.engine.screenWidth, height: h.engine.screenHeight - 470))
+        #expect(targets.first?.frame == Rect(x: 0, y: 426, width: h.engine.screenWidth, height: 44))
+        #expect(targets.last?.frame == Rect(x: 0, y: 470, width: h.engine.screenWidth, height: h.engine.screenHeight - 470))
         #expect(TouchTargetChecks.misses(in: h.world, engine: "drawer") == [])
         try h.engine.move(toAnchor: "top", in: h.world)
         #expect(h.world.touchTargets.first?.frame.y == 59)

@@ -1,3 +1,4 @@
+import DetentLayout
 import Testing
 import DetentWorld
 import DetentTestSupport
@@ -88,7 +89,7 @@ struct PagerHitTestTests {
     @Test func itsTouchTargetIsTheFrame() throws {
         let h = try PagerHarness()
         #expect(h.world.touchTargets.map(\.part) == ["pager.page"])
-        #expect(h.world.touchTargets.first?.frame == PartFrame(x: 0, y: 59, width: 393, height: 818 - 59))
+        #expect(h.world.touchTargets.first?.frame == Rect(x: 0, y: 59, width: 393, height: 818 - 59))
         #expect(TouchTargetChecks.misses(in: h.world, engine: "pager") == [])
     }
 

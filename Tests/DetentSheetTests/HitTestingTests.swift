@@ -15,7 +15,7 @@ struct HitTestingTests {
         let h = try SheetHarness(contentHeights: [300]).presented()
         let parts = h.world.touchTargets.map(\.part).filter { $0.hasPrefix("sheet.") }
         #expect(parts.contains("sheet.dimming") && parts.contains("sheet.content"), "\(parts)")
-        #expect(h.world.touchTargets.first { $0.part == "sheet.dimming" }?.frame == PartFrame(x: 0, y: 0, width: h.sheet.screenWidth, height: 462))
+        #expect(h.world.touchTargets.first { $0.part == "sheet.dimming" }?.frame == Rect(x: 0, y: 0, width: h.sheet.screenWidth, height: 462))
         #expect(TouchTargetChecks.misses(in: h.world, engine: "sheet") == [])
         h.sheet.dismiss(animated: false, in: h.world)
         #expect(!h.world.touchTargets.contains { $0.part.hasPrefix("sheet.") })

@@ -1,3 +1,4 @@
+import DetentLayout
 import DetentWorld
 
 /// What `World.touchTargets` promises, checked against the world's own hit-testing: each

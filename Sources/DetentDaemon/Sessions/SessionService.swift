@@ -1,3 +1,4 @@
+import DetentLayout
 import DetentDaemonClient
 import DetentLua
 import DetentRuntime

@@ -1,3 +1,4 @@
+import DetentLayout
 import DetentLua
 import DetentWorld
 
@@ -77,9 +78,9 @@ extension ComponentEngine: TouchResponder, PartLocating {
 
     func partNames(in world: World) -> [String] { definition.regions.map { "\(name).\($0.name)" } }
 
-    func frame(ofPart part: String, in world: World) -> PartFrame? {
+    func frame(ofPart part: String, in world: World) -> Rect? {
         guard part.hasPrefix(name + "."), let region = definition.regions.first(where: { "\(name).\($0.name)" == part }) else { return nil }
         let r = regionRect(region.rect)
-        return PartFrame(x: r.x, y: r.y, width: r.width, height: r.height)
+        return Rect(x: r.x, y: r.y, width: r.width, height: r.height)
     }
 }
